@@ -1,0 +1,41 @@
+<?php
+/**
+ * Session keep-alive: admin-ajax action ping_library.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Ajax;
+
+/**
+ * Answers the portal's keep-alive ping (spec point 7).
+ *
+ * `success: true` while the session and nonce are valid; otherwise `success: false` with
+ * HTTP 403, on which the client reloads the page (and so meets the login screen).
+ * A successful reply carries a fresh REST nonce, so a portal left open for a day keeps working.
+ */
+final class PingHandler {
+
+	public const ACTION    = 'ping_library';
+	public const NONCE_KEY = 'library_portal_ping';
+	public const HEADER    = 'HTTP_X_LIBRARY_NONCE';
+
+	/**
+	 * Hooks, for logged-in and logged-out callers.
+	 */
+	public function register(): void {
+		add_action( 'wp_ajax_' . self::ACTION, array( $this, 'handle' ) );
+		add_action( 'wp_ajax_nopriv_' . self::ACTION, array( $this, 'handle' ) );
+	}
+
+	/**
+	 * Checks login and nonce, then answers.
+	 */
+	public function handle(): void {
+		$nonce = isset( $_SERVER[ self::HEADER ] ) ? sanitize_text_field( wp_unslash( $_SERVER[ self::HEADER ] ) ) : '';
+		if ( ! is_user_logged_in() || ! wp_verify_nonce( $nonce, self::NONCE_KEY ) ) {
+			wp_send_json_error( array( 'message' => __( 'Your session has ended. Please log in again.', 'library-portal' ) ), 403 );
+		}
+		wp_send_json_success( array( 'restNonce' => wp_create_nonce( 'wp_rest' ) ) );
+	}
+}

@@ -1,0 +1,84 @@
+<?php
+/**
+ * Catalogue items: a custom post type with typed meta.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Catalogue;
+
+use LibraryPortal\Domain\ContentType;
+
+/**
+ * Registers the catalogue post type and its meta, editable in wp-admin.
+ *
+ * `product_id` in every call is the ID of one of these posts.
+ */
+final class ItemPostType {
+
+	public const POST_TYPE = 'library_item';
+
+	/**
+	 * Meta keys and their types. JSON-shaped values (parts, subtitles) are stored as arrays.
+	 */
+	public const META = array(
+		'_lp_content_type'   => 'string',
+		'_lp_subtitle'       => 'string',
+		'_lp_image_url'      => 'string',
+		'_lp_product_link'   => 'string',
+		'_lp_product_type'   => 'string',
+		'_lp_download_link'  => 'string',
+		'_lp_free_item'      => 'boolean',
+		'_lp_video_id'       => 'string',
+		'_lp_video_url'      => 'string',
+		'_lp_video_parts'    => 'array',
+		'_lp_subtitles'      => 'array',
+		'_lp_quiz_link'      => 'string',
+		'_lp_attachment_url' => 'string',
+	);
+
+	/**
+	 * Hooks.
+	 */
+	public function register(): void {
+		add_action( 'init', array( $this, 'register_post_type' ) );
+	}
+
+	/**
+	 * Registers the post type and meta (also called on activation, before rewrite rules are flushed).
+	 */
+	public function register_post_type(): void {
+		register_post_type(
+			self::POST_TYPE,
+			array(
+				'labels'        => array(
+					'name'          => __( 'Library items', 'library-portal' ),
+					'singular_name' => __( 'Library item', 'library-portal' ),
+					'add_new_item'  => __( 'Add library item', 'library-portal' ),
+					'edit_item'     => __( 'Edit library item', 'library-portal' ),
+					'menu_name'     => __( 'Library', 'library-portal' ),
+				),
+				'public'        => false,
+				'show_ui'       => true,
+				'show_in_rest'  => true,
+				'menu_icon'     => 'dashicons-welcome-learn-more',
+				'supports'      => array( 'title', 'editor', 'excerpt', 'thumbnail', 'custom-fields' ),
+				'capability_type' => 'post',
+				'map_meta_cap'  => true,
+			)
+		);
+
+		foreach ( self::META as $key => $type ) {
+			$args = array(
+				'type'          => $type,
+				'single'        => true,
+				'auth_callback' => static fn() => current_user_can( 'edit_posts' ),
+				'show_in_rest'  => 'array' === $type ? array( 'schema' => array( 'type' => 'array', 'items' => array( 'type' => 'object' ) ) ) : true,
+			);
+			if ( '_lp_content_type' === $key ) {
+				$args['sanitize_callback'] = static fn( $value ) => ContentType::normalize( (string) $value );
+			}
+			register_post_meta( self::POST_TYPE, $key, $args );
+		}
+	}
+}

@@ -1,0 +1,409 @@
+<?php
+/**
+ * Demo and benchmark data, written through the plugin's own repositories.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Cli;
+
+use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Plugin;
+
+/**
+ * Seeds a library that shows every content type and status: an owner with purchased,
+ * in-progress, completed, take-test, shared, member and expired items; team members with
+ * shared licenses; a member-only user; a contract with an organizer; notifications.
+ *
+ * Idempotent: a second run returns the stored logins and changes nothing.
+ */
+final class DemoSeeder {
+
+	public const LOGINS_OPTION = 'library_portal_demo_logins';
+
+	/**
+	 * The plugin's services.
+	 *
+	 * @var Plugin
+	 */
+	private Plugin $plugin;
+
+	/**
+	 * Wires the seeder.
+	 *
+	 * @param Plugin $plugin The plugin's services.
+	 */
+	public function __construct( Plugin $plugin ) {
+		$this->plugin = $plugin;
+	}
+
+	/**
+	 * Seeds the demo once and returns the demo logins.
+	 *
+	 * @return array<int, array{role: string, login: string, password: string}>
+	 */
+	public function seed(): array {
+		$stored = get_option( self::LOGINS_OPTION );
+		if ( is_array( $stored ) && $stored ) {
+			return $stored;
+		}
+
+		$now      = time();
+		$people   = array(
+			'owner'      => array( 'Owner (team manager)', 'demo-owner', 'Olivia Bennett' ),
+			'member'     => array( 'Team member', 'demo-member', 'Theo Alvarez' ),
+			'member2'    => array( 'Team member', 'demo-member2', 'Mia Chen' ),
+			'memberonly' => array( 'Member-only user', 'demo-memberonly', 'Noah Patel' ),
+			'contract'   => array( 'Contract user', 'demo-contract', 'Ruth Okafor' ),
+		);
+		$logins   = array();
+		$user_ids = array();
+		foreach ( $people as $key => list( $role, $login, $name ) ) {
+			$password         = wp_generate_password( 16, false );
+			$user_ids[ $key ] = $this->user( $login, $name, $password );
+			$logins[]         = array(
+				'role'     => $role,
+				'login'    => $login,
+				'password' => $password,
+			);
+		}
+
+		$this->seed_owner_library( $user_ids, $now );
+		$this->seed_member_only( $user_ids['memberonly'], $now );
+		$this->seed_contract( $user_ids['contract'], $now );
+
+		$this->plugin->settings->update(
+			array(
+				'share_users'        => true,
+				'walkthrough_harbor' => '',
+				'walkthrough_summit' => '',
+			)
+		);
+		update_option( self::LOGINS_OPTION, $logins, false );
+		return $logins;
+	}
+
+	/**
+	 * Gives a user N items, each with a two-seat grant and some progress (benchmark and query-count tests).
+	 *
+	 * @param int $user_id User.
+	 * @param int $count   Number of items.
+	 * @return int[] Item IDs.
+	 */
+	public function seed_library_for( int $user_id, int $count ): array {
+		$now   = time();
+		$types = ContentType::all();
+		$ids   = array();
+		wp_defer_term_counting( true );
+		for ( $i = 1; $i <= $count; $i++ ) {
+			$type       = $types[ $i % count( $types ) ];
+			$product_id = $this->item( sprintf( 'Benchmark Training %04d', $i ), $type, 'Session ' . $i, 1 + ( $i % 3 ) );
+			$this->plugin->licenses->create_grant(
+				array(
+					'owner_id'   => $user_id,
+					'product_id' => $product_id,
+					'quantity'   => 2,
+					'source'     => 'demo',
+					'expires_at' => 0 === $i % 5 ? $now - DAY_IN_SECONDS : $now + YEAR_IN_SECONDS,
+				),
+				$now
+			);
+			if ( 0 === $i % 2 ) {
+				$this->plugin->progress->record( $user_id, $product_id, 0, 5 * ( $i % 20 ), $now );
+			}
+			$ids[] = $product_id;
+		}
+		wp_defer_term_counting( false );
+		return $ids;
+	}
+
+	/**
+	 * Creates (or finds) a demo user with a known password.
+	 *
+	 * @param string $login    Login.
+	 * @param string $name     Display name.
+	 * @param string $password Password.
+	 */
+	public function user( string $login, string $name, string $password ): int {
+		$existing = get_user_by( 'login', $login );
+		if ( $existing ) {
+			wp_set_password( $password, $existing->ID );
+			return (int) $existing->ID;
+		}
+		list( $first, $last ) = array_pad( explode( ' ', $name, 2 ), 2, '' );
+		$user_id              = wp_insert_user(
+			array(
+				'user_login'   => $login,
+				'user_pass'    => $password,
+				'user_email'   => $login . '@example.com',
+				'display_name' => $name,
+				'first_name'   => $first,
+				'last_name'    => $last,
+				'role'         => 'subscriber',
+			)
+		);
+		return is_wp_error( $user_id ) ? 0 : (int) $user_id;
+	}
+
+	/**
+	 * Creates a catalogue item.
+	 *
+	 * @param string $title    Title.
+	 * @param string $type     Content type.
+	 * @param string $subtitle Subtitle.
+	 * @param int    $parts    Number of video parts.
+	 */
+	public function item( string $title, string $type, string $subtitle = '', int $parts = 1 ): int {
+		$video_parts = array();
+		if ( ContentType::has_video( $type ) && $parts > 1 ) {
+			for ( $p = 1; $p <= $parts; $p++ ) {
+				/* translators: %d: part number. */
+				$video_parts[] = array( 'title' => sprintf( __( 'Part %d', 'library-portal' ), $p ) );
+			}
+		}
+		$post_id = wp_insert_post(
+			array(
+				'post_type'    => ItemPostType::POST_TYPE,
+				'post_status'  => 'publish',
+				'post_title'   => $title,
+				'post_excerpt' => sprintf( 'A practical %s on %s for clinicians, educators and helping professionals.', strtolower( ContentType::label( $type ) ), strtolower( $title ) ),
+				'meta_input'   => array(
+					'_lp_content_type' => $type,
+					'_lp_subtitle'     => $subtitle,
+					'_lp_product_link' => home_url( '/shop/' . sanitize_title( $title ) . '/' ),
+					'_lp_product_type' => ContentType::MEMBERSHIP === $type ? 'subscription' : 'simple',
+					'_lp_download_link' => ContentType::E_MANUAL === $type ? home_url( '/downloads/' . sanitize_title( $title ) . '.pdf' ) : '',
+					'_lp_video_parts'  => $video_parts,
+				),
+			)
+		);
+		return (int) $post_id;
+	}
+
+	/**
+	 * The owner's library: every status of spec point 4, shares to two team members, notifications.
+	 *
+	 * @param array<string, int> $users User IDs by key.
+	 * @param int                $now   Unix seconds.
+	 */
+	private function seed_owner_library( array $users, int $now ): void {
+		$owner    = $users['owner'];
+		$licenses = $this->plugin->licenses;
+		$progress = $this->plugin->progress;
+		$year     = $now + YEAR_IN_SECONDS;
+		$ago      = $now - 30 * DAY_IN_SECONDS;
+
+		$grant = function ( int $product_id, int $quantity, int $expires_at, string $tag = '' ) use ( $owner, $licenses, $now ): void {
+			$licenses->create_grant(
+				array(
+					'owner_id'   => $owner,
+					'product_id' => $product_id,
+					'quantity'   => $quantity,
+					'expires_at' => $expires_at,
+					'tag'        => $tag,
+					'source'     => 'demo',
+				),
+				$now
+			);
+		};
+
+		// In Progress, three parts; one seat to a team member, one free.
+		$trauma = $this->item( 'Trauma-Informed Care', ContentType::ON_DEMAND_WORKSHOP, 'Foundations for Everyday Practice', 3 );
+		$grant( $trauma, 3, $year );
+		$this->activate_own( $owner, $trauma, $now );
+		$progress->record( $owner, $trauma, 0, 100, $now );
+		$progress->record( $owner, $trauma, 1, 20, $now );
+		$this->share( $owner, $users['member'], $trauma, $now, false );
+
+		// Completed, with a certificate.
+		$mi = $this->item( 'Motivational Interviewing Intensive', ContentType::WORKSHOP, 'Evoking Change Talk' );
+		$grant( $mi, 1, $year );
+		$this->activate_own( $owner, $mi, $now );
+		$progress->record( $owner, $mi, 0, 100, $now );
+		$this->plugin->certificates->issue( $owner, $mi, 92, $now );
+
+		// Take Test: watched 95 % or more, no certificate yet.
+		$anxiety = $this->item( 'Anxiety in Children and Adolescents', ContentType::ON_DEMAND_WEBINAR, 'Assessment and Treatment' );
+		$grant( $anxiety, 1, $year );
+		$this->activate_own( $owner, $anxiety, $now );
+		$progress->record( $owner, $anxiety, 0, 95, $now );
+
+		// Shared: every seat given to the team, none left, none activated by the owner.
+		$docs = $this->item( 'Clinical Documentation Essentials', ContentType::WEBINAR, 'Notes That Protect You' );
+		$grant( $docs, 2, $year );
+		$this->share( $owner, $users['member'], $docs, $now, true );
+		$this->share( $owner, $users['member2'], $docs, $now, true );
+		$progress->record( $users['member'], $docs, 0, 60, $now );
+		$progress->record( $users['member2'], $docs, 0, 100, $now );
+		$this->plugin->certificates->issue( $users['member2'], $docs, 88, $now );
+
+		// Purchased: e-manual and e-course.
+		$grant( $this->item( 'CBT Skills Workbook', ContentType::E_MANUAL, 'Worksheets and Exercises' ), 5, 0 );
+		$grant( $this->item( 'Ethics for Helping Professionals', ContentType::E_COURSE, 'Boundaries, Consent and Records' ), 1, $year );
+
+		// Not Started, several kinds.
+		$grant( $this->item( 'Certified Clinical Trauma Professional', ContentType::CERTIFICATE_SELF_GUIDED, 'Self-Guided Program' ), 1, $year );
+		$grant( $this->item( 'Mindfulness-Based Interventions', ContentType::ON_DEMAND, 'Practices for Session and Self' ), 2, strtotime( 'last day of this month 23:00', $now ) );
+		$grant( $this->item( 'Suicide Risk Assessment', ContentType::WEBINAR, 'Screening in Primary Care' ), 4, $year );
+
+		// Membership and its member items.
+		$membership_ends = $now + 200 * DAY_IN_SECONDS;
+		$grant( $this->item( 'Professional Membership', ContentType::MEMBERSHIP, 'Annual Plan' ), 1, $membership_ends );
+		$burnout = $this->item( 'Burnout Prevention for Clinicians', ContentType::ON_DEMAND_WEBINAR, 'Member Webinar' );
+		$grant( $burnout, 1, $membership_ends, 'member' );
+		$sleep = $this->item( 'Sleep and Mood', ContentType::ON_DEMAND_WEBINAR, 'Member Webinar', 2 );
+		$grant( $sleep, 1, $membership_ends, 'member' );
+		$progress->record( $owner, $sleep, 0, 40, $now );
+
+		// Expired items.
+		foreach ( array( 'DBT Skills Training' => ContentType::ON_DEMAND_WORKSHOP, 'Grief and Loss Across the Lifespan' => ContentType::WEBINAR, 'Play Therapy Techniques' => ContentType::WORKSHOP ) as $title => $type ) {
+			$grant( $this->item( $title, $type, 'Recorded Workshop' ), 1, $ago );
+		}
+
+		// Enough further titles that the list pages (20 at a time).
+		$more = array(
+			'Attachment-Focused Therapy',
+			'Autism Spectrum: Practical Strategies',
+			'Co-Occurring Disorders',
+			'Couples Therapy Essentials',
+			'Eating Disorders: Early Signs',
+			'EMDR: An Introduction',
+			'Family Systems in Practice',
+			'Group Facilitation Skills',
+			'Neuroscience of Emotion',
+			'Personality Disorders Update',
+			'Polyvagal Theory in Therapy',
+			'Positive Psychology at Work',
+			'Substance Use: Brief Interventions',
+			'Supervision That Works',
+			'Telehealth Best Practices',
+		);
+		$kinds = array( ContentType::ON_DEMAND, ContentType::WEBINAR, ContentType::ON_DEMAND_WORKSHOP, ContentType::WORKSHOP, ContentType::ON_DEMAND_WEBINAR );
+		foreach ( $more as $i => $title ) {
+			$product_id = $this->item( $title, $kinds[ $i % count( $kinds ) ], 'On-Demand Training', 1 + ( $i % 2 ) );
+			$grant( $product_id, 1 + ( $i % 3 ), $year );
+			if ( 0 === $i % 4 ) {
+				$this->activate_own( $owner, $product_id, $now );
+				$progress->record( $owner, $product_id, 0, 25 + 5 * $i, $now );
+			}
+		}
+
+		$notifications = $this->plugin->notifications;
+		$notifications->add(
+			array(
+				'user_id'            => $owner,
+				'type'               => 'share_accepted',
+				'message'            => 'Theo Alvarez accepted your share of <strong>Clinical Documentation Essentials</strong>.',
+				'related_product_id' => $docs,
+				'related_user_id'    => $users['member'],
+			),
+			$now - 2 * HOUR_IN_SECONDS
+		);
+		$notifications->add(
+			array(
+				'user_id'            => $owner,
+				'type'               => 'team_completed',
+				'message'            => 'Mia Chen completed <strong>Clinical Documentation Essentials</strong> and earned a certificate.',
+				'related_product_id' => $docs,
+				'related_user_id'    => $users['member2'],
+			),
+			$now - DAY_IN_SECONDS
+		);
+		$notifications->add(
+			array(
+				'user_id' => $owner,
+				'type'    => 'licenses_expiring',
+				'message' => 'Licenses for Mindfulness-Based Interventions expire this month.',
+				'read_status' => true,
+			),
+			$now - 3 * DAY_IN_SECONDS
+		);
+	}
+
+	/**
+	 * A user whose library is a membership and its member items only.
+	 *
+	 * @param int $user_id User.
+	 * @param int $now     Unix seconds.
+	 */
+	private function seed_member_only( int $user_id, int $now ): void {
+		$ends = $now + 90 * DAY_IN_SECONDS;
+		foreach ( array( 'Professional Membership' => array( ContentType::MEMBERSHIP, '' ), 'Member Webinar: Ethics Refresher' => array( ContentType::ON_DEMAND_WEBINAR, 'member' ) ) as $title => list( $type, $tag ) ) {
+			$this->plugin->licenses->create_grant(
+				array(
+					'owner_id'   => $user_id,
+					'product_id' => $this->item( $title, $type, 'Members' ),
+					'tag'        => $tag,
+					'expires_at' => $ends,
+					'source'     => 'demo',
+				),
+				$now
+			);
+		}
+	}
+
+	/**
+	 * A contract with an organizer card, three items and the contract user as member.
+	 *
+	 * @param int $user_id Contract user.
+	 * @param int $now     Unix seconds.
+	 */
+	private function seed_contract( int $user_id, int $now ): void {
+		$contract_id = $this->plugin->contracts->create(
+			array(
+				'title'           => 'Riverside Health System Training',
+				'organizer_name'  => 'Dana Rivers',
+				'organizer_title' => 'Training Coordinator',
+				'organizer_phone' => '+1 555 010 2030',
+				'organizer_email' => 'dana.rivers@example.com',
+			),
+			$now
+		);
+		$this->plugin->contracts->add_member( $contract_id, $user_id );
+		foreach ( array( 'De-escalation in Acute Care', 'HIPAA for Clinical Teams', 'Cultural Humility in Care' ) as $title ) {
+			$this->plugin->contracts->add_item( $contract_id, $this->item( $title, ContentType::ON_DEMAND_WORKSHOP, 'Contract Training' ), $now + YEAR_IN_SECONDS );
+		}
+	}
+
+	/**
+	 * Activates one of the owner's own seats.
+	 *
+	 * @param int $owner      Owner.
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 */
+	private function activate_own( int $owner, int $product_id, int $now ): void {
+		$seat = $this->plugin->licenses->find_available_seat( $owner, $product_id, '', $now );
+		$this->plugin->licenses->activate_seat( $seat, $owner, $now );
+	}
+
+	/**
+	 * Shares one of the owner's seats with a team member, optionally activated.
+	 *
+	 * @param int  $owner     Owner.
+	 * @param int  $recipient Team member.
+	 * @param int  $product   Item.
+	 * @param int  $now       Unix seconds.
+	 * @param bool $activate  Whether the member has activated it.
+	 */
+	private function share( int $owner, int $recipient, int $product, int $now, bool $activate ): void {
+		$seat = $this->plugin->licenses->find_available_seat( $owner, $product, '', $now );
+		if ( ! $seat || ! $this->plugin->licenses->share_seat( $seat, $owner, $recipient, $now ) ) {
+			return;
+		}
+		$this->plugin->shares->record_accepted(
+			array(
+				'license_id'   => $seat,
+				'owner_id'     => $owner,
+				'product_id'   => $product,
+				'recipient_id' => $recipient,
+				'method'       => 'link',
+			),
+			$now
+		);
+		if ( $activate ) {
+			$this->plugin->licenses->activate_seat( $seat, $recipient, $now );
+		}
+	}
+}

@@ -1,0 +1,215 @@
+<?php
+/**
+ * Table names and definitions of the plugin's own tables.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Database;
+
+use wpdb;
+
+/**
+ * The plugin's tables, in dbDelta's format.
+ *
+ * Times are Unix seconds in BIGINT columns (0 = never / not yet), which reads the same on
+ * MySQL, MariaDB and SQLite. Each index serves a query in a repository; the comment beside it
+ * says which.
+ */
+final class Schema {
+
+	/**
+	 * Version of the definitions below; raise it with every change.
+	 */
+	public const VERSION = 1;
+
+	/**
+	 * Short names of the tables, without prefix.
+	 */
+	public const TABLES = array(
+		'grants',
+		'licenses',
+		'shares',
+		'progress',
+		'notifications',
+		'mail_history',
+		'contracts',
+		'contract_members',
+		'contract_items',
+		'certificates',
+		'quiz_attempts',
+	);
+
+	/**
+	 * Database connection.
+	 *
+	 * @var wpdb
+	 */
+	private wpdb $db;
+
+	/**
+	 * Creates the schema for a connection.
+	 *
+	 * @param wpdb $db Database connection.
+	 */
+	public function __construct( wpdb $db ) {
+		$this->db = $db;
+	}
+
+	/**
+	 * Full name of one of the plugin's tables.
+	 *
+	 * @param string $name Short name from TABLES.
+	 */
+	public function table( string $name ): string {
+		return $this->db->prefix . 'lp_' . $name;
+	}
+
+	/**
+	 * CREATE TABLE statements for dbDelta.
+	 *
+	 * @return string[]
+	 */
+	public function statements(): array {
+		$collate = $this->db->get_charset_collate();
+		$t       = array();
+		foreach ( self::TABLES as $name ) {
+			$t[ $name ] = $this->table( $name );
+		}
+
+		return array(
+			// A purchase: N licenses of one item for one owner. Buying more adds a grant.
+			"CREATE TABLE {$t['grants']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				owner_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				quantity int(10) unsigned NOT NULL DEFAULT 1,
+				tag varchar(20) NOT NULL DEFAULT '',
+				source varchar(20) NOT NULL DEFAULT 'admin',
+				source_ref varchar(64) NOT NULL DEFAULT '',
+				contract_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				expires_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY owner_product (owner_id,product_id),
+				KEY product_id (product_id)
+			) $collate;",
+			// One seat of a grant. holder_id 0 = unassigned; shared = 1 when held by someone other than the owner.
+			"CREATE TABLE {$t['licenses']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				grant_id bigint(20) unsigned NOT NULL,
+				owner_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				holder_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				state varchar(20) NOT NULL DEFAULT 'available',
+				shared tinyint(1) unsigned NOT NULL DEFAULT 0,
+				activated_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				expires_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				updated_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY owner_product (owner_id,product_id),
+				KEY holder_product (holder_id,product_id),
+				KEY grant_id (grant_id)
+			) $collate;",
+			// A share of one seat, by link or e-mail, with its outcome.
+			"CREATE TABLE {$t['shares']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				license_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				owner_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				recipient_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				recipient_email varchar(190) NOT NULL DEFAULT '',
+				method varchar(10) NOT NULL DEFAULT 'link',
+				status varchar(20) NOT NULL DEFAULT 'accepted',
+				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				updated_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY owner_product (owner_id,product_id),
+				KEY recipient_id (recipient_id),
+				KEY license_id (license_id)
+			) $collate;",
+			// Progress per (user, item, part): one row each, never lowered.
+			"CREATE TABLE {$t['progress']} (
+				user_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				part_index smallint(5) unsigned NOT NULL DEFAULT 0,
+				percent tinyint(3) unsigned NOT NULL DEFAULT 0,
+				updated_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (user_id,product_id,part_index),
+				KEY product_id (product_id)
+			) $collate;",
+			"CREATE TABLE {$t['notifications']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				user_id bigint(20) unsigned NOT NULL,
+				type varchar(40) NOT NULL DEFAULT '',
+				message text NOT NULL,
+				related_product_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				related_user_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				read_status tinyint(1) unsigned NOT NULL DEFAULT 0,
+				hide_status tinyint(1) unsigned NOT NULL DEFAULT 0,
+				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY user_visible (user_id,hide_status,created_at)
+			) $collate;",
+			// One row per recipient of an e-mail share; also the source of the daily quota.
+			"CREATE TABLE {$t['mail_history']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				sender_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				email varchar(190) NOT NULL,
+				accepted tinyint(1) unsigned NOT NULL DEFAULT 0,
+				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY sender_time (sender_id,created_at),
+				KEY sender_product (sender_id,product_id)
+			) $collate;",
+			"CREATE TABLE {$t['contracts']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				title varchar(200) NOT NULL,
+				organizer_name varchar(200) NOT NULL DEFAULT '',
+				organizer_title varchar(200) NOT NULL DEFAULT '',
+				organizer_phone varchar(50) NOT NULL DEFAULT '',
+				organizer_email varchar(190) NOT NULL DEFAULT '',
+				organizer_thumb varchar(255) NOT NULL DEFAULT '',
+				status varchar(20) NOT NULL DEFAULT 'active',
+				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id)
+			) $collate;",
+			"CREATE TABLE {$t['contract_members']} (
+				contract_id bigint(20) unsigned NOT NULL,
+				user_id bigint(20) unsigned NOT NULL,
+				role varchar(20) NOT NULL DEFAULT 'member',
+				PRIMARY KEY  (contract_id,user_id),
+				KEY user_id (user_id)
+			) $collate;",
+			"CREATE TABLE {$t['contract_items']} (
+				contract_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				expires_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (contract_id,product_id)
+			) $collate;",
+			"CREATE TABLE {$t['certificates']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				user_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				code varchar(40) NOT NULL,
+				score tinyint(3) unsigned NOT NULL DEFAULT 0,
+				issued_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				UNIQUE KEY code (code),
+				KEY user_product (user_id,product_id)
+			) $collate;",
+			"CREATE TABLE {$t['quiz_attempts']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				user_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				score tinyint(3) unsigned NOT NULL DEFAULT 0,
+				passed tinyint(1) unsigned NOT NULL DEFAULT 0,
+				answers longtext NOT NULL,
+				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY user_product (user_id,product_id)
+			) $collate;",
+		);
+	}
+}

@@ -1,0 +1,61 @@
+<?php
+/**
+ * Whether a user may open an item.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Domain;
+
+/**
+ * Spec point 4, "Access". The server decides; the client only shows the answer.
+ *
+ * Decision (docs/decisions.md): a seat that has expired gives no access, whether it
+ * was activated or received by share; a membership whose seats have all expired no
+ * longer opens its member items.
+ */
+final class Access {
+
+	public const MEMBER       = 'member';
+	public const CONTRACT     = 'contract';
+	public const ACTIVATED    = 'activated';
+	public const CAN_ACTIVATE = 'can_activate';
+	public const SHARED       = 'shared';
+	public const NO_LICENSE   = 'no_license';
+
+	/**
+	 * The reason access is granted, or NO_LICENSE.
+	 *
+	 * @param string         $tag           Row tag ('', member, contract).
+	 * @param string         $content_type  Item type.
+	 * @param LicenseSummary $licenses      Seat counts of the row.
+	 * @param int            $share_user_id Sharer, when the row was received by share.
+	 */
+	public static function reason( string $tag, string $content_type, LicenseSummary $licenses, int $share_user_id ): string {
+		if ( ( 'member' === $tag || ContentType::MEMBERSHIP === $content_type ) && ! $licenses->all_expired() ) {
+			return self::MEMBER;
+		}
+		if ( 'contract' === $tag ) {
+			return self::CONTRACT;
+		}
+		if ( $licenses->activated && $licenses->holds_valid_seat ) {
+			return self::ACTIVATED;
+		}
+		if ( $share_user_id > 0 && $licenses->holds_valid_seat ) {
+			return self::SHARED;
+		}
+		if ( 0 === $share_user_id && $licenses->available > 0 ) {
+			return self::CAN_ACTIVATE;
+		}
+		return self::NO_LICENSE;
+	}
+
+	/**
+	 * Whether a reason grants access.
+	 *
+	 * @param string $reason Result of reason().
+	 */
+	public static function granted( string $reason ): bool {
+		return self::NO_LICENSE !== $reason;
+	}
+}

@@ -1,0 +1,64 @@
+<?php
+/**
+ * Status of an item in the library list.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Domain;
+
+/**
+ * Spec point 4, "Item status in the list": the first matching meaning wins, in this order.
+ */
+final class ItemStatus {
+
+	public const SHARED         = 'shared';
+	public const PURCHASED      = 'purchased';
+	public const EXPIRED        = 'expired';
+	public const COMPLETED      = 'completed';
+	public const TAKE_TEST      = 'take-test';
+	public const IN_PROGRESS    = 'in-progress';
+	public const MEMBER_PRODUCT = 'member-product';
+	public const MEMBERSHIP     = 'membership';
+	public const NOT_STARTED    = 'not-started';
+
+	/**
+	 * Watched share at which the test opens and the status reads Take Test.
+	 */
+	public const TAKE_TEST_PERCENT = 95;
+
+	/**
+	 * Decides the status of one library row.
+	 *
+	 * @param array{content_type: string, tag: string, share_user_id: int, activated: bool, total_licenses: int, available_licenses: int, expired_licenses: int, progress: int, has_certificate: bool} $row Row facts.
+	 */
+	public static function of( array $row ): string {
+		$all_expired = $row['total_licenses'] > 0 && $row['expired_licenses'] >= $row['total_licenses'];
+
+		if ( ! $row['activated'] && $row['total_licenses'] > 0 && 0 === $row['available_licenses'] && ! $all_expired && 0 === $row['share_user_id'] ) {
+			return self::SHARED;
+		}
+		if ( in_array( $row['content_type'], array( ContentType::E_COURSE, ContentType::E_MANUAL ), true ) ) {
+			return self::PURCHASED;
+		}
+		if ( $all_expired && 'member' !== $row['tag'] ) {
+			return self::EXPIRED;
+		}
+		if ( $row['has_certificate'] ) {
+			return self::COMPLETED;
+		}
+		if ( $row['progress'] >= self::TAKE_TEST_PERCENT ) {
+			return self::TAKE_TEST;
+		}
+		if ( $row['progress'] > 0 ) {
+			return self::IN_PROGRESS;
+		}
+		if ( 'member' === $row['tag'] ) {
+			return self::MEMBER_PRODUCT;
+		}
+		if ( ContentType::MEMBERSHIP === $row['content_type'] ) {
+			return self::MEMBERSHIP;
+		}
+		return self::NOT_STARTED;
+	}
+}

@@ -1,0 +1,173 @@
+<?php
+/**
+ * The configuration object the islands read.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Frontend;
+
+use LibraryPortal\Ajax\PingHandler;
+use LibraryPortal\Domain\ShareLink;
+use LibraryPortal\Repositories\ContractRepository;
+use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Settings;
+
+/**
+ * Builds `window.libraryPortalConfig` (docs/contract.md) for the current request.
+ */
+final class PortalConfig {
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private Settings $settings;
+
+	/**
+	 * Contracts.
+	 *
+	 * @var ContractRepository
+	 */
+	private ContractRepository $contracts;
+
+	/**
+	 * Seats.
+	 *
+	 * @var LicenseRepository
+	 */
+	private LicenseRepository $licenses;
+
+	/**
+	 * Share link codec.
+	 *
+	 * @var ShareLink
+	 */
+	private ShareLink $share_links;
+
+	/**
+	 * Wires the builder.
+	 *
+	 * @param Settings           $settings    Settings.
+	 * @param ContractRepository $contracts   Contracts.
+	 * @param LicenseRepository  $licenses    Seats.
+	 * @param ShareLink          $share_links Share link codec.
+	 */
+	public function __construct( Settings $settings, ContractRepository $contracts, LicenseRepository $licenses, ShareLink $share_links ) {
+		$this->settings    = $settings;
+		$this->contracts   = $contracts;
+		$this->licenses    = $licenses;
+		$this->share_links = $share_links;
+	}
+
+	/**
+	 * The whole object.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function build(): array {
+		$user     = wp_get_current_user();
+		$brand    = $this->settings->brand();
+		$is_local = self::is_local();
+
+		return array(
+			'restRoot'           => esc_url_raw( rest_url() ),
+			'restNonce'          => wp_create_nonce( 'wp_rest' ),
+			'ajaxUrl'            => admin_url( 'admin-ajax.php' ),
+			'pingNonce'          => wp_create_nonce( PingHandler::NONCE_KEY ),
+			'logoutUrl'          => $this->settings->logout_url(),
+			'siteUrl'            => home_url( '/' ),
+			'basePath'           => untrailingslashit( (string) wp_parse_url( home_url( '/' ), PHP_URL_PATH ) ),
+			'brand'              => $brand,
+			'brandName'          => get_bloginfo( 'name' ),
+			'logo'               => (string) $this->settings->get( 'logo' ),
+			'walkthroughVideo'   => (string) $this->settings->get( 'walkthrough_' . $brand ),
+			'shareUsers'         => (bool) $this->settings->get( 'share_users' ),
+			'isLocal'            => $is_local,
+			'localRequestHeader' => $is_local ? '1' : '',
+			'shareData'          => $this->share_data( time() ),
+			'contractData'       => $this->contract_data( (int) $user->ID ),
+			'currentUser'        => array(
+				'id'           => (int) $user->ID,
+				'display_name' => $user->display_name,
+				'user_email'   => $user->user_email,
+			),
+			'publicPath'         => LIBRARY_PORTAL_URL . 'build/',
+			'freeWebinar'        => in_array( (int) get_query_var( Routes::PRODUCT_VAR ), (array) $this->settings->get( 'free_webinar_ids' ), true ),
+		);
+	}
+
+	/**
+	 * The invite shown on /shareseats/{encoded}: what is shared, by whom, how many seats are left.
+	 *
+	 * @param int $now Unix seconds.
+	 * @return array<string, mixed>|null
+	 */
+	private function share_data( int $now ): ?array {
+		$encoded = (string) get_query_var( Routes::SHARE_VAR );
+		if ( 'shareseats' !== Routes::current_route() || '' === $encoded ) {
+			return null;
+		}
+		$lifetime = (int) $this->settings->get( 'link_lifetime_days' ) * DAY_IN_SECONDS;
+		$payload  = $this->share_links->decode( $encoded, $now, $lifetime );
+		$product  = is_array( $payload ) ? get_post( $payload['product_id'] ) : null;
+		$sharer   = is_array( $payload ) ? get_userdata( $payload['user_id'] ) : false;
+		if ( ! is_array( $payload ) || ! $product || ! $sharer ) {
+			return array(
+				'product_title'      => '',
+				'sharer_name'        => '',
+				'available_licenses' => 0,
+				'encoded'            => $encoded,
+				'error'              => ShareLink::EXPIRED === $payload
+					? __( 'This share link has expired. Ask the sender for a new one.', 'library-portal' )
+					: __( 'This share link is not valid. Please check that you copied the whole link.', 'library-portal' ),
+			);
+		}
+		return array(
+			'product_title'      => get_the_title( $product ),
+			'sharer_name'        => $sharer->display_name,
+			'available_licenses' => $this->licenses->count_available( $payload['user_id'], $payload['product_id'], $now ),
+			'encoded'            => $encoded,
+		);
+	}
+
+	/**
+	 * The organizer card of /contract/{id}, only for that contract's members.
+	 *
+	 * @param int $user_id Current user.
+	 * @return array<string, mixed>|null
+	 */
+	private function contract_data( int $user_id ): ?array {
+		$contract_id = (int) get_query_var( Routes::CONTRACT_VAR );
+		if ( 'contract' !== Routes::current_route() || ! $contract_id ) {
+			return null;
+		}
+		$contract = $this->contracts->find_for_member( $contract_id, $user_id );
+		if ( ! $contract ) {
+			return null;
+		}
+		return array(
+			'id'        => (int) $contract['id'],
+			'title'     => $contract['title'],
+			'organizer' => array(
+				'thumb' => $contract['organizer_thumb'],
+				'name'  => $contract['organizer_name'],
+				'title' => $contract['organizer_title'],
+				'phone' => $contract['organizer_phone'],
+				'email' => $contract['organizer_email'],
+			),
+		);
+	}
+
+	/**
+	 * Whether the site runs on a local host (enables Manage My Team and the local-request header).
+	 */
+	public static function is_local(): bool {
+		if ( 'local' === wp_get_environment_type() ) {
+			return true;
+		}
+		$host = (string) wp_parse_url( home_url(), PHP_URL_HOST );
+		return in_array( $host, array( 'localhost', '127.0.0.1', '::1', '[::1]' ), true ) || (bool) preg_match( '/\.(local|test|localhost)$/', $host );
+	}
+}

@@ -1,0 +1,123 @@
+<?php
+/**
+ * Deep links of the portal.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Frontend;
+
+use LibraryPortal\Settings;
+
+/**
+ * Serves the page that holds the portal for every client route, so a reload of a deep link
+ * works: /my-account/library[/...], /contract/{id}[/...], /quiz/{id}, /shareseats/{encoded}.
+ */
+final class Routes {
+
+	public const QUERY_VAR    = 'library_portal_route';
+	public const CONTRACT_VAR = 'library_portal_contract';
+	public const PRODUCT_VAR  = 'library_portal_product';
+	public const SHARE_VAR    = 'library_portal_share';
+
+	/**
+	 * Settings (portal page).
+	 *
+	 * @var Settings
+	 */
+	private Settings $settings;
+
+	/**
+	 * Wires the routes.
+	 *
+	 * @param Settings $settings Settings.
+	 */
+	public function __construct( Settings $settings ) {
+		$this->settings = $settings;
+	}
+
+	/**
+	 * Hooks.
+	 */
+	public function register(): void {
+		add_action( 'init', array( $this, 'add_rewrite_rules' ) );
+		add_filter( 'query_vars', array( $this, 'add_query_vars' ) );
+		add_filter( 'request', array( $this, 'route_to_portal_page' ) );
+		add_filter( 'redirect_canonical', array( $this, 'keep_deep_links' ) );
+		add_action( 'template_redirect', array( $this, 'require_login' ) );
+	}
+
+	/**
+	 * The rewrite rules (flushed on activation).
+	 */
+	public function add_rewrite_rules(): void {
+		$var = self::QUERY_VAR;
+		add_rewrite_rule( '^my-account/library(?:/.*)?/?$', "index.php?{$var}=library", 'top' );
+		add_rewrite_rule( '^contract/([0-9]+)(?:/.*)?/?$', "index.php?{$var}=contract&" . self::CONTRACT_VAR . '=$matches[1]', 'top' );
+		add_rewrite_rule( '^quiz/([0-9]+)/?$', "index.php?{$var}=quiz&" . self::PRODUCT_VAR . '=$matches[1]', 'top' );
+		add_rewrite_rule( '^shareseats/([A-Za-z0-9_=-]+)/?$', "index.php?{$var}=shareseats&" . self::SHARE_VAR . '=$matches[1]', 'top' );
+	}
+
+	/**
+	 * Makes our query vars public.
+	 *
+	 * @param string[] $vars Query vars.
+	 * @return string[]
+	 */
+	public function add_query_vars( array $vars ): array {
+		return array_merge( $vars, array( self::QUERY_VAR, self::CONTRACT_VAR, self::PRODUCT_VAR, self::SHARE_VAR ) );
+	}
+
+	/**
+	 * Points a portal route at the portal page.
+	 *
+	 * @param array<string, mixed> $query_vars Parsed request.
+	 * @return array<string, mixed>
+	 */
+	public function route_to_portal_page( array $query_vars ): array {
+		if ( empty( $query_vars[ self::QUERY_VAR ] ) ) {
+			return $query_vars;
+		}
+		$page_id = (int) $this->settings->get( 'portal_page_id' );
+		if ( $page_id ) {
+			$query_vars['page_id'] = $page_id;
+		}
+		return $query_vars;
+	}
+
+	/**
+	 * Keeps WordPress from "correcting" a deep link to the portal page's own address.
+	 *
+	 * @param string|false $redirect_url Canonical URL.
+	 * @return string|false
+	 */
+	public function keep_deep_links( $redirect_url ) {
+		return self::current_route() ? false : $redirect_url;
+	}
+
+	/**
+	 * Sends a logged-out visitor to log in and back to the deep link; sends a visit of the
+	 * portal page's own address to the library.
+	 */
+	public function require_login(): void {
+		if ( self::current_route() ) {
+			if ( ! is_user_logged_in() ) {
+				auth_redirect(); // Redirects to wp-login.php?redirect_to=<this URL> and exits.
+			}
+			nocache_headers();
+			return;
+		}
+		$page_id = (int) $this->settings->get( 'portal_page_id' );
+		if ( $page_id && is_page( $page_id ) ) {
+			wp_safe_redirect( home_url( '/my-account/library' ) );
+			exit;
+		}
+	}
+
+	/**
+	 * The portal route of this request ('' when none).
+	 */
+	public static function current_route(): string {
+		return (string) get_query_var( self::QUERY_VAR );
+	}
+}

@@ -1,0 +1,328 @@
+<?php
+/**
+ * Builds a user's library.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Library;
+
+use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Domain\Access;
+use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Domain\ItemStatus;
+use LibraryPortal\Domain\LicenseSummary;
+use LibraryPortal\Repositories\CertificateRepository;
+use LibraryPortal\Repositories\ContractRepository;
+use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\ProgressRepository;
+
+/**
+ * Assembles the items reply (spec point 3) for one user.
+ *
+ * The number of queries is fixed: seats, contract items, catalogue (posts, meta,
+ * thumbnails), people, progress and certificates are each read once, whatever the number
+ * of items; the rows are then put together in PHP.
+ */
+final class LibraryService {
+
+	/**
+	 * Seats.
+	 *
+	 * @var LicenseRepository
+	 */
+	private LicenseRepository $licenses;
+
+	/**
+	 * Progress.
+	 *
+	 * @var ProgressRepository
+	 */
+	private ProgressRepository $progress;
+
+	/**
+	 * Certificates.
+	 *
+	 * @var CertificateRepository
+	 */
+	private CertificateRepository $certificates;
+
+	/**
+	 * Contracts.
+	 *
+	 * @var ContractRepository
+	 */
+	private ContractRepository $contracts;
+
+	/**
+	 * Catalogue.
+	 *
+	 * @var Catalogue
+	 */
+	private Catalogue $catalogue;
+
+	/**
+	 * Wires the service.
+	 *
+	 * @param LicenseRepository     $licenses     Seats.
+	 * @param ProgressRepository    $progress     Progress.
+	 * @param CertificateRepository $certificates Certificates.
+	 * @param ContractRepository    $contracts    Contracts.
+	 * @param Catalogue             $catalogue    Catalogue.
+	 */
+	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue ) {
+		$this->licenses     = $licenses;
+		$this->progress     = $progress;
+		$this->certificates = $certificates;
+		$this->contracts    = $contracts;
+		$this->catalogue    = $catalogue;
+	}
+
+	/**
+	 * Every library row of a user: owned, received by share, and from contracts.
+	 *
+	 * @param int $user_id User.
+	 * @param int $now     Unix seconds.
+	 * @return array<int, array<string, mixed>>
+	 */
+	public function items_for( int $user_id, int $now ): array {
+		$rows = $this->group_seats( $this->licenses->seats_for_user( $user_id ), $user_id );
+		foreach ( $this->contracts->items_for_member( $user_id ) as $contract_item ) {
+			$key          = 'c' . $contract_item['contract_id'] . '|' . $contract_item['product_id'];
+			$rows[ $key ] = array(
+				'product_id'    => (int) $contract_item['product_id'],
+				'tag'           => 'contract',
+				'contract_id'   => (int) $contract_item['contract_id'],
+				'share_user_id' => 0,
+				'seats'         => array(),
+				'expiry'        => (int) $contract_item['expires_at'],
+			);
+		}
+		if ( ! $rows ) {
+			return array();
+		}
+
+		$catalogue = $this->catalogue->items( array_column( $rows, 'product_id' ) );
+		$people    = $this->people( $rows );
+		$progress  = $this->progress->for_user( $user_id );
+		$codes     = $this->certificates->codes_for_user( $user_id );
+
+		$items = array();
+		foreach ( $rows as $row ) {
+			$item = $catalogue[ $row['product_id'] ] ?? null;
+			if ( null === $item ) {
+				continue; // The item was unpublished or deleted: nothing to show.
+			}
+			$items[] = $this->item( $row, $item, $user_id, $now, $people, $progress[ $row['product_id'] ] ?? array(), $codes[ $row['product_id'] ] ?? '' );
+		}
+		usort( $items, static fn( array $a, array $b ) => strcasecmp( $a['title'], $b['title'] ) ?: strcmp( $a['tag'], $b['tag'] ) );
+		return $items;
+	}
+
+	/**
+	 * The user reply of spec point 3.
+	 *
+	 * @param \WP_User $user User.
+	 * @param int      $now  Unix seconds.
+	 * @return array<string, mixed>
+	 */
+	public function user_summary( \WP_User $user, int $now ): array {
+		$membership_expiries = array();
+		foreach ( $this->items_for( $user->ID, $now ) as $item ) {
+			if ( ContentType::MEMBERSHIP === $item['content_type'] && 0 === $item['share_user_id'] ) {
+				$membership_expiries[] = (int) $item['expiry'];
+			}
+		}
+		$member_expiry = 0;
+		if ( $membership_expiries ) {
+			$latest        = Expiry::latest( $membership_expiries );
+			$member_expiry = 0 === $latest ? Expiry::NEVER_LEGACY : $latest;
+		}
+		return array(
+			'id'             => $user->ID,
+			'display_name'   => $user->display_name,
+			'user_nicename'  => $user->user_nicename,
+			'user_email'     => $user->user_email,
+			'member_expiry'  => $member_expiry,
+		);
+	}
+
+	/**
+	 * Groups seats into library rows: one per (item, tag) owned, one per (item, tag, sharer) received.
+	 *
+	 * @param array<int, array<string, string>> $seats   Seats from the repository.
+	 * @param int                               $user_id User.
+	 * @return array<string, array<string, mixed>>
+	 */
+	private function group_seats( array $seats, int $user_id ): array {
+		$rows = array();
+		foreach ( $seats as $seat ) {
+			$owner_id  = (int) $seat['owner_id'];
+			$sharer_id = $owner_id === $user_id ? 0 : $owner_id;
+			$key       = $seat['product_id'] . '|' . $seat['tag'] . '|' . $sharer_id;
+			if ( ! isset( $rows[ $key ] ) ) {
+				$rows[ $key ] = array(
+					'product_id'    => (int) $seat['product_id'],
+					'tag'           => (string) $seat['tag'],
+					'contract_id'   => (int) $seat['contract_id'],
+					'share_user_id' => $sharer_id,
+					'seats'         => array(),
+				);
+			}
+			$rows[ $key ]['seats'][] = $seat;
+		}
+		return $rows;
+	}
+
+	/**
+	 * Names and e-mails of everyone the rows mention (sharers and holders), in one query.
+	 *
+	 * @param array<string, array<string, mixed>> $rows Library rows.
+	 * @return array<int, array{name: string, email: string}>
+	 */
+	private function people( array $rows ): array {
+		$ids = array();
+		foreach ( $rows as $row ) {
+			if ( $row['share_user_id'] ) {
+				$ids[] = $row['share_user_id'];
+			}
+			foreach ( $row['seats'] as $seat ) {
+				if ( (int) $seat['shared'] && (int) $seat['holder_id'] ) {
+					$ids[] = (int) $seat['holder_id'];
+				}
+			}
+		}
+		if ( ! $ids ) {
+			return array();
+		}
+		$users  = get_users(
+			array(
+				'include'     => array_values( array_unique( $ids ) ),
+				'fields'      => array( 'ID', 'display_name', 'user_email' ),
+				'count_total' => false,
+			)
+		);
+		$people = array();
+		foreach ( $users as $user ) {
+			$people[ (int) $user->ID ] = array(
+				'name'  => self::clean_text( (string) $user->display_name ),
+				'email' => self::clean_text( (string) $user->user_email ),
+			);
+		}
+		return $people;
+	}
+
+	/**
+	 * One item of the reply.
+	 *
+	 * @param array<string, mixed>                                $row      Library row.
+	 * @param array<string, mixed>                                $item     Catalogue item.
+	 * @param int                                                 $user_id  Viewer.
+	 * @param int                                                 $now      Unix seconds.
+	 * @param array<int, array{name: string, email: string}>      $people   Names by user ID.
+	 * @param array<int, array{count: int, time: int}>            $progress Progress by part.
+	 * @param string                                              $code     Certificate code or ''.
+	 * @return array<string, mixed>
+	 */
+	private function item( array $row, array $item, int $user_id, int $now, array $people, array $progress, string $code ): array {
+		$summary  = LicenseSummary::of( $row['seats'], $user_id, $now );
+		$licenses = array();
+		$shared   = array();
+		foreach ( $row['seats'] as $seat ) {
+			$holder_id  = (int) $seat['holder_id'];
+			$licenses[] = array(
+				'license_id' => (int) $seat['id'],
+				'user_id'    => $holder_id,
+				'expiry'     => (int) $seat['expires_at'],
+				'shared'     => (bool) (int) $seat['shared'],
+				'activated'  => 'activated' === $seat['state'],
+			);
+			if ( (int) $seat['shared'] && $holder_id && $holder_id !== $user_id && isset( $people[ $holder_id ] ) ) {
+				$shared[ (string) $holder_id ] = $people[ $holder_id ];
+			}
+		}
+
+		$parts = array();
+		for ( $i = 0; $i < $item['part_count']; $i++ ) {
+			$parts[] = $progress[ $i ] ?? array(
+				'count' => 0,
+				'time'  => 0,
+			);
+		}
+		$watched  = (int) round( max( 0, min( 100, array_sum( array_column( $parts, 'count' ) ) / count( $parts ) ) ) );
+		$last     = $progress ? max( array_column( $progress, 'time' ) ) : 0;
+		$sharer   = $row['share_user_id'];
+		$expiry   = array_key_exists( 'expiry', $row ) ? (int) $row['expiry'] : $summary->expiry;
+		$access   = Access::reason( $row['tag'], $item['content_type'], $summary, $sharer );
+		$is_owner = 0 === $sharer;
+
+		return array(
+			'product_id'         => $item['product_id'],
+			'title'              => $item['title'],
+			'subtitle'           => $item['subtitle'],
+			'description'        => $item['description'],
+			'img'                => $item['img'],
+			'content_type'       => $item['content_type'],
+			'content_type_label' => ContentType::label( $item['content_type'] ),
+			'tag'                => $row['tag'],
+			'total_licenses'     => $summary->total,
+			'active_licenses'    => $summary->active,
+			'available_licenses' => $is_owner ? $summary->available : 0,
+			'expired_licenses'   => $summary->expired,
+			'activated'          => $summary->activated,
+			'activated_at'       => $summary->activated_at,
+			'licenses'           => $licenses,
+			'expiry'             => $expiry,
+			'share_user_id'      => $sharer,
+			'share_user'         => $sharer ? ( $people[ $sharer ] ?? null ) : null,
+			'shared_with'        => (object) $shared,
+			'download_link'      => $item['download_link'],
+			'product_link'       => $item['product_link'],
+			'contract_id'        => $row['contract_id'],
+			'free_item'          => $item['free_item'],
+			'user_id'            => $user_id,
+			'product'            => array( 'type' => $item['product_type'] ),
+			'video_data'         => array(
+				'progress' => array(
+					'count' => $watched,
+					'time'  => $last,
+					'parts' => $parts,
+				),
+				'pdf'      => '' !== $code ? self::certificate_url( $code ) : false,
+			),
+			'status'             => ItemStatus::of(
+				array(
+					'content_type'       => $item['content_type'],
+					'tag'                => $row['tag'],
+					'share_user_id'      => $sharer,
+					'activated'          => $summary->activated,
+					'total_licenses'     => $summary->total,
+					'available_licenses' => $is_owner ? $summary->available : 0,
+					'expired_licenses'   => $summary->expired,
+					'progress'           => $watched,
+					'has_certificate'    => '' !== $code,
+				)
+			),
+			'access'             => $access,
+		);
+	}
+
+	/**
+	 * Link to a certificate by its verification code.
+	 *
+	 * @param string $code Verification code.
+	 */
+	public static function certificate_url( string $code ): string {
+		return add_query_arg( 'code', rawurlencode( $code ), home_url( '/certificate/verify/' ) );
+	}
+
+	/**
+	 * Strips control and replacement characters from names and e-mails (spec point 5).
+	 *
+	 * @param string $text Raw text.
+	 */
+	public static function clean_text( string $text ): string {
+		return trim( (string) preg_replace( '/[\p{Cc}\p{Cf}\x{FFFD}]/u', '', $text ) );
+	}
+}

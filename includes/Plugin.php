@@ -1,0 +1,184 @@
+<?php
+/**
+ * Wiring of the plugin.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal;
+
+use LibraryPortal\Ajax\PingHandler;
+use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Cli\DemoSeeder;
+use LibraryPortal\Database\Installer;
+use LibraryPortal\Domain\ShareLink;
+use LibraryPortal\Frontend\Assets;
+use LibraryPortal\Frontend\PortalConfig;
+use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Frontend\Shortcode;
+use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Repositories\CertificateRepository;
+use LibraryPortal\Repositories\ContractRepository;
+use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\NotificationRepository;
+use LibraryPortal\Repositories\ProgressRepository;
+use LibraryPortal\Repositories\ShareRepository;
+use LibraryPortal\Rest\ItemsController;
+use LibraryPortal\Rest\UserController;
+use wpdb;
+
+/**
+ * Builds the services once and lets each add its hooks. Nothing here holds logic.
+ */
+final class Plugin {
+
+	/**
+	 * The booted plugin.
+	 *
+	 * @var Plugin|null
+	 */
+	private static ?Plugin $instance = null;
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	public Settings $settings;
+
+	/**
+	 * Seats and grants.
+	 *
+	 * @var LicenseRepository
+	 */
+	public LicenseRepository $licenses;
+
+	/**
+	 * Progress.
+	 *
+	 * @var ProgressRepository
+	 */
+	public ProgressRepository $progress;
+
+	/**
+	 * Certificates.
+	 *
+	 * @var CertificateRepository
+	 */
+	public CertificateRepository $certificates;
+
+	/**
+	 * Contracts.
+	 *
+	 * @var ContractRepository
+	 */
+	public ContractRepository $contracts;
+
+	/**
+	 * Notifications.
+	 *
+	 * @var NotificationRepository
+	 */
+	public NotificationRepository $notifications;
+
+	/**
+	 * Share records.
+	 *
+	 * @var ShareRepository
+	 */
+	public ShareRepository $shares;
+
+	/**
+	 * Library builder.
+	 *
+	 * @var LibraryService
+	 */
+	public LibraryService $library;
+
+	/**
+	 * Share link codec.
+	 *
+	 * @var ShareLink
+	 */
+	public ShareLink $share_links;
+
+	/**
+	 * Builds the services for a connection.
+	 *
+	 * @param wpdb $db Database connection.
+	 */
+	private function __construct( wpdb $db ) {
+		$this->settings      = new Settings();
+		$this->licenses      = new LicenseRepository( $db );
+		$this->progress      = new ProgressRepository( $db );
+		$this->certificates  = new CertificateRepository( $db );
+		$this->contracts     = new ContractRepository( $db );
+		$this->notifications = new NotificationRepository( $db );
+		$this->shares        = new ShareRepository( $db );
+		$this->library       = new LibraryService( $this->licenses, $this->progress, $this->certificates, $this->contracts, new Catalogue() );
+		$this->share_links   = new ShareLink( wp_salt( 'auth' ) );
+	}
+
+	/**
+	 * Entry point (plugins_loaded).
+	 */
+	public static function boot(): void {
+		if ( self::$instance ) {
+			return;
+		}
+		global $wpdb;
+		self::$instance = new self( $wpdb );
+		self::$instance->register();
+	}
+
+	/**
+	 * The booted plugin.
+	 */
+	public static function instance(): self {
+		self::boot();
+		return self::$instance;
+	}
+
+	/**
+	 * Demo data writer, for `npm start`, the end-to-end tests and the benchmark.
+	 */
+	public static function demo_seeder(): DemoSeeder {
+		return new DemoSeeder( self::instance() );
+	}
+
+	/**
+	 * Adds every hook.
+	 */
+	private function register(): void {
+		Installer::maybe_upgrade();
+
+		add_action(
+			'init',
+			static function () {
+				load_plugin_textdomain( 'library-portal', false, dirname( plugin_basename( LIBRARY_PORTAL_FILE ) ) . '/languages' );
+			}
+		);
+
+		$config = new PortalConfig( $this->settings, $this->contracts, $this->licenses, $this->share_links );
+		$assets = new Assets( $this->settings, $config );
+
+		( new ItemPostType() )->register();
+		( new Routes( $this->settings ) )->register();
+		$assets->register();
+		( new Shortcode( $assets, $this->settings ) )->register();
+		( new PingHandler() )->register();
+
+		add_action(
+			'rest_api_init',
+			function () {
+				( new ItemsController( $this->library ) )->register_routes();
+				( new UserController( $this->library ) )->register_routes();
+			}
+		);
+
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $this ) );
+		}
+	}
+}

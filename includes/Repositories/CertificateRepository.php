@@ -1,0 +1,56 @@
+<?php
+/**
+ * Certificates earned by passing a test.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Repositories;
+
+/**
+ * Stores certificates with a public verification code.
+ */
+final class CertificateRepository extends Repository {
+
+	/**
+	 * Issues a certificate and returns its verification code.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 * @param int $score      Test score in percent.
+	 * @param int $now        Unix seconds.
+	 */
+	public function issue( int $user_id, int $product_id, int $score, int $now ): string {
+		$code = strtoupper( wp_generate_password( 12, false ) );
+		$this->db->insert(
+			$this->table( 'certificates' ),
+			array(
+				'user_id'    => $user_id,
+				'product_id' => $product_id,
+				'code'       => $code,
+				'score'      => max( 0, min( 100, $score ) ),
+				'issued_at'  => $now,
+			),
+			array( '%d', '%d', '%s', '%d', '%d' )
+		);
+		return $code;
+	}
+
+	/**
+	 * The newest certificate code of each item a user has completed.
+	 *
+	 * @param int $user_id User.
+	 * @return array<int, string> item => code.
+	 */
+	public function codes_for_user( int $user_id ): array {
+		$rows  = (array) $this->db->get_results(
+			$this->db->prepare( 'SELECT product_id, code FROM %i WHERE user_id = %d ORDER BY issued_at, id', $this->table( 'certificates' ), $user_id ),
+			ARRAY_A
+		);
+		$codes = array();
+		foreach ( $rows as $row ) {
+			$codes[ (int) $row['product_id'] ] = (string) $row['code'];
+		}
+		return $codes;
+	}
+}

@@ -1,0 +1,125 @@
+<?php
+/**
+ * Contracts, their members and items.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Repositories;
+
+/**
+ * Organisations under a contract get their own library with an organizer card.
+ */
+final class ContractRepository extends Repository {
+
+	/**
+	 * Creates a contract and returns its ID.
+	 *
+	 * @param array{title: string, organizer_name?: string, organizer_title?: string, organizer_phone?: string, organizer_email?: string, organizer_thumb?: string} $contract Fields.
+	 * @param int                                                                                                                                                $now      Unix seconds.
+	 */
+	public function create( array $contract, int $now ): int {
+		$this->db->insert(
+			$this->table( 'contracts' ),
+			array(
+				'title'           => sanitize_text_field( $contract['title'] ),
+				'organizer_name'  => sanitize_text_field( $contract['organizer_name'] ?? '' ),
+				'organizer_title' => sanitize_text_field( $contract['organizer_title'] ?? '' ),
+				'organizer_phone' => sanitize_text_field( $contract['organizer_phone'] ?? '' ),
+				'organizer_email' => sanitize_email( $contract['organizer_email'] ?? '' ),
+				'organizer_thumb' => esc_url_raw( $contract['organizer_thumb'] ?? '' ),
+				'status'          => 'active',
+				'created_at'      => $now,
+			),
+			array( '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%d' )
+		);
+		return (int) $this->db->insert_id;
+	}
+
+	/**
+	 * Adds a user to a contract (no-op when already a member).
+	 *
+	 * @param int $contract_id Contract.
+	 * @param int $user_id     User.
+	 */
+	public function add_member( int $contract_id, int $user_id ): void {
+		if ( $this->is_member( $contract_id, $user_id ) ) {
+			return;
+		}
+		$this->db->insert( $this->table( 'contract_members' ), array( 'contract_id' => $contract_id, 'user_id' => $user_id ), array( '%d', '%d' ) );
+	}
+
+	/**
+	 * Adds an item to a contract's library.
+	 *
+	 * @param int $contract_id Contract.
+	 * @param int $product_id  Item.
+	 * @param int $expires_at  Unix seconds, 0 = never.
+	 */
+	public function add_item( int $contract_id, int $product_id, int $expires_at = 0 ): void {
+		$this->db->insert(
+			$this->table( 'contract_items' ),
+			array(
+				'contract_id' => $contract_id,
+				'product_id'  => $product_id,
+				'expires_at'  => $expires_at,
+			),
+			array( '%d', '%d', '%d' )
+		);
+	}
+
+	/**
+	 * Whether a user belongs to an active contract.
+	 *
+	 * @param int $contract_id Contract.
+	 * @param int $user_id     User.
+	 */
+	public function is_member( int $contract_id, int $user_id ): bool {
+		return (bool) $this->db->get_var(
+			$this->db->prepare( 'SELECT 1 FROM %i WHERE contract_id = %d AND user_id = %d', $this->table( 'contract_members' ), $contract_id, $user_id )
+		);
+	}
+
+	/**
+	 * A contract that the user belongs to, or null (also for someone else's contract).
+	 *
+	 * @param int $contract_id Contract.
+	 * @param int $user_id     User.
+	 * @return array<string, string>|null
+	 */
+	public function find_for_member( int $contract_id, int $user_id ): ?array {
+		$row = $this->db->get_row(
+			$this->db->prepare(
+				"SELECT c.* FROM %i c INNER JOIN %i m ON m.contract_id = c.id WHERE c.id = %d AND m.user_id = %d AND c.status = 'active'",
+				$this->table( 'contracts' ),
+				$this->table( 'contract_members' ),
+				$contract_id,
+				$user_id
+			),
+			ARRAY_A
+		);
+		return is_array( $row ) ? $row : null;
+	}
+
+	/**
+	 * Items of every active contract a user belongs to.
+	 *
+	 * @param int $user_id User.
+	 * @return array<int, array{contract_id: string, product_id: string, expires_at: string}>
+	 */
+	public function items_for_member( int $user_id ): array {
+		return (array) $this->db->get_results(
+			$this->db->prepare(
+				"SELECT i.contract_id, i.product_id, i.expires_at FROM %i m
+				INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active'
+				INNER JOIN %i i ON i.contract_id = m.contract_id
+				WHERE m.user_id = %d ORDER BY i.contract_id, i.product_id",
+				$this->table( 'contract_members' ),
+				$this->table( 'contracts' ),
+				$this->table( 'contract_items' ),
+				$user_id
+			),
+			ARRAY_A
+		);
+	}
+}

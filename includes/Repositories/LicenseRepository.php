@@ -1,0 +1,182 @@
+<?php
+/**
+ * Grants and their seats.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Repositories;
+
+/**
+ * Reads and changes grants (purchases) and licenses (seats).
+ *
+ * Every change of a seat's state is one conditional UPDATE whose WHERE clause holds the
+ * expected current state, so of two racing requests exactly one changes the row.
+ */
+final class LicenseRepository extends Repository {
+
+	/**
+	 * Creates a grant and its seats (one INSERT for the grant, one for all seats).
+	 *
+	 * @param array{owner_id: int, product_id: int, quantity?: int, tag?: string, source?: string, source_ref?: string, contract_id?: int, expires_at?: int} $grant Grant fields.
+	 * @param int                                                                                                                                         $now   Unix seconds.
+	 * @return int Grant ID.
+	 */
+	public function create_grant( array $grant, int $now ): int {
+		$quantity   = max( 1, (int) ( $grant['quantity'] ?? 1 ) );
+		$expires_at = max( 0, (int) ( $grant['expires_at'] ?? 0 ) );
+		$this->db->insert(
+			$this->table( 'grants' ),
+			array(
+				'owner_id'    => (int) $grant['owner_id'],
+				'product_id'  => (int) $grant['product_id'],
+				'quantity'    => $quantity,
+				'tag'         => (string) ( $grant['tag'] ?? '' ),
+				'source'      => (string) ( $grant['source'] ?? 'admin' ),
+				'source_ref'  => (string) ( $grant['source_ref'] ?? '' ),
+				'contract_id' => (int) ( $grant['contract_id'] ?? 0 ),
+				'expires_at'  => $expires_at,
+				'created_at'  => $now,
+			),
+			array( '%d', '%d', '%d', '%s', '%s', '%s', '%d', '%d', '%d' )
+		);
+		$grant_id = (int) $this->db->insert_id;
+
+		$rows   = implode( ', ', array_fill( 0, $quantity, "(%d, %d, %d, 0, 'available', 0, 0, %d, %d)" ) );
+		$values = array( $this->table( 'licenses' ) );
+		for ( $i = 0; $i < $quantity; $i++ ) {
+			array_push( $values, $grant_id, (int) $grant['owner_id'], (int) $grant['product_id'], $expires_at, $now );
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $rows holds only placeholders.
+		$this->db->query( $this->db->prepare( "INSERT INTO %i (grant_id, owner_id, product_id, holder_id, state, shared, activated_at, expires_at, updated_at) VALUES $rows", $values ) );
+
+		return $grant_id;
+	}
+
+	/**
+	 * Every seat a user owns or holds, with its grant's tag and contract.
+	 *
+	 * Two indexed selects joined by UNION ALL rather than one OR, so each uses its index.
+	 *
+	 * @param int $user_id User.
+	 * @return array<int, array<string, string>>
+	 */
+	public function seats_for_user( int $user_id ): array {
+		$licenses = $this->table( 'licenses' );
+		$grants   = $this->table( 'grants' );
+		$columns  = 'l.id, l.grant_id, l.owner_id, l.product_id, l.holder_id, l.state, l.shared, l.activated_at, l.expires_at, g.tag, g.contract_id';
+		return (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $columns is a constant list.
+				"SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.owner_id = %d
+				UNION ALL
+				SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.holder_id = %d AND l.owner_id <> %d
+				ORDER BY id",
+				$licenses,
+				$grants,
+				$user_id,
+				$licenses,
+				$grants,
+				$user_id,
+				$user_id
+			),
+			ARRAY_A
+		);
+	}
+
+	/**
+	 * One unexpired, unassigned seat of an owner's item, or 0.
+	 *
+	 * @param int    $owner_id   Owner.
+	 * @param int    $product_id Item.
+	 * @param string $tag        Grant tag.
+	 * @param int    $now        Unix seconds.
+	 */
+	public function find_available_seat( int $owner_id, int $product_id, string $tag, int $now ): int {
+		return (int) $this->db->get_var(
+			$this->db->prepare(
+				"SELECT l.id FROM %i l INNER JOIN %i g ON g.id = l.grant_id
+				WHERE l.owner_id = %d AND l.product_id = %d AND g.tag = %s AND l.state = 'available' AND l.holder_id = 0
+				AND ( l.expires_at = 0 OR l.expires_at > %d )
+				ORDER BY l.expires_at = 0, l.expires_at, l.id LIMIT 1",
+				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
+				$owner_id,
+				$product_id,
+				$tag,
+				$now
+			)
+		);
+	}
+
+	/**
+	 * Hands an available seat to another user. False when someone else took it first.
+	 *
+	 * @param int $license_id   Seat.
+	 * @param int $owner_id     Owner of the seat.
+	 * @param int $recipient_id New holder.
+	 * @param int $now          Unix seconds.
+	 */
+	public function share_seat( int $license_id, int $owner_id, int $recipient_id, int $now ): bool {
+		return 1 === (int) $this->db->query(
+			$this->db->prepare(
+				"UPDATE %i SET holder_id = %d, state = 'assigned', shared = 1, updated_at = %d
+				WHERE id = %d AND owner_id = %d AND state = 'available' AND holder_id = 0 AND ( expires_at = 0 OR expires_at > %d )",
+				$this->table( 'licenses' ),
+				$recipient_id,
+				$now,
+				$license_id,
+				$owner_id,
+				$now
+			)
+		);
+	}
+
+	/**
+	 * Activates a seat for a user: an available seat of their own, or one already assigned to them.
+	 * False when the seat is no longer in a state that allows it (a double activation activates once).
+	 *
+	 * @param int $license_id Seat.
+	 * @param int $user_id    The user who activates it.
+	 * @param int $now        Unix seconds.
+	 */
+	public function activate_seat( int $license_id, int $user_id, int $now ): bool {
+		return 1 === (int) $this->db->query(
+			$this->db->prepare(
+				"UPDATE %i SET holder_id = %d, state = 'activated', activated_at = %d, updated_at = %d
+				WHERE id = %d AND ( expires_at = 0 OR expires_at > %d )
+				AND ( ( state = 'available' AND holder_id = 0 AND owner_id = %d ) OR ( state = 'assigned' AND holder_id = %d ) )",
+				$this->table( 'licenses' ),
+				$user_id,
+				$now,
+				$now,
+				$license_id,
+				$now,
+				$user_id,
+				$user_id
+			)
+		);
+	}
+
+	/**
+	 * Number of unexpired, unassigned seats an owner has of an item (untagged grants).
+	 *
+	 * @param int $owner_id   Owner.
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 */
+	public function count_available( int $owner_id, int $product_id, int $now ): int {
+		return (int) $this->db->get_var(
+			$this->db->prepare(
+				"SELECT COUNT(*) FROM %i l INNER JOIN %i g ON g.id = l.grant_id
+				WHERE l.owner_id = %d AND l.product_id = %d AND g.tag = '' AND l.state = 'available' AND l.holder_id = 0
+				AND ( l.expires_at = 0 OR l.expires_at > %d )",
+				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
+				$owner_id,
+				$product_id,
+				$now
+			)
+		);
+	}
+}

@@ -1,0 +1,73 @@
+<?php
+/**
+ * Base of the repositories.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Repositories;
+
+use LibraryPortal\Database\Schema;
+use wpdb;
+
+/**
+ * Gives a repository its connection and table names.
+ *
+ * All SQL of the plugin lives in the subclasses, and every statement goes through
+ * $wpdb->prepare() with %i for table names.
+ */
+abstract class Repository {
+
+	/**
+	 * Database connection.
+	 *
+	 * @var wpdb
+	 */
+	protected wpdb $db;
+
+	/**
+	 * Table names.
+	 *
+	 * @var Schema
+	 */
+	protected Schema $schema;
+
+	/**
+	 * Creates the repository for a connection.
+	 *
+	 * @param wpdb $db Database connection.
+	 */
+	public function __construct( wpdb $db ) {
+		$this->db     = $db;
+		$this->schema = new Schema( $db );
+	}
+
+	/**
+	 * Full name of a table.
+	 *
+	 * @param string $name Short name from Schema::TABLES.
+	 */
+	protected function table( string $name ): string {
+		return $this->schema->table( $name );
+	}
+
+	/**
+	 * Integer IDs for an IN () list, never empty (0 matches no row).
+	 *
+	 * @param array<int|string> $ids IDs.
+	 * @return int[]
+	 */
+	protected static function ids( array $ids ): array {
+		$ids = array_values( array_unique( array_map( 'intval', $ids ) ) );
+		return $ids ? $ids : array( 0 );
+	}
+
+	/**
+	 * "%d, %d, …" for a list of IDs.
+	 *
+	 * @param int[] $ids IDs.
+	 */
+	protected static function placeholders( array $ids ): string {
+		return implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+	}
+}

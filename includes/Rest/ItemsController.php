@@ -1,0 +1,185 @@
+<?php
+/**
+ * GET /library/v2/items/
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Rest;
+
+use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Library\LibraryService;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * The current user's library items (spec points 3 and 7).
+ */
+final class ItemsController extends Controller {
+
+	/**
+	 * Library builder.
+	 *
+	 * @var LibraryService
+	 */
+	private LibraryService $library;
+
+	/**
+	 * Wires the controller.
+	 *
+	 * @param LibraryService $library Library builder.
+	 */
+	public function __construct( LibraryService $library ) {
+		$this->library   = $library;
+		$this->rest_base = 'items';
+	}
+
+	/**
+	 * Registers the route.
+	 */
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => array(
+						'context' => $this->get_context_param( array( 'default' => 'view' ) ),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * Only logged-in users have a library.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return true|\WP_Error
+	 */
+	public function get_items_permissions_check( $request ) {
+		return $this->require_login();
+	}
+
+	/**
+	 * Every item of the current user; never anyone else's.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function get_items( $request ): WP_REST_Response {
+		return $this->success( $this->library->items_for( get_current_user_id(), time() ) );
+	}
+
+	/**
+	 * Schema of the reply.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$int    = array( 'type' => 'integer' );
+		$string = array( 'type' => 'string' );
+		$person = array(
+			'type'       => array( 'object', 'null' ),
+			'properties' => array(
+				'name'  => $string,
+				'email' => $string,
+			),
+		);
+		$item   = array(
+			'type'       => 'object',
+			'properties' => array(
+				'product_id'         => $int,
+				'title'              => $string,
+				'subtitle'           => $string,
+				'description'        => $string,
+				'img'                => $string,
+				'content_type'       => array(
+					'type' => 'string',
+					'enum' => ContentType::all(),
+				),
+				'content_type_label' => $string,
+				'tag'                => array(
+					'type' => 'string',
+					'enum' => array( '', 'member', 'contract' ),
+				),
+				'total_licenses'     => $int,
+				'active_licenses'    => $int,
+				'available_licenses' => $int,
+				'expired_licenses'   => $int,
+				'activated'          => array( 'type' => 'boolean' ),
+				'activated_at'       => $int,
+				'licenses'           => array(
+					'type'  => 'array',
+					'items' => array(
+						'type'       => 'object',
+						'properties' => array(
+							'license_id' => $int,
+							'user_id'    => $int,
+							'expiry'     => $int,
+							'shared'     => array( 'type' => 'boolean' ),
+							'activated'  => array( 'type' => 'boolean' ),
+						),
+					),
+				),
+				'expiry'             => $int,
+				'share_user_id'      => $int,
+				'share_user'         => $person,
+				'shared_with'        => array(
+					'type'                 => 'object',
+					'additionalProperties' => $person,
+				),
+				'download_link'      => $string,
+				'product_link'       => $string,
+				'contract_id'        => $int,
+				'free_item'          => array( 'type' => 'boolean' ),
+				'user_id'            => $int,
+				'product'            => array(
+					'type'       => 'object',
+					'properties' => array( 'type' => $string ),
+				),
+				'video_data'         => array(
+					'type'       => 'object',
+					'properties' => array(
+						'progress' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'count' => $int,
+								'time'  => $int,
+								'parts' => array(
+									'type'  => 'array',
+									'items' => array(
+										'type'       => 'object',
+										'properties' => array(
+											'count' => $int,
+											'time'  => $int,
+										),
+									),
+								),
+							),
+						),
+						'pdf'      => array( 'type' => array( 'string', 'boolean' ) ),
+					),
+				),
+				'status'             => $string,
+				'access'             => $string,
+			),
+		);
+
+		$this->schema = $this->envelope_schema(
+			'library-items',
+			array(
+				'type'  => 'array',
+				'items' => $item,
+			)
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

@@ -1,0 +1,139 @@
+<?php
+/**
+ * The plugin's settings, one autoloaded option with defaults.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal;
+
+/**
+ * Reads and sanitises the site admin's settings.
+ */
+final class Settings {
+
+	public const OPTION = 'library_portal_settings';
+
+	public const BRANDS = array( 'harbor', 'summit' );
+
+	/**
+	 * Defaults; decisions.md gives the numbers.
+	 */
+	private const DEFAULTS = array(
+		'brand'               => 'harbor',
+		'share_users'         => true,
+		'logout_url'          => '',
+		'logo'                => '',
+		'walkthrough_harbor'  => '',
+		'walkthrough_summit'  => '',
+		'daily_quota'         => 100,
+		'cooldown_seconds'    => 60,
+		'link_lifetime_days'  => 30,
+		'pass_mark'           => 80,
+		'portal_page_id'      => 0,
+		'free_webinar_ids'    => array(),
+		'member_promos_url'   => '/members/member-promos/',
+		'contact_url'         => '/contact-us/',
+		'account_url'         => '/my-account/',
+		'certificate_program' => '/my-account/certificate-program',
+	);
+
+	/**
+	 * All settings, defaults filled in.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function all(): array {
+		$stored = get_option( self::OPTION, array() );
+		return self::sanitize( is_array( $stored ) ? $stored : array() );
+	}
+
+	/**
+	 * One setting.
+	 *
+	 * @param string $key Setting name.
+	 * @return mixed
+	 */
+	public function get( string $key ) {
+		return $this->all()[ $key ] ?? null;
+	}
+
+	/**
+	 * Stores changed settings (sanitised, merged over the current ones).
+	 *
+	 * @param array<string, mixed> $changes New values.
+	 */
+	public function update( array $changes ): void {
+		update_option( self::OPTION, self::sanitize( array_merge( $this->all(), $changes ) ), true );
+	}
+
+	/**
+	 * The brand of this site: its short name picks styles and walkthrough video.
+	 */
+	public function brand(): string {
+		return (string) $this->get( 'brand' );
+	}
+
+	/**
+	 * Where the logout entry goes; WordPress's own logout link unless the admin set one.
+	 */
+	public function logout_url(): string {
+		$custom = (string) $this->get( 'logout_url' );
+		return '' !== $custom ? $custom : wp_logout_url( home_url( '/' ) );
+	}
+
+	/**
+	 * Cleans every known key and drops unknown ones.
+	 *
+	 * @param array<string, mixed> $values Raw values.
+	 * @return array<string, mixed>
+	 */
+	public static function sanitize( array $values ): array {
+		$clean = self::DEFAULTS;
+		foreach ( self::DEFAULTS as $key => $default ) {
+			if ( ! array_key_exists( $key, $values ) ) {
+				continue;
+			}
+			$value = $values[ $key ];
+			if ( is_bool( $default ) ) {
+				$clean[ $key ] = (bool) $value;
+			} elseif ( is_int( $default ) ) {
+				$clean[ $key ] = max( 0, (int) $value );
+			} elseif ( is_array( $default ) ) {
+				$clean[ $key ] = array_values( array_filter( array_map( 'absint', (array) $value ) ) );
+			} elseif ( 'brand' === $key ) {
+				$clean[ $key ] = in_array( $value, self::BRANDS, true ) ? $value : $default;
+			} elseif ( str_ends_with( $key, '_url' ) || in_array( $key, array( 'logo', 'walkthrough_harbor', 'walkthrough_summit', 'certificate_program' ), true ) ) {
+				$clean[ $key ] = esc_url_raw( (string) $value );
+			} else {
+				$clean[ $key ] = sanitize_text_field( (string) $value );
+			}
+		}
+		return $clean;
+	}
+
+	/**
+	 * Makes sure the page that holds the portal exists and returns its ID.
+	 */
+	public static function ensure_portal_page(): int {
+		$settings = new self();
+		$page_id  = (int) $settings->get( 'portal_page_id' );
+		if ( $page_id && 'page' === get_post_type( $page_id ) && 'trash' !== get_post_status( $page_id ) ) {
+			return $page_id;
+		}
+		$page_id = wp_insert_post(
+			array(
+				'post_type'    => 'page',
+				'post_status'  => 'publish',
+				'post_title'   => __( 'Library', 'library-portal' ),
+				'post_name'    => 'library',
+				'post_content' => '<!-- wp:shortcode -->[library_portal]<!-- /wp:shortcode -->',
+			)
+		);
+		if ( is_int( $page_id ) && $page_id > 0 ) {
+			$settings->update( array( 'portal_page_id' => $page_id ) );
+			return $page_id;
+		}
+		return 0;
+	}
+}
