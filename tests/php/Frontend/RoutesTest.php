@@ -1,0 +1,78 @@
+<?php
+/**
+ * Deep links resolve to the portal page.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Frontend;
+
+use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Plugin;
+use LibraryPortal\Tests\Support\TestCase;
+use WP;
+
+/**
+ * WordPress's own request parser maps every client route to the page that holds the portal.
+ */
+final class RoutesTest extends TestCase {
+
+	/**
+	 * Parses a path as WordPress would for a real request.
+	 *
+	 * @param string $path Request path.
+	 * @return array<string, mixed> Query vars.
+	 */
+	private function parse( string $path ): array {
+		$_SERVER['REQUEST_URI'] = $path;
+		$wp                     = new WP();
+		$wp->parse_request();
+		return $wp->query_vars;
+	}
+
+	/**
+	 * Client routes of spec point 2.
+	 *
+	 * @return array<string, array{0: string, 1: string}>
+	 */
+	public function provide_routes(): array {
+		return array(
+			'dashboard'         => array( '/my-account/library', 'library' ),
+			'list with status'  => array( '/my-account/library/videos?status=expired', 'library' ),
+			'item detail'       => array( '/my-account/library/videos/42', 'library' ),
+			'users'             => array( '/my-account/library/users/7', 'library' ),
+			'notifications'     => array( '/my-account/library/notifications', 'library' ),
+			'contract'          => array( '/contract/3', 'contract' ),
+			'contract item'     => array( '/contract/3/42', 'contract' ),
+			'contract user'     => array( '/contract/3/users/9', 'contract' ),
+			'quiz'              => array( '/quiz/42', 'quiz' ),
+			'share link'        => array( '/shareseats/eyJ1c2VyX2lkIjoxfQ', 'shareseats' ),
+		);
+	}
+
+	/**
+	 * Each deep link serves the portal page.
+	 *
+	 * @dataProvider provide_routes
+	 *
+	 * @param string $path  Request path.
+	 * @param string $route Expected portal route.
+	 */
+	public function test_deep_link_serves_the_portal_page( string $path, string $route ): void {
+		$vars = $this->parse( $path );
+
+		$this->assertSame( $route, $vars[ Routes::QUERY_VAR ] ?? null );
+		$this->assertSame( (int) Plugin::instance()->settings->get( 'portal_page_id' ), (int) $vars['page_id'] );
+	}
+
+	public function test_contract_and_share_parts_are_captured(): void {
+		$this->assertSame( '3', $this->parse( '/contract/3/users/9' )[ Routes::CONTRACT_VAR ] );
+		$this->assertSame( 'abc-_', $this->parse( '/shareseats/abc-_' )[ Routes::SHARE_VAR ] );
+		$this->assertSame( '42', $this->parse( '/quiz/42' )[ Routes::PRODUCT_VAR ] );
+	}
+
+	public function test_other_paths_are_untouched(): void {
+		$this->assertArrayNotHasKey( Routes::QUERY_VAR, $this->parse( '/my-account/orders' ) );
+		$this->assertArrayNotHasKey( Routes::QUERY_VAR, $this->parse( '/contract/not-a-number' ) );
+	}
+}

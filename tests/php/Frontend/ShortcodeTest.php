@@ -1,0 +1,75 @@
+<?php
+/**
+ * The [library_portal] shortcode and the page configuration.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Frontend;
+
+use LibraryPortal\Frontend\Assets;
+use LibraryPortal\Plugin;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * Mount markup, enqueued scripts and the config object.
+ */
+final class ShortcodeTest extends TestCase {
+
+	public function tear_down(): void {
+		wp_dequeue_script( Assets::HANDLE );
+		$GLOBALS['wp_scripts'] = null;
+		$GLOBALS['wp_styles']  = null;
+		parent::tear_down();
+	}
+
+	public function test_logged_out_gets_a_login_link_and_no_scripts(): void {
+		$html = do_shortcode( '[library_portal]' );
+
+		$this->assertStringContainsString( 'wp-login.php', $html );
+		$this->assertStringContainsString( 'Log in to open your library.', $html );
+		$this->assertFalse( wp_script_is( Assets::HANDLE, 'enqueued' ) );
+	}
+
+	public function test_logged_in_gets_mount_markup_scripts_and_config(): void {
+		$this->assertTrue( Assets::is_built(), 'Run npm run build before the PHP tests.' );
+		$user = $this->make_user( 'subscriber', array( 'display_name' => '<script>alert(1)</script>Ann' ) );
+		wp_set_current_user( $user );
+
+		$html = do_shortcode( '[library_portal]' );
+
+		$this->assertStringContainsString( 'data-island="shell"', $html );
+		$this->assertStringContainsString( 'id="library-portal-root"', $html );
+		$this->assertStringContainsString( 'role="status"', $html );
+		$this->assertTrue( wp_script_is( Assets::HANDLE, 'enqueued' ) );
+		$this->assertTrue( wp_style_is( Assets::HANDLE . '-brand', 'enqueued' ) );
+
+		$inline = implode( "\n", (array) wp_scripts()->get_data( Assets::HANDLE, 'before' ) );
+		$this->assertMatchesRegularExpression( '/^window\.libraryPortalConfig = (\{.*\});$/m', $inline );
+		preg_match( '/window\.libraryPortalConfig = (\{.*\});/', $inline, $match );
+		$config = json_decode( $match[1], true );
+		foreach ( array( 'restRoot', 'restNonce', 'ajaxUrl', 'pingNonce', 'logoutUrl', 'siteUrl', 'basePath', 'brand', 'logo', 'shareUsers', 'shareData', 'contractData', 'currentUser', 'publicPath' ) as $key ) {
+			$this->assertArrayHasKey( $key, $config, $key );
+		}
+		$this->assertSame( 1, wp_verify_nonce( $config['restNonce'], 'wp_rest' ) );
+		$this->assertSame( $user, $config['currentUser']['id'] );
+		$this->assertStringNotContainsString( '<script>', $inline, 'The config is JSON-escaped.' );
+		$this->assertNull( $config['contractData'] );
+	}
+
+	public function test_brand_setting_picks_the_stylesheet(): void {
+		wp_set_current_user( $this->make_user() );
+		Plugin::instance()->settings->update( array( 'brand' => 'summit' ) );
+
+		$html = do_shortcode( '[library_portal]' );
+
+		$this->assertStringContainsString( 'library-portal--summit', $html );
+		$this->assertStringContainsString( 'brand-summit.css', wp_styles()->registered[ Assets::HANDLE . '-brand' ]->src );
+	}
+
+	public function test_unknown_brand_is_refused(): void {
+		Plugin::instance()->settings->update( array( 'brand' => '"><script>' ) );
+
+		$this->assertSame( 'harbor', Plugin::instance()->settings->brand() );
+	}
+}

@@ -1,0 +1,221 @@
+<?php
+/**
+ * GET /library/v2/items/ on real rows.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Rest;
+
+use LibraryPortal\Domain\ItemStatus;
+use LibraryPortal\Plugin;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * The items reply for owners, team members and member-only users, and who may see what.
+ */
+final class ItemsRouteTest extends TestCase {
+
+	private const ROUTE = '/library/v2/items';
+
+	public function test_logged_out_gets_401(): void {
+		$response = $this->rest( 'GET', self::ROUTE );
+
+		$this->assertSame( 401, $response->get_status() );
+		$this->assertSame( 'rest_forbidden', $response->as_error()->get_error_code() );
+	}
+
+	public function test_cookie_without_nonce_counts_as_logged_out(): void {
+		$owner = $this->make_user();
+		Library::grant( $owner, Library::item( 'Private Training' ) );
+
+		$response = $this->rest_as_browser( 'GET', self::ROUTE, $owner, null );
+
+		$this->assertSame( 401, $response->get_status() );
+		$this->assertStringNotContainsString( 'Private Training', (string) wp_json_encode( $response->get_data() ) );
+	}
+
+	public function test_bad_nonce_gets_403(): void {
+		$owner = $this->make_user();
+
+		$response = $this->rest_as_browser( 'GET', self::ROUTE, $owner, 'not-a-nonce' );
+
+		$this->assertSame( 403, $response->get_status() );
+		$this->assertSame( 'rest_cookie_invalid_nonce', $response->as_error()->get_error_code() );
+	}
+
+	public function test_owner_sees_counts_shares_progress_and_certificate(): void {
+		$owner  = $this->make_user( 'subscriber', array( 'display_name' => 'Olivia Owner' ) );
+		$member = $this->make_user( 'subscriber', array( 'display_name' => "Theo\u{0007} Teammate", 'user_email' => 'theo@example.com' ) );
+		$item   = Library::item( 'Trauma-Informed Care', 'on-demand-workshop', 2 );
+		Library::grant( $owner, $item, 3, time() + 3600 );
+		Library::activate_own( $owner, $item );
+		Library::share( $owner, $member, $item );
+		Plugin::instance()->progress->record( $owner, $item, 0, 100, time() );
+		Plugin::instance()->progress->record( $owner, $item, 1, 50, time() );
+		Plugin::instance()->certificates->issue( $owner, $item, 90, time() );
+
+		$response = $this->rest( 'GET', self::ROUTE, array(), $owner );
+		$data     = $response->get_data();
+		$row      = Library::by_product( $data['data'] )[ $item ];
+
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertTrue( $data['success'] );
+		$this->assertSame( 'Trauma-Informed Care', $row['title'] );
+		$this->assertSame( 'On-Demand Workshop', $row['content_type_label'] );
+		$this->assertSame( array( 3, 1, 1, 0 ), array( $row['total_licenses'], $row['active_licenses'], $row['available_licenses'], $row['expired_licenses'] ) );
+		$this->assertTrue( $row['activated'] );
+		$this->assertGreaterThan( 0, $row['activated_at'] );
+		$this->assertSame( 0, $row['share_user_id'] );
+		$this->assertNull( $row['share_user'] );
+		$this->assertEquals( (object) array( (string) $member => array( 'name' => 'Theo Teammate', 'email' => 'theo@example.com' ) ), $row['shared_with'], 'Control characters are stripped from names.' );
+		$this->assertSame( 75, $row['video_data']['progress']['count'], 'Overall progress is the average of the parts.' );
+		$this->assertCount( 2, $row['video_data']['progress']['parts'] );
+		$this->assertStringContainsString( 'code=', $row['video_data']['pdf'] );
+		$this->assertSame( ItemStatus::COMPLETED, $row['status'] );
+		$this->assertSame( $owner, $row['user_id'] );
+		$this->assertCount( 3, $row['licenses'] );
+	}
+
+	public function test_team_member_sees_the_received_seat_only(): void {
+		$owner  = $this->make_user( 'subscriber', array( 'display_name' => 'Olivia Owner', 'user_email' => 'olivia@example.com' ) );
+		$member = $this->make_user();
+		$other  = $this->make_user( 'subscriber', array( 'user_email' => 'someone-else@example.com' ) );
+		$item   = Library::item( 'Clinical Documentation' );
+		Library::grant( $owner, $item, 3 );
+		Library::share( $owner, $member, $item );
+		Library::share( $owner, $other, $item );
+
+		$items = $this->rest( 'GET', self::ROUTE, array(), $member )->get_data()['data'];
+
+		$this->assertCount( 1, $items );
+		$row = $items[0];
+		$this->assertSame( $owner, $row['share_user_id'] );
+		$this->assertSame( array( 'name' => 'Olivia Owner', 'email' => 'olivia@example.com' ), $row['share_user'] );
+		$this->assertSame( array( 1, 0, 0 ), array( $row['total_licenses'], $row['available_licenses'], $row['active_licenses'] ) );
+		$this->assertEquals( (object) array(), $row['shared_with'], 'A team member never sees who else the owner shared with.' );
+		$this->assertStringNotContainsString( 'someone-else@example.com', (string) wp_json_encode( $items ) );
+		$this->assertSame( 'shared', $row['access'] );
+		$this->assertSame( ItemStatus::NOT_STARTED, $row['status'] );
+	}
+
+	public function test_member_only_user_gets_membership_and_member_items(): void {
+		$user       = $this->make_user();
+		$ends       = time() + 30 * DAY_IN_SECONDS;
+		$membership = Library::item( 'Professional Membership', 'membership' );
+		$webinar    = Library::item( 'Member Webinar', 'on-demand-webinar' );
+		Library::grant( $user, $membership, 1, $ends );
+		Library::grant( $user, $webinar, 1, $ends, 'member' );
+
+		$rows = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data'] );
+
+		$this->assertSame( ItemStatus::MEMBERSHIP, $rows[ $membership ]['status'] );
+		$this->assertSame( 'member', $rows[ $webinar ]['tag'] );
+		$this->assertSame( ItemStatus::MEMBER_PRODUCT, $rows[ $webinar ]['status'] );
+		$this->assertSame( 'member', $rows[ $webinar ]['access'] );
+		$this->assertSame( $ends, $rows[ $webinar ]['expiry'] );
+	}
+
+	public function test_statuses_on_real_rows(): void {
+		$owner    = $this->make_user();
+		$member   = $this->make_user();
+		$shared   = Library::item( 'All Shared' );
+		$expired  = Library::item( 'Old Workshop', 'workshop' );
+		$manual   = Library::item( 'Workbook', 'e-manual' );
+		$testable = Library::item( 'Almost Done', 'webinar' );
+		Library::grant( $owner, $shared, 1 );
+		Library::share( $owner, $member, $shared );
+		Library::grant( $owner, $expired, 2, time() - 10 );
+		Library::grant( $owner, $manual, 5 );
+		Library::grant( $owner, $testable, 1 );
+		Plugin::instance()->progress->record( $owner, $testable, 0, 95, time() );
+
+		$rows = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $owner )->get_data()['data'] );
+
+		$this->assertSame( ItemStatus::SHARED, $rows[ $shared ]['status'] );
+		$this->assertSame( ItemStatus::EXPIRED, $rows[ $expired ]['status'] );
+		$this->assertSame( 2, $rows[ $expired ]['expired_licenses'] );
+		$this->assertSame( 'no_license', $rows[ $expired ]['access'] );
+		$this->assertSame( ItemStatus::PURCHASED, $rows[ $manual ]['status'] );
+		$this->assertSame( 5, $rows[ $manual ]['available_licenses'] );
+		$this->assertSame( ItemStatus::TAKE_TEST, $rows[ $testable ]['status'] );
+	}
+
+	public function test_another_users_items_never_appear(): void {
+		$owner    = $this->make_user();
+		$stranger = $this->make_user();
+		$mine     = Library::item( 'Mine' );
+		$theirs   = Library::item( 'Theirs' );
+		Library::grant( $owner, $mine, 2 );
+		Library::grant( $stranger, $theirs, 2 );
+		Plugin::instance()->progress->record( $stranger, $mine, 0, 50, time() );
+
+		$owner_rows    = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $owner )->get_data()['data'] );
+		$stranger_rows = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $stranger )->get_data()['data'] );
+
+		$this->assertSame( array( $mine ), array_keys( $owner_rows ) );
+		$this->assertSame( 0, $owner_rows[ $mine ]['video_data']['progress']['count'], "Someone else's progress is not mine." );
+		$this->assertSame( array( $theirs ), array_keys( $stranger_rows ) );
+	}
+
+	public function test_unpublished_items_are_left_out(): void {
+		$owner = $this->make_user();
+		$item  = Library::item( 'Withdrawn' );
+		Library::grant( $owner, $item );
+		wp_update_post(
+			array(
+				'ID'          => $item,
+				'post_status' => 'draft',
+			)
+		);
+
+		$this->assertSame( array(), $this->rest( 'GET', self::ROUTE, array(), $owner )->get_data()['data'] );
+	}
+
+	public function test_contract_items_appear_for_members_only(): void {
+		$member    = $this->make_user();
+		$outsider  = $this->make_user();
+		$contracts = Plugin::instance()->contracts;
+		$contract  = $contracts->create( array( 'title' => 'Riverside' ), time() );
+		$item      = Library::item( 'Contract Workshop', 'workshop' );
+		$contracts->add_member( $contract, $member );
+		$contracts->add_item( $contract, $item );
+
+		$rows = $this->rest( 'GET', self::ROUTE, array(), $member )->get_data()['data'];
+
+		$this->assertCount( 1, $rows );
+		$this->assertSame( array( 'contract', $contract, 'contract' ), array( $rows[0]['tag'], $rows[0]['contract_id'], $rows[0]['access'] ) );
+		$this->assertSame( array(), $this->rest( 'GET', self::ROUTE, array(), $outsider )->get_data()['data'] );
+	}
+
+	public function test_query_count_does_not_grow_with_items(): void {
+		$small = $this->make_user();
+		$large = $this->make_user();
+		$other = $this->make_user();
+		Plugin::demo_seeder()->seed_library_for( $small, 10 );
+		Plugin::demo_seeder()->seed_library_for( $large, 1000 );
+		foreach ( array( $small, $large ) as $owner ) {
+			$item = Library::item( 'Shared ' . $owner );
+			Library::grant( $owner, $item, 2 );
+			Library::share( $owner, $other, $item );
+		}
+
+		$count = function ( int $user_id ): int {
+			wp_cache_flush();
+			return $this->count_queries(
+				function () use ( $user_id ) {
+					$response = $this->rest( 'GET', self::ROUTE, array(), $user_id );
+					$this->assertSame( 200, $response->get_status() );
+				}
+			);
+		};
+		$small_rows = count( $this->rest( 'GET', self::ROUTE, array(), $small )->get_data()['data'] );
+		$large_rows = count( $this->rest( 'GET', self::ROUTE, array(), $large )->get_data()['data'] );
+
+		$this->assertSame( 11, $small_rows );
+		$this->assertSame( 1001, $large_rows );
+		$this->assertSame( $count( $small ), $count( $large ), 'Same number of queries for 10 and 1,000 items.' );
+		$this->assertLessThanOrEqual( 12, $count( $large ) );
+	}
+}
