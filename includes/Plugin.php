@@ -25,6 +25,7 @@ use LibraryPortal\Repositories\NotificationRepository;
 use LibraryPortal\Repositories\ProgressRepository;
 use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Rest\ItemsController;
+use LibraryPortal\Rest\ServerTiming;
 use LibraryPortal\Rest\UserController;
 use wpdb;
 
@@ -168,6 +169,7 @@ final class Plugin {
 		$assets->register();
 		( new Shortcode( $assets, $this->settings ) )->register();
 		( new PingHandler() )->register();
+		( new ServerTiming() )->register();
 
 		add_action(
 			'rest_api_init',

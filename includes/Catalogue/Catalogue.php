@@ -39,7 +39,10 @@ final class Catalogue {
 				'update_post_term_cache' => false,
 			)
 		);
-		update_post_thumbnail_cache( new \WP_Query( array( 'posts' => $posts ) ) );
+		// One batch for every featured image (an empty query object runs no query of its own).
+		$batch        = new \WP_Query();
+		$batch->posts = $posts;
+		update_post_thumbnail_cache( $batch );
 
 		$items = array();
 		foreach ( $posts as $post ) {

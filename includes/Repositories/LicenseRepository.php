@@ -57,6 +57,7 @@ final class LicenseRepository extends Repository {
 	 * Every seat a user owns or holds, with its grant's tag and contract.
 	 *
 	 * Two indexed selects joined by UNION ALL rather than one OR, so each uses its index.
+	 * Ordered by seat ID.
 	 *
 	 * @param int $user_id User.
 	 * @return array<int, array<string, string>>
@@ -65,13 +66,12 @@ final class LicenseRepository extends Repository {
 		$licenses = $this->table( 'licenses' );
 		$grants   = $this->table( 'grants' );
 		$columns  = 'l.id, l.grant_id, l.owner_id, l.product_id, l.holder_id, l.state, l.shared, l.activated_at, l.expires_at, g.tag, g.contract_id';
-		return (array) $this->db->get_results(
+		$seats    = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $columns is a constant list.
 				"SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.owner_id = %d
 				UNION ALL
-				SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.holder_id = %d AND l.owner_id <> %d
-				ORDER BY id",
+				SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.holder_id = %d AND l.owner_id <> %d",
 				$licenses,
 				$grants,
 				$user_id,
@@ -82,6 +82,9 @@ final class LicenseRepository extends Repository {
 			),
 			ARRAY_A
 		);
+		// Sorted here: SQLite cannot ORDER BY a column of a UNION by name.
+		usort( $seats, static fn( array $a, array $b ) => (int) $a['id'] <=> (int) $b['id'] );
+		return $seats;
 	}
 
 	/**
