@@ -51,20 +51,20 @@ final class ItemPostType {
 		register_post_type(
 			self::POST_TYPE,
 			array(
-				'labels'        => array(
+				'labels'          => array(
 					'name'          => __( 'Library items', 'library-portal' ),
 					'singular_name' => __( 'Library item', 'library-portal' ),
 					'add_new_item'  => __( 'Add library item', 'library-portal' ),
 					'edit_item'     => __( 'Edit library item', 'library-portal' ),
 					'menu_name'     => __( 'Library', 'library-portal' ),
 				),
-				'public'        => false,
-				'show_ui'       => true,
-				'show_in_rest'  => true,
-				'menu_icon'     => 'dashicons-welcome-learn-more',
-				'supports'      => array( 'title', 'editor', 'excerpt', 'thumbnail', 'custom-fields' ),
+				'public'          => false,
+				'show_ui'         => true,
+				'show_in_rest'    => true,
+				'menu_icon'       => 'dashicons-welcome-learn-more',
+				'supports'        => array( 'title', 'editor', 'excerpt', 'thumbnail', 'custom-fields' ),
 				'capability_type' => 'post',
-				'map_meta_cap'  => true,
+				'map_meta_cap'    => true,
 			)
 		);
 
@@ -73,7 +73,12 @@ final class ItemPostType {
 				'type'          => $type,
 				'single'        => true,
 				'auth_callback' => static fn() => current_user_can( 'edit_posts' ),
-				'show_in_rest'  => 'array' === $type ? array( 'schema' => array( 'type' => 'array', 'items' => array( 'type' => 'object' ) ) ) : true,
+				'show_in_rest'  => 'array' === $type ? array(
+					'schema' => array(
+						'type'  => 'array',
+						'items' => array( 'type' => 'object' ),
+					),
+				) : true,
 			);
 			if ( '_lp_content_type' === $key ) {
 				$args['sanitize_callback'] = static fn( $value ) => ContentType::normalize( (string) $value );

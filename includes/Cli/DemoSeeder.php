@@ -169,12 +169,12 @@ final class DemoSeeder {
 				'post_title'   => $title,
 				'post_excerpt' => sprintf( 'A practical %s on %s for clinicians, educators and helping professionals.', strtolower( ContentType::label( $type ) ), strtolower( $title ) ),
 				'meta_input'   => array(
-					'_lp_content_type' => $type,
-					'_lp_subtitle'     => $subtitle,
-					'_lp_product_link' => home_url( '/shop/' . sanitize_title( $title ) . '/' ),
-					'_lp_product_type' => ContentType::MEMBERSHIP === $type ? 'subscription' : 'simple',
+					'_lp_content_type'  => $type,
+					'_lp_subtitle'      => $subtitle,
+					'_lp_product_link'  => home_url( '/shop/' . sanitize_title( $title ) . '/' ),
+					'_lp_product_type'  => ContentType::MEMBERSHIP === $type ? 'subscription' : 'simple',
 					'_lp_download_link' => ContentType::E_MANUAL === $type ? home_url( '/downloads/' . sanitize_title( $title ) . '.pdf' ) : '',
-					'_lp_video_parts'  => $video_parts,
+					'_lp_video_parts'   => $video_parts,
 				),
 			)
 		);
@@ -257,12 +257,16 @@ final class DemoSeeder {
 		$progress->record( $owner, $sleep, 0, 40, $now );
 
 		// Expired items.
-		foreach ( array( 'DBT Skills Training' => ContentType::ON_DEMAND_WORKSHOP, 'Grief and Loss Across the Lifespan' => ContentType::WEBINAR, 'Play Therapy Techniques' => ContentType::WORKSHOP ) as $title => $type ) {
+		foreach ( array(
+			'DBT Skills Training'                => ContentType::ON_DEMAND_WORKSHOP,
+			'Grief and Loss Across the Lifespan' => ContentType::WEBINAR,
+			'Play Therapy Techniques'            => ContentType::WORKSHOP,
+		) as $title => $type ) {
 			$grant( $this->item( $title, $type, 'Recorded Workshop' ), 1, $ago );
 		}
 
 		// Enough further titles that the list pages (20 at a time).
-		$more = array(
+		$more  = array(
 			'Attachment-Focused Therapy',
 			'Autism Spectrum: Practical Strategies',
 			'Co-Occurring Disorders',
@@ -312,9 +316,9 @@ final class DemoSeeder {
 		);
 		$notifications->add(
 			array(
-				'user_id' => $owner,
-				'type'    => 'licenses_expiring',
-				'message' => 'Licenses for Mindfulness-Based Interventions expire this month.',
+				'user_id'     => $owner,
+				'type'        => 'licenses_expiring',
+				'message'     => 'Licenses for Mindfulness-Based Interventions expire this month.',
 				'read_status' => true,
 			),
 			$now - 3 * DAY_IN_SECONDS
@@ -329,7 +333,10 @@ final class DemoSeeder {
 	 */
 	private function seed_member_only( int $user_id, int $now ): void {
 		$ends = $now + 90 * DAY_IN_SECONDS;
-		foreach ( array( 'Professional Membership' => array( ContentType::MEMBERSHIP, '' ), 'Member Webinar: Ethics Refresher' => array( ContentType::ON_DEMAND_WEBINAR, 'member' ) ) as $title => list( $type, $tag ) ) {
+		foreach ( array(
+			'Professional Membership'          => array( ContentType::MEMBERSHIP, '' ),
+			'Member Webinar: Ethics Refresher' => array( ContentType::ON_DEMAND_WEBINAR, 'member' ),
+		) as $title => list( $type, $tag ) ) {
 			$this->plugin->licenses->create_grant(
 				array(
 					'owner_id'   => $user_id,

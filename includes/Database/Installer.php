@@ -59,7 +59,7 @@ final class Installer {
 		global $wpdb;
 		$schema = new Schema( $wpdb );
 		foreach ( Schema::TABLES as $name ) {
-			$wpdb->query( 'DROP TABLE IF EXISTS ' . $schema->table( $name ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names are ours.
+			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $schema->table( $name ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall removes our own tables.
 		}
 		$item_ids = get_posts(
 			array(

@@ -31,13 +31,6 @@ final class Assets {
 	private PortalConfig $config;
 
 	/**
-	 * Whether enqueue() already ran for this request.
-	 *
-	 * @var bool
-	 */
-	private bool $enqueued = false;
-
-	/**
 	 * Wires the assets.
 	 *
 	 * @param Settings     $settings Settings.
@@ -75,7 +68,7 @@ final class Assets {
 	 * Safe to call more than once.
 	 */
 	public function enqueue(): bool {
-		if ( $this->enqueued ) {
+		if ( wp_script_is( self::HANDLE, 'enqueued' ) ) {
 			return true;
 		}
 		if ( ! self::is_built() ) {
@@ -93,7 +86,6 @@ final class Assets {
 		if ( is_readable( LIBRARY_PORTAL_DIR . $brand_css ) ) {
 			wp_enqueue_style( self::HANDLE . '-brand', LIBRARY_PORTAL_URL . $brand_css, array(), $asset['version'] ?? LIBRARY_PORTAL_VERSION );
 		}
-		$this->enqueued = true;
 		return true;
 	}
 

@@ -116,7 +116,13 @@ final class LibraryService {
 			}
 			$items[] = $this->item( $row, $item, $user_id, $now, $people, $progress[ $row['product_id'] ] ?? array(), $codes[ $row['product_id'] ] ?? '' );
 		}
-		usort( $items, static fn( array $a, array $b ) => strcasecmp( $a['title'], $b['title'] ) ?: strcmp( $a['tag'], $b['tag'] ) );
+		usort(
+			$items,
+			static function ( array $a, array $b ): int {
+				$by_title = strcasecmp( $a['title'], $b['title'] );
+				return 0 !== $by_title ? $by_title : strcmp( $a['tag'], $b['tag'] );
+			}
+		);
 		return $items;
 	}
 
@@ -140,11 +146,11 @@ final class LibraryService {
 			$member_expiry = 0 === $latest ? Expiry::NEVER_LEGACY : $latest;
 		}
 		return array(
-			'id'             => $user->ID,
-			'display_name'   => $user->display_name,
-			'user_nicename'  => $user->user_nicename,
-			'user_email'     => $user->user_email,
-			'member_expiry'  => $member_expiry,
+			'id'            => $user->ID,
+			'display_name'  => $user->display_name,
+			'user_nicename' => $user->user_nicename,
+			'user_email'    => $user->user_email,
+			'member_expiry' => $member_expiry,
 		);
 	}
 

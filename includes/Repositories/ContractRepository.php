@@ -46,7 +46,14 @@ final class ContractRepository extends Repository {
 		if ( $this->is_member( $contract_id, $user_id ) ) {
 			return;
 		}
-		$this->db->insert( $this->table( 'contract_members' ), array( 'contract_id' => $contract_id, 'user_id' => $user_id ), array( '%d', '%d' ) );
+		$this->db->insert(
+			$this->table( 'contract_members' ),
+			array(
+				'contract_id' => $contract_id,
+				'user_id'     => $user_id,
+			),
+			array( '%d', '%d' )
+		);
 	}
 
 	/**

@@ -58,7 +58,7 @@ final class ProgressRepository extends Repository {
 	 * @return array<int, array<int, array{count: int, time: int}>> item => part index => progress.
 	 */
 	public function for_user( int $user_id ): array {
-		$rows = (array) $this->db->get_results(
+		$rows    = (array) $this->db->get_results(
 			$this->db->prepare(
 				'SELECT product_id, part_index, percent, updated_at FROM %i WHERE user_id = %d ORDER BY product_id, part_index',
 				$this->table( 'progress' ),

@@ -45,26 +45,124 @@ final class ItemStatusTest extends TestCase {
 	 */
 	public function provide_rows(): array {
 		return array(
-			'not started'                          => array( self::row(), ItemStatus::NOT_STARTED ),
+			'not started'                           => array( self::row(), ItemStatus::NOT_STARTED ),
 			'shared: none available, not activated' => array( self::row( array( 'available_licenses' => 0 ) ), ItemStatus::SHARED ),
-			'shared beats purchased'               => array( self::row( array( 'available_licenses' => 0, 'content_type' => 'e-manual' ) ), ItemStatus::SHARED ),
-			'not shared when activated'            => array( self::row( array( 'available_licenses' => 0, 'activated' => true ) ), ItemStatus::NOT_STARTED ),
-			'not shared when received by share'    => array( self::row( array( 'available_licenses' => 0, 'share_user_id' => 7 ) ), ItemStatus::NOT_STARTED ),
-			'not shared when all expired'          => array( self::row( array( 'available_licenses' => 0, 'expired_licenses' => 2 ) ), ItemStatus::EXPIRED ),
-			'not shared without licenses'          => array( self::row( array( 'available_licenses' => 0, 'total_licenses' => 0 ) ), ItemStatus::NOT_STARTED ),
-			'purchased e-course'                   => array( self::row( array( 'content_type' => 'e-course' ) ), ItemStatus::PURCHASED ),
-			'purchased e-manual beats expired'     => array( self::row( array( 'content_type' => 'e-manual', 'expired_licenses' => 2, 'available_licenses' => 0 ) ), ItemStatus::PURCHASED ),
-			'expired'                              => array( self::row( array( 'expired_licenses' => 2, 'available_licenses' => 0 ) ), ItemStatus::EXPIRED ),
-			'expired beats completed'              => array( self::row( array( 'expired_licenses' => 2, 'has_certificate' => true ) ), ItemStatus::EXPIRED ),
-			'member items never expire here'       => array( self::row( array( 'expired_licenses' => 2, 'tag' => 'member', 'activated' => true ) ), ItemStatus::MEMBER_PRODUCT ),
-			'completed with a certificate'         => array( self::row( array( 'has_certificate' => true, 'progress' => 100 ) ), ItemStatus::COMPLETED ),
-			'take test at 95'                      => array( self::row( array( 'progress' => 95 ) ), ItemStatus::TAKE_TEST ),
-			'in progress at 94'                    => array( self::row( array( 'progress' => 94 ) ), ItemStatus::IN_PROGRESS ),
-			'in progress at 5'                     => array( self::row( array( 'progress' => 5 ) ), ItemStatus::IN_PROGRESS ),
-			'in progress beats member product'     => array( self::row( array( 'progress' => 40, 'tag' => 'member' ) ), ItemStatus::IN_PROGRESS ),
-			'member product'                       => array( self::row( array( 'tag' => 'member' ) ), ItemStatus::MEMBER_PRODUCT ),
-			'member product beats membership'      => array( self::row( array( 'tag' => 'member', 'content_type' => 'membership' ) ), ItemStatus::MEMBER_PRODUCT ),
-			'membership'                           => array( self::row( array( 'content_type' => 'membership' ) ), ItemStatus::MEMBERSHIP ),
+			'shared beats purchased'                => array(
+				self::row(
+					array(
+						'available_licenses' => 0,
+						'content_type'       => 'e-manual',
+					)
+				),
+				ItemStatus::SHARED,
+			),
+			'not shared when activated'             => array(
+				self::row(
+					array(
+						'available_licenses' => 0,
+						'activated'          => true,
+					)
+				),
+				ItemStatus::NOT_STARTED,
+			),
+			'not shared when received by share'     => array(
+				self::row(
+					array(
+						'available_licenses' => 0,
+						'share_user_id'      => 7,
+					)
+				),
+				ItemStatus::NOT_STARTED,
+			),
+			'not shared when all expired'           => array(
+				self::row(
+					array(
+						'available_licenses' => 0,
+						'expired_licenses'   => 2,
+					)
+				),
+				ItemStatus::EXPIRED,
+			),
+			'not shared without licenses'           => array(
+				self::row(
+					array(
+						'available_licenses' => 0,
+						'total_licenses'     => 0,
+					)
+				),
+				ItemStatus::NOT_STARTED,
+			),
+			'purchased e-course'                    => array( self::row( array( 'content_type' => 'e-course' ) ), ItemStatus::PURCHASED ),
+			'purchased e-manual beats expired'      => array(
+				self::row(
+					array(
+						'content_type'       => 'e-manual',
+						'expired_licenses'   => 2,
+						'available_licenses' => 0,
+					)
+				),
+				ItemStatus::PURCHASED,
+			),
+			'expired'                               => array(
+				self::row(
+					array(
+						'expired_licenses'   => 2,
+						'available_licenses' => 0,
+					)
+				),
+				ItemStatus::EXPIRED,
+			),
+			'expired beats completed'               => array(
+				self::row(
+					array(
+						'expired_licenses' => 2,
+						'has_certificate'  => true,
+					)
+				),
+				ItemStatus::EXPIRED,
+			),
+			'member items never expire here'        => array(
+				self::row(
+					array(
+						'expired_licenses' => 2,
+						'tag'              => 'member',
+						'activated'        => true,
+					)
+				),
+				ItemStatus::MEMBER_PRODUCT,
+			),
+			'completed with a certificate'          => array(
+				self::row(
+					array(
+						'has_certificate' => true,
+						'progress'        => 100,
+					)
+				),
+				ItemStatus::COMPLETED,
+			),
+			'take test at 95'                       => array( self::row( array( 'progress' => 95 ) ), ItemStatus::TAKE_TEST ),
+			'in progress at 94'                     => array( self::row( array( 'progress' => 94 ) ), ItemStatus::IN_PROGRESS ),
+			'in progress at 5'                      => array( self::row( array( 'progress' => 5 ) ), ItemStatus::IN_PROGRESS ),
+			'in progress beats member product'      => array(
+				self::row(
+					array(
+						'progress' => 40,
+						'tag'      => 'member',
+					)
+				),
+				ItemStatus::IN_PROGRESS,
+			),
+			'member product'                        => array( self::row( array( 'tag' => 'member' ) ), ItemStatus::MEMBER_PRODUCT ),
+			'member product beats membership'       => array(
+				self::row(
+					array(
+						'tag'          => 'member',
+						'content_type' => 'membership',
+					)
+				),
+				ItemStatus::MEMBER_PRODUCT,
+			),
+			'membership'                            => array( self::row( array( 'content_type' => 'membership' ) ), ItemStatus::MEMBERSHIP ),
 		);
 	}
 

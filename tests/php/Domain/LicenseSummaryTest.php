@@ -81,16 +81,16 @@ final class LicenseSummaryTest extends TestCase {
 	 */
 	public function provide_access(): array {
 		return array(
-			'member item'                    => array( 'member', 'on-demand', array( self::seat( 'available' ) ), 0, Access::MEMBER ),
-			'membership unlimited'           => array( '', 'membership', array( self::seat( 'available' ) ), 0, Access::MEMBER ),
-			'lapsed membership'              => array( 'member', 'on-demand', array( self::seat( 'available', 0, self::NOW - 1 ) ), 0, Access::NO_LICENSE ),
-			'contract item'                  => array( 'contract', 'workshop', array(), 0, Access::CONTRACT ),
-			'activated own seat'             => array( '', 'webinar', array( self::seat( 'activated', 1 ) ), 0, Access::ACTIVATED ),
-			'activated seat expired'         => array( '', 'webinar', array( self::seat( 'activated', 1, self::NOW - 1 ) ), 0, Access::NO_LICENSE ),
-			'available seat can activate'    => array( '', 'webinar', array( self::seat( 'available' ) ), 0, Access::CAN_ACTIVATE ),
-			'received by share'              => array( '', 'webinar', array( self::seat( 'assigned', 1 ) ), 9, Access::SHARED ),
-			'all shared away, none left'     => array( '', 'webinar', array( self::seat( 'assigned', 5 ), self::seat( 'activated', 6 ) ), 0, Access::NO_LICENSE ),
-			'received share expired'         => array( '', 'webinar', array( self::seat( 'assigned', 1, self::NOW - 1 ) ), 9, Access::NO_LICENSE ),
+			'member item'                 => array( 'member', 'on-demand', array( self::seat( 'available' ) ), 0, Access::MEMBER ),
+			'membership unlimited'        => array( '', 'membership', array( self::seat( 'available' ) ), 0, Access::MEMBER ),
+			'lapsed membership'           => array( 'member', 'on-demand', array( self::seat( 'available', 0, self::NOW - 1 ) ), 0, Access::NO_LICENSE ),
+			'contract item'               => array( 'contract', 'workshop', array(), 0, Access::CONTRACT ),
+			'activated own seat'          => array( '', 'webinar', array( self::seat( 'activated', 1 ) ), 0, Access::ACTIVATED ),
+			'activated seat expired'      => array( '', 'webinar', array( self::seat( 'activated', 1, self::NOW - 1 ) ), 0, Access::NO_LICENSE ),
+			'available seat can activate' => array( '', 'webinar', array( self::seat( 'available' ) ), 0, Access::CAN_ACTIVATE ),
+			'received by share'           => array( '', 'webinar', array( self::seat( 'assigned', 1 ) ), 9, Access::SHARED ),
+			'all shared away, none left'  => array( '', 'webinar', array( self::seat( 'assigned', 5 ), self::seat( 'activated', 6 ) ), 0, Access::NO_LICENSE ),
+			'received share expired'      => array( '', 'webinar', array( self::seat( 'assigned', 1, self::NOW - 1 ) ), 9, Access::NO_LICENSE ),
 		);
 	}
 

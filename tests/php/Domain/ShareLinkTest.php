@@ -31,8 +31,8 @@ final class ShareLinkTest extends TestCase {
 	}
 
 	public function test_changed_payload_is_refused(): void {
-		$links   = new ShareLink( 'secret-a' );
-		$payload = json_decode( base64_decode( strtr( $links->encode( 12, 345, 1000 ), '-_', '+/' ) ), true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode
+		$links                 = new ShareLink( 'secret-a' );
+		$payload               = json_decode( base64_decode( strtr( $links->encode( 12, 345, 1000 ), '-_', '+/' ) ), true ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode
 		$payload['product_id'] = 346;
 		$forged                = rtrim( strtr( base64_encode( wp_json_encode( $payload ) ), '+/', '-_' ), '=' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode
 

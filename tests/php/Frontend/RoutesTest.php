@@ -37,16 +37,16 @@ final class RoutesTest extends TestCase {
 	 */
 	public function provide_routes(): array {
 		return array(
-			'dashboard'         => array( '/my-account/library', 'library' ),
-			'list with status'  => array( '/my-account/library/videos?status=expired', 'library' ),
-			'item detail'       => array( '/my-account/library/videos/42', 'library' ),
-			'users'             => array( '/my-account/library/users/7', 'library' ),
-			'notifications'     => array( '/my-account/library/notifications', 'library' ),
-			'contract'          => array( '/contract/3', 'contract' ),
-			'contract item'     => array( '/contract/3/42', 'contract' ),
-			'contract user'     => array( '/contract/3/users/9', 'contract' ),
-			'quiz'              => array( '/quiz/42', 'quiz' ),
-			'share link'        => array( '/shareseats/eyJ1c2VyX2lkIjoxfQ', 'shareseats' ),
+			'dashboard'        => array( '/my-account/library', 'library' ),
+			'list with status' => array( '/my-account/library/videos?status=expired', 'library' ),
+			'item detail'      => array( '/my-account/library/videos/42', 'library' ),
+			'users'            => array( '/my-account/library/users/7', 'library' ),
+			'notifications'    => array( '/my-account/library/notifications', 'library' ),
+			'contract'         => array( '/contract/3', 'contract' ),
+			'contract item'    => array( '/contract/3/42', 'contract' ),
+			'contract user'    => array( '/contract/3/users/9', 'contract' ),
+			'quiz'             => array( '/quiz/42', 'quiz' ),
+			'share link'       => array( '/shareseats/eyJ1c2VyX2lkIjoxfQ', 'shareseats' ),
 		);
 	}
 

@@ -18,8 +18,9 @@ final class ShortcodeTest extends TestCase {
 
 	public function tear_down(): void {
 		wp_dequeue_script( Assets::HANDLE );
-		$GLOBALS['wp_scripts'] = null;
-		$GLOBALS['wp_styles']  = null;
+		wp_deregister_script( Assets::HANDLE );
+		wp_dequeue_style( Assets::HANDLE . '-brand' );
+		wp_deregister_style( Assets::HANDLE . '-brand' );
 		parent::tear_down();
 	}
 

@@ -47,7 +47,13 @@ final class ItemsRouteTest extends TestCase {
 
 	public function test_owner_sees_counts_shares_progress_and_certificate(): void {
 		$owner  = $this->make_user( 'subscriber', array( 'display_name' => 'Olivia Owner' ) );
-		$member = $this->make_user( 'subscriber', array( 'display_name' => "Theo\u{0007} Teammate", 'user_email' => 'theo@example.com' ) );
+		$member = $this->make_user(
+			'subscriber',
+			array(
+				'display_name' => "Theo\u{0007} Teammate",
+				'user_email'   => 'theo@example.com',
+			)
+		);
 		$item   = Library::item( 'Trauma-Informed Care', 'on-demand-workshop', 2 );
 		Library::grant( $owner, $item, 3, time() + 3600 );
 		Library::activate_own( $owner, $item );
@@ -69,7 +75,16 @@ final class ItemsRouteTest extends TestCase {
 		$this->assertGreaterThan( 0, $row['activated_at'] );
 		$this->assertSame( 0, $row['share_user_id'] );
 		$this->assertNull( $row['share_user'] );
-		$this->assertEquals( (object) array( (string) $member => array( 'name' => 'Theo Teammate', 'email' => 'theo@example.com' ) ), $row['shared_with'], 'Control characters are stripped from names.' );
+		$this->assertEquals(
+			(object) array(
+				(string) $member => array(
+					'name'  => 'Theo Teammate',
+					'email' => 'theo@example.com',
+				),
+			),
+			$row['shared_with'],
+			'Control characters are stripped from names.'
+		);
 		$this->assertSame( 75, $row['video_data']['progress']['count'], 'Overall progress is the average of the parts.' );
 		$this->assertCount( 2, $row['video_data']['progress']['parts'] );
 		$this->assertStringContainsString( 'code=', $row['video_data']['pdf'] );
@@ -79,7 +94,13 @@ final class ItemsRouteTest extends TestCase {
 	}
 
 	public function test_team_member_sees_the_received_seat_only(): void {
-		$owner  = $this->make_user( 'subscriber', array( 'display_name' => 'Olivia Owner', 'user_email' => 'olivia@example.com' ) );
+		$owner  = $this->make_user(
+			'subscriber',
+			array(
+				'display_name' => 'Olivia Owner',
+				'user_email'   => 'olivia@example.com',
+			)
+		);
 		$member = $this->make_user();
 		$other  = $this->make_user( 'subscriber', array( 'user_email' => 'someone-else@example.com' ) );
 		$item   = Library::item( 'Clinical Documentation' );
@@ -92,7 +113,13 @@ final class ItemsRouteTest extends TestCase {
 		$this->assertCount( 1, $items );
 		$row = $items[0];
 		$this->assertSame( $owner, $row['share_user_id'] );
-		$this->assertSame( array( 'name' => 'Olivia Owner', 'email' => 'olivia@example.com' ), $row['share_user'] );
+		$this->assertSame(
+			array(
+				'name'  => 'Olivia Owner',
+				'email' => 'olivia@example.com',
+			),
+			$row['share_user']
+		);
 		$this->assertSame( array( 1, 0, 0 ), array( $row['total_licenses'], $row['available_licenses'], $row['active_licenses'] ) );
 		$this->assertEquals( (object) array(), $row['shared_with'], 'A team member never sees who else the owner shared with.' );
 		$this->assertStringNotContainsString( 'someone-else@example.com', (string) wp_json_encode( $items ) );
@@ -201,7 +228,7 @@ final class ItemsRouteTest extends TestCase {
 			Library::share( $owner, $other, $item );
 		}
 
-		$count = function ( int $user_id ): int {
+		$count      = function ( int $user_id ): int {
 			wp_cache_flush();
 			return $this->count_queries(
 				function () use ( $user_id ) {
