@@ -33,7 +33,8 @@ final class Catalogue {
 				'post_status'            => 'publish',
 				'post__in'               => $ids,
 				'numberposts'            => -1,
-				'orderby'                => 'post__in',
+				'orderby'                => 'ID', // Not post__in: SQLite caps FIELD() at a few hundred arguments.
+				'order'                  => 'ASC',
 				'suppress_filters'       => false,
 				'update_post_meta_cache' => true,
 				'update_post_term_cache' => false,
