@@ -1,0 +1,96 @@
+<?php
+/**
+ * WordPress configuration of the local sites, included by var/wordpress/wp-config.php.
+ *
+ * The site comes from the environment variable LP_SITE (the PHP built-in server passes
+ * its own environment to its workers). Without LP_SITE, a request to the built-in server
+ * picks the known site of its port. Each site has its own database (SQLite file
+ * var/sites/<site>/database/.ht.sqlite, or the MariaDB database lp_<site> on the socket
+ * var/run/mariadb.sock), address, uploads folder and debug log.
+ *
+ * @package LibraryPortal
+ */
+
+// phpcs:disable WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- this is wp-config.
+
+require_once __DIR__ . '/sites.php';
+
+$library_portal_site = (string) getenv( 'LP_SITE' );
+if ( '' === $library_portal_site && 'cli-server' === PHP_SAPI && isset( $_SERVER['SERVER_PORT'] ) ) {
+	$library_portal_site = library_portal_site_for_port( (int) $_SERVER['SERVER_PORT'] );
+}
+if ( '' === $library_portal_site ) {
+	if ( 'cli' !== PHP_SAPI ) {
+		header( 'HTTP/1.1 500 Internal Server Error' );
+	}
+	exit( "Library Portal dev runtime: set LP_SITE (demo, e2e, test-sqlite, test-mariadb, bench) to choose the site.\n" );
+}
+
+try {
+	$library_portal_config = library_portal_site_settings( $library_portal_site );
+} catch ( InvalidArgumentException $e ) {
+	exit( 'Library Portal dev runtime: ' . $e->getMessage() . "\n" ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- plain text.
+}
+
+define( 'LIBRARY_PORTAL_DEV_SITE', $library_portal_site );
+define( 'LIBRARY_PORTAL_DEV_SITE_DIR', $library_portal_config['dir'] );
+
+if ( 'mariadb' === $library_portal_config['engine'] ) {
+	define( 'DB_ENGINE', 'mysql' ); // The SQLite drop-in (wp-content/db.php) steps aside.
+	define( 'DB_NAME', $library_portal_config['db_name'] );
+	define( 'DB_USER', 'lp' );
+	define( 'DB_PASSWORD', 'lp' );
+	define( 'DB_HOST', 'localhost:' . $library_portal_config['socket'] );
+} else {
+	define( 'DB_ENGINE', 'sqlite' );
+	define( 'DB_DIR', $library_portal_config['dir'] . '/database/' );
+	define( 'DB_FILE', '.ht.sqlite' );
+	define( 'DB_NAME', 'wordpress' );
+	define( 'DB_USER', '' );
+	define( 'DB_PASSWORD', '' );
+	define( 'DB_HOST', 'localhost' );
+}
+define( 'DB_CHARSET', 'utf8mb4' );
+define( 'DB_COLLATE', '' );
+
+$library_portal_salts = dirname( __DIR__ ) . '/var/salts.php';
+if ( ! is_readable( $library_portal_salts ) ) {
+	exit( "Library Portal dev runtime: var/salts.php is missing; run bin/setup.\n" );
+}
+require_once $library_portal_salts;
+
+$table_prefix            = 'wp_';
+$GLOBALS['table_prefix'] = $table_prefix;
+
+define( 'WP_HOME', $library_portal_config['url'] );
+define( 'WP_SITEURL', $library_portal_config['url'] );
+define( 'UPLOADS', 'wp-content/uploads/' . $library_portal_site );
+
+define( 'WP_ENVIRONMENT_TYPE', 'local' );
+define( 'WP_DEBUG', true );
+define( 'WP_DEBUG_LOG', $library_portal_config['dir'] . '/debug.log' );
+// On the command line WordPress leaves display_errors alone (our scripts send errors to stderr).
+define( 'WP_DEBUG_DISPLAY', 'cli' === PHP_SAPI ? null : false );
+define( 'SCRIPT_DEBUG', false );
+
+// No internet here: no update checks, no calls to wordpress.org (loopback stays allowed).
+define( 'WP_HTTP_BLOCK_EXTERNAL', true );
+define( 'AUTOMATIC_UPDATER_DISABLED', true );
+define( 'WP_AUTO_UPDATE_CORE', false );
+define( 'FS_METHOD', 'direct' );
+if ( str_starts_with( $library_portal_site, 'test-' ) ) {
+	define( 'DISABLE_WP_CRON', true );
+}
+
+// Command-line runs (installer, PHPUnit, bin/wp-php) look like a request to the site.
+if ( 'cli' === PHP_SAPI ) {
+	$_SERVER['HTTP_HOST']       = $_SERVER['HTTP_HOST'] ?? '127.0.0.1:' . $library_portal_config['port'];
+	$_SERVER['SERVER_NAME']     = $_SERVER['SERVER_NAME'] ?? '127.0.0.1';
+	$_SERVER['SERVER_PORT']     = $_SERVER['SERVER_PORT'] ?? (string) $library_portal_config['port'];
+	$_SERVER['SERVER_PROTOCOL'] = $_SERVER['SERVER_PROTOCOL'] ?? 'HTTP/1.1';
+	$_SERVER['REQUEST_METHOD']  = $_SERVER['REQUEST_METHOD'] ?? 'GET';
+	$_SERVER['REQUEST_URI']     = $_SERVER['REQUEST_URI'] ?? '/';
+	$_SERVER['REMOTE_ADDR']     = $_SERVER['REMOTE_ADDR'] ?? '127.0.0.1';
+}
+
+unset( $library_portal_config, $library_portal_salts );

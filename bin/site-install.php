@@ -1,0 +1,204 @@
+<?php
+/**
+ * Installs (or refreshes) a local site with WordPress's own functions; WP-CLI is not needed.
+ *
+ * Usage: LP_SITE=<site> php bin/site-install.php [--fresh] [--seed] [--quiet]
+ *
+ *   --fresh  drop the site's database first (SQLite file or MariaDB database lp_<site>)
+ *   --seed   run \LibraryPortal\Plugin::demo_seeder()->seed() and write var/sites/<site>/logins.json
+ *   --quiet  print nothing but errors
+ *
+ * Each step runs in its own PHP process, because each needs WordPress loaded differently:
+ * "core" loads it while installing (wp_install()), "configure" loads it normally and
+ * activates the plugin (its activation hook runs), "seed" loads it with the plugin booted.
+ * Installing, activating and seeding are skipped when already done, so running it twice is safe.
+ *
+ * @package LibraryPortal
+ */
+
+// phpcs:disable WordPress.WP.AlternativeFunctions -- a command-line tool, before and outside WordPress.
+// phpcs:disable WordPress.Security.EscapeOutput.OutputNotEscaped -- plain-text CLI output.
+
+if ( 'cli' !== PHP_SAPI ) {
+	exit( 1 );
+}
+
+require_once __DIR__ . '/sites.php';
+
+const LIBRARY_PORTAL_DEV_ADMIN  = array(
+	'role'     => 'Administrator',
+	'login'    => 'admin',
+	'password' => 'password',
+);
+const LIBRARY_PORTAL_DEV_PLUGIN = 'library-portal/library-portal.php';
+
+$library_portal_opts  = getopt( '', array( 'fresh', 'seed', 'quiet', 'phase:' ) );
+$library_portal_phase = $library_portal_opts['phase'] ?? 'main';
+$library_portal_quiet = isset( $library_portal_opts['quiet'] );
+$library_portal_site  = (string) getenv( 'LP_SITE' );
+$library_portal_wp    = dirname( __DIR__ ) . '/var/wordpress';
+
+/**
+ * Prints an error and exits.
+ *
+ * @param string $message Message.
+ * @param int    $code    Exit code.
+ * @return never
+ */
+function library_portal_fail( string $message, int $code = 1 ) {
+	fwrite( STDERR, "site-install: $message\n" );
+	exit( $code );
+}
+
+/**
+ * Connects to the local MariaDB server as the lp user.
+ *
+ * @param array $settings Site settings.
+ * @return mysqli
+ */
+function library_portal_mariadb( array $settings ): mysqli {
+	if ( ! extension_loaded( 'mysqli' ) ) {
+		library_portal_fail( 'the PHP mysqli extension is missing; run bin/setup.' );
+	}
+	try {
+		return new mysqli( 'localhost', 'lp', 'lp', '', 0, $settings['socket'] ); // phpcs:ignore WordPress.DB.RestrictedClasses -- WordPress is not loaded yet; this creates its database.
+	} catch ( mysqli_sql_exception $e ) {
+		library_portal_fail( "cannot reach MariaDB on {$settings['socket']} ({$e->getMessage()}); run bin/mariadb start." );
+	}
+}
+
+/**
+ * Runs one step of this script in a child PHP process with the same environment.
+ *
+ * @param string $phase Step name.
+ * @param array  $flags Extra flags.
+ */
+function library_portal_run_phase( string $phase, array $flags ): void {
+	$command = escapeshellarg( PHP_BINARY ) . ' -d sendmail_path=/bin/true -d display_errors=stderr -d memory_limit=512M '
+		. escapeshellarg( __FILE__ ) . ' --phase=' . $phase;
+	foreach ( $flags as $flag ) {
+		$command .= ' ' . escapeshellarg( $flag );
+	}
+	passthru( $command, $code ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_passthru
+	if ( 0 !== $code ) {
+		library_portal_fail( "step '$phase' failed (exit $code); see also the site's debug.log.", $code );
+	}
+}
+
+if ( '' === $library_portal_site ) {
+	library_portal_fail( 'set LP_SITE to the site to install (e.g. LP_SITE=demo).', 2 );
+}
+try {
+	$library_portal_settings = library_portal_site_settings( $library_portal_site );
+} catch ( InvalidArgumentException $e ) {
+	library_portal_fail( $e->getMessage(), 2 );
+}
+if ( ! is_file( $library_portal_wp . '/wp-config.php' ) ) {
+	library_portal_fail( 'WordPress is not set up in var/wordpress; run bin/setup.' );
+}
+
+if ( 'main' === $library_portal_phase ) {
+	$library_portal_dir = $library_portal_settings['dir'];
+	if ( isset( $library_portal_opts['fresh'] ) ) {
+		foreach ( array( '/database/.ht.sqlite', '/database/.ht.sqlite-wal', '/database/.ht.sqlite-shm', '/debug.log', '/logins.json' ) as $library_portal_file ) {
+			if ( file_exists( $library_portal_dir . $library_portal_file ) ) {
+				unlink( $library_portal_dir . $library_portal_file );
+			}
+		}
+	}
+	if ( ! is_dir( $library_portal_dir . '/database' ) && ! mkdir( $library_portal_dir . '/database', 0777, true ) ) {
+		library_portal_fail( "cannot create $library_portal_dir/database" );
+	}
+	if ( 'mariadb' === $library_portal_settings['engine'] ) {
+		$library_portal_db   = library_portal_mariadb( $library_portal_settings );
+		$library_portal_name = $library_portal_settings['db_name'];
+		if ( isset( $library_portal_opts['fresh'] ) ) {
+			$library_portal_db->query( "DROP DATABASE IF EXISTS `$library_portal_name`" );
+		}
+		$library_portal_db->query( "CREATE DATABASE IF NOT EXISTS `$library_portal_name` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci" );
+		$library_portal_db->close();
+	}
+
+	$library_portal_flags = $library_portal_quiet ? array( '--quiet' ) : array();
+	library_portal_run_phase( 'core', $library_portal_flags );
+	library_portal_run_phase( 'configure', $library_portal_flags );
+	if ( isset( $library_portal_opts['seed'] ) ) {
+		library_portal_run_phase( 'seed', $library_portal_flags );
+	}
+	exit( 0 );
+}
+
+if ( 'core' === $library_portal_phase ) {
+	define( 'WP_INSTALLING', true ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals -- WordPress's own flag, as wp-admin/install.php sets it.
+	require_once $library_portal_wp . '/wp-load.php';
+	require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+	if ( ! is_blog_installed() ) {
+		$library_portal_result = wp_install(
+			'Library Portal (' . $library_portal_site . ')',
+			LIBRARY_PORTAL_DEV_ADMIN['login'],
+			'admin@example.com',
+			false,
+			'',
+			LIBRARY_PORTAL_DEV_ADMIN['password']
+		);
+		if ( empty( $library_portal_result['user_id'] ) ) {
+			library_portal_fail( 'wp_install() did not create the admin user.' );
+		}
+		if ( ! $library_portal_quiet ) {
+			echo "Installed WordPress {$GLOBALS['wp_version']} for site '$library_portal_site' ({$library_portal_settings['engine']}).\n";
+		}
+	} elseif ( (int) get_option( 'db_version' ) < (int) $GLOBALS['wp_db_version'] ) {
+		wp_upgrade();
+	}
+	exit( 0 );
+}
+
+require_once $library_portal_wp . '/wp-load.php';
+require_once ABSPATH . 'wp-admin/includes/plugin.php';
+
+$library_portal_admin = get_user_by( 'login', LIBRARY_PORTAL_DEV_ADMIN['login'] );
+if ( $library_portal_admin ) {
+	wp_set_current_user( $library_portal_admin->ID );
+}
+
+if ( 'configure' === $library_portal_phase ) {
+	update_option( 'permalink_structure', '/%postname%/' );
+	update_option( 'show_avatars', 0 );
+	update_option( 'blog_public', 0 );
+
+	if ( ! is_file( WP_PLUGIN_DIR . '/' . LIBRARY_PORTAL_DEV_PLUGIN ) ) {
+		fwrite( STDERR, 'site-install: warning: ' . WP_PLUGIN_DIR . '/' . LIBRARY_PORTAL_DEV_PLUGIN . " is missing; the plugin is not active.\n" );
+	} elseif ( ! is_plugin_active( LIBRARY_PORTAL_DEV_PLUGIN ) ) {
+		$library_portal_result = activate_plugin( LIBRARY_PORTAL_DEV_PLUGIN );
+		if ( is_wp_error( $library_portal_result ) ) {
+			library_portal_fail( 'activating the plugin failed: ' . $library_portal_result->get_error_message() . ' ' . wp_json_encode( $library_portal_result->get_error_data() ) );
+		}
+	}
+	// Rewrite rules are rebuilt on the next request, with the plugin's own rules in them.
+	delete_option( 'rewrite_rules' );
+	exit( 0 );
+}
+
+if ( 'seed' === $library_portal_phase ) {
+	$library_portal_logins = array( LIBRARY_PORTAL_DEV_ADMIN );
+	if ( class_exists( '\LibraryPortal\Plugin' ) && method_exists( '\LibraryPortal\Plugin', 'demo_seeder' ) ) {
+		$library_portal_rows = \LibraryPortal\Plugin::demo_seeder()->seed();
+		foreach ( (array) $library_portal_rows as $library_portal_row ) {
+			if ( ! isset( $library_portal_row['login'], $library_portal_row['password'] ) ) {
+				library_portal_fail( 'demo_seeder()->seed() returned a row without login/password: ' . wp_json_encode( $library_portal_row ) );
+			}
+			$library_portal_logins[] = array(
+				'role'     => (string) ( $library_portal_row['role'] ?? '' ),
+				'login'    => (string) $library_portal_row['login'],
+				'password' => (string) $library_portal_row['password'],
+			);
+		}
+	} else {
+		fwrite( STDERR, "site-install: demo data unavailable (\\LibraryPortal\\Plugin::demo_seeder() does not exist yet).\n" );
+	}
+	$library_portal_file = $library_portal_settings['dir'] . '/logins.json';
+	file_put_contents( $library_portal_file, wp_json_encode( $library_portal_logins, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) . "\n" );
+	exit( 0 );
+}
+
+library_portal_fail( "unknown phase '$library_portal_phase'", 2 );

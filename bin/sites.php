@@ -1,0 +1,80 @@
+<?php
+/**
+ * The local sites of the development runtime: one WordPress core (var/wordpress),
+ * many sites, each with its own database, address and folder under var/sites/<site>.
+ *
+ * The site is chosen by the environment variable LP_SITE. This file only computes
+ * settings; bin/site-config.php turns them into WordPress constants.
+ *
+ * @package LibraryPortal
+ */
+
+if ( ! function_exists( 'library_portal_site_settings' ) ) {
+
+	/**
+	 * Settings of one local site.
+	 *
+	 * Known sites have a fixed port and database engine. Any other name made of
+	 * [a-z0-9-] works when LP_PORT is set; its engine is MariaDB when the name ends
+	 * in "-mariadb". LP_DB_ENGINE (sqlite|mariadb) overrides the engine of any site.
+	 *
+	 * @param string $site Site name, e.g. "demo".
+	 * @return array{site: string, port: int, url: string, engine: string, dir: string, db_name: string, socket: string}
+	 * @throws InvalidArgumentException When the name is invalid or unknown without LP_PORT.
+	 */
+	function library_portal_site_settings( string $site ): array {
+		$known = array(
+			'demo'         => array( 8888, 'sqlite' ),
+			'e2e'          => array( 8889, 'sqlite' ),
+			'test-sqlite'  => array( 8890, 'sqlite' ),
+			'test-mariadb' => array( 8891, 'mariadb' ),
+			'bench'        => array( 8892, 'mariadb' ),
+			'bench-sqlite' => array( 8893, 'sqlite' ),
+		);
+
+		if ( ! preg_match( '/^[a-z0-9][a-z0-9-]{0,40}$/', $site ) ) {
+			throw new InvalidArgumentException( "Invalid site name '$site' (use a-z, 0-9 and -)." );
+		}
+
+		$port_env = getenv( 'LP_PORT' );
+		if ( isset( $known[ $site ] ) ) {
+			list( $port, $engine ) = $known[ $site ];
+		} elseif ( false !== $port_env && '' !== $port_env ) {
+			$port   = (int) $port_env;
+			$engine = str_ends_with( $site, '-mariadb' ) ? 'mariadb' : 'sqlite';
+		} else {
+			throw new InvalidArgumentException( "Unknown site '$site': known are " . implode( ', ', array_keys( $known ) ) . '; set LP_PORT for another one.' );
+		}
+
+		$engine_env = getenv( 'LP_DB_ENGINE' );
+		if ( in_array( $engine_env, array( 'sqlite', 'mariadb' ), true ) ) {
+			$engine = $engine_env;
+		}
+
+		$var = dirname( __DIR__ ) . '/var';
+		return array(
+			'site'    => $site,
+			'port'    => (int) $port,
+			'url'     => 'http://127.0.0.1:' . $port,
+			'engine'  => $engine,
+			'dir'     => $var . '/sites/' . $site,
+			'db_name' => 'lp_' . str_replace( '-', '_', $site ),
+			'socket'  => $var . '/run/mariadb.sock',
+		);
+	}
+
+	/**
+	 * Name of the known site served on a port, or '' when none.
+	 *
+	 * @param int $port TCP port.
+	 * @return string
+	 */
+	function library_portal_site_for_port( int $port ): string {
+		foreach ( array( 'demo', 'e2e', 'test-sqlite', 'test-mariadb', 'bench', 'bench-sqlite' ) as $site ) {
+			if ( library_portal_site_settings( $site )['port'] === $port ) {
+				return $site;
+			}
+		}
+		return '';
+	}
+}

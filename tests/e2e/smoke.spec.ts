@@ -1,0 +1,20 @@
+/**
+ * Smoke test: a seeded owner logs in and the portal page serves the island mount node.
+ */
+import { expect, test } from '@playwright/test';
+import { credentials, LibraryPage, logIn } from './support';
+
+test( 'demo owner logs in and reaches the portal mount node', async ( {
+	page,
+} ) => {
+	const owner = credentials( 'demo-owner' );
+	await logIn( page, owner.login, owner.password );
+
+	const portal = new LibraryPage( page );
+	const response = await portal.goto();
+
+	expect( response?.status() ).toBe( 200 );
+	expect( await response?.text() ).toContain( 'id="library-portal-root"' );
+	await expect( portal.root ).toBeAttached();
+	await portal.screenshot( 'smoke-library' );
+} );

@@ -1,0 +1,7 @@
+/**
+ * Helpers of the end-to-end tests.
+ */
+export { ARTIFACTS_DIR, BasePage } from './base-page';
+export { LibraryPage } from './library-page';
+export { logIn, logOut } from './login';
+export { credentials, readLogins, type Login } from './logins';
