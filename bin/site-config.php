@@ -78,6 +78,9 @@ define( 'WP_HTTP_BLOCK_EXTERNAL', true );
 define( 'AUTOMATIC_UPDATER_DISABLED', true );
 define( 'WP_AUTO_UPDATE_CORE', false );
 define( 'FS_METHOD', 'direct' );
+if ( str_starts_with( $library_portal_site, 'bench' ) ) {
+	define( 'LIBRARY_PORTAL_SERVER_TIMING', true ); // Server-Timing and X-Library-Queries headers on REST replies.
+}
 if ( str_starts_with( $library_portal_site, 'test-' ) ) {
 	define( 'DISABLE_WP_CRON', true );
 }

@@ -1,0 +1,51 @@
+<?php
+/**
+ * Benchmark data, run by bin/bench through bin/wp-php: a user with N library items
+ * (\LibraryPortal\Plugin::demo_seeder()->seed_library_for()) and an application password
+ * for REST calls. Prints one JSON object: {"login": ..., "app_password": ..., "items": N}.
+ *
+ * Arguments ($library_portal_args): <login> <items>
+ *
+ * @package LibraryPortal
+ */
+
+// phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.Security.EscapeOutput.OutputNotEscaped -- CLI helper.
+
+list( $library_portal_login, $library_portal_items ) = array_pad( $library_portal_args, 2, '' );
+$library_portal_items                                = (int) $library_portal_items;
+
+$library_portal_user = get_user_by( 'login', $library_portal_login );
+if ( ! $library_portal_user ) {
+	$library_portal_id = wp_insert_user(
+		array(
+			'user_login'   => $library_portal_login,
+			'user_pass'    => 'password',
+			'user_email'   => $library_portal_login . '@example.com',
+			'display_name' => 'Bench ' . $library_portal_items,
+			'role'         => 'subscriber',
+		)
+	);
+	if ( is_wp_error( $library_portal_id ) ) {
+		fwrite( STDERR, $library_portal_id->get_error_message() . "\n" );
+		exit( 1 );
+	}
+	if ( $library_portal_items > 0 ) {
+		if ( ! method_exists( \LibraryPortal\Plugin::demo_seeder(), 'seed_library_for' ) ) {
+			fwrite( STDERR, "\\LibraryPortal\\Plugin::demo_seeder()->seed_library_for() is missing.\n" );
+			exit( 1 );
+		}
+		\LibraryPortal\Plugin::demo_seeder()->seed_library_for( $library_portal_id, $library_portal_items );
+	}
+	$library_portal_user = get_user_by( 'id', $library_portal_id );
+}
+
+WP_Application_Passwords::delete_all_application_passwords( $library_portal_user->ID );
+list( $library_portal_password ) = WP_Application_Passwords::create_new_application_password( $library_portal_user->ID, array( 'name' => 'bench' ) );
+
+echo wp_json_encode(
+	array(
+		'login'        => $library_portal_login,
+		'app_password' => $library_portal_password,
+		'items'        => $library_portal_items,
+	)
+), "\n";
