@@ -17,7 +17,10 @@ use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
+use LibraryPortal\Database\Schema;
+use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Repositories\CatalogueRepository;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
@@ -25,6 +28,7 @@ use LibraryPortal\Repositories\NotificationRepository;
 use LibraryPortal\Repositories\ProgressRepository;
 use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Rest\ItemsController;
+use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Rest\ServerTiming;
 use LibraryPortal\Rest\UserController;
 use wpdb;
@@ -98,6 +102,13 @@ final class Plugin {
 	public LibraryService $library;
 
 	/**
+	 * Cache of encoded libraries.
+	 *
+	 * @var LibraryCache
+	 */
+	public LibraryCache $library_cache;
+
+	/**
 	 * Share link codec.
 	 *
 	 * @var ShareLink
@@ -117,7 +128,8 @@ final class Plugin {
 		$this->contracts     = new ContractRepository( $db );
 		$this->notifications = new NotificationRepository( $db );
 		$this->shares        = new ShareRepository( $db );
-		$this->library       = new LibraryService( $this->licenses, $this->progress, $this->certificates, $this->contracts, new Catalogue() );
+		$this->library       = new LibraryService( $this->licenses, $this->progress, $this->certificates, $this->contracts, new Catalogue( new CatalogueRepository( $db ) ) );
+		$this->library_cache = new LibraryCache( $db, ( new Schema( $db ) )->table( 'library_cache' ) );
 		$this->share_links   = new ShareLink( wp_salt( 'auth' ) );
 	}
 
@@ -170,12 +182,14 @@ final class Plugin {
 		( new Shortcode( $assets, $this->settings ) )->register();
 		( new PingHandler() )->register();
 		( new ServerTiming() )->register();
+		$this->library_cache->register();
+		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
 
 		add_action(
 			'rest_api_init',
 			function () {
-				( new ItemsController( $this->library ) )->register_routes();
-				( new UserController( $this->library ) )->register_routes();
+				( new ItemsController( $this->library, $this->library_cache ) )->register_routes();
+				( new UserController( $this->library, $this->library_cache ) )->register_routes();
 			}
 		);
 

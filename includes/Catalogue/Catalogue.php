@@ -1,6 +1,6 @@
 <?php
 /**
- * Reads catalogue items in batches.
+ * Catalogue items as the library shows them.
  *
  * @package LibraryPortal
  */
@@ -8,46 +8,46 @@
 namespace LibraryPortal\Catalogue;
 
 use LibraryPortal\Domain\ContentType;
-use WP_Post;
+use LibraryPortal\Repositories\CatalogueRepository;
 
 /**
- * Loads many catalogue items with a fixed number of queries: the posts, their meta and
- * their featured images, each in one batch, whatever the number of items.
+ * Turns catalogue rows into the fields of the items reply. Featured images are looked up in
+ * one batch, and only for the items that have one.
  */
 final class Catalogue {
 
 	/**
-	 * Published catalogue items by ID, as plain arrays.
+	 * Catalogue rows.
 	 *
-	 * @param int[] $ids Post IDs.
+	 * @var CatalogueRepository
+	 */
+	private CatalogueRepository $rows;
+
+	/**
+	 * Wires the catalogue.
+	 *
+	 * @param CatalogueRepository $rows Catalogue rows.
+	 */
+	public function __construct( CatalogueRepository $rows ) {
+		$this->rows = $rows;
+	}
+
+	/**
+	 * Published items of a user's library by ID.
+	 *
+	 * @param int $user_id User.
 	 * @return array<int, array<string, mixed>>
 	 */
-	public function items( array $ids ): array {
-		$ids = array_values( array_unique( array_filter( array_map( 'intval', $ids ) ) ) );
-		if ( ! $ids ) {
-			return array();
+	public function items_for_user( int $user_id ): array {
+		$rows      = $this->rows->items_for_user( $user_id );
+		$thumb_ids = array_filter( array_map( static fn( array $row ) => (int) ( $row['meta']['_thumbnail_id'] ?? 0 ), $rows ) );
+		if ( $thumb_ids ) {
+			_prime_post_caches( array_values( array_unique( $thumb_ids ) ), false, true );
 		}
-		$posts = get_posts(
-			array(
-				'post_type'              => ItemPostType::POST_TYPE,
-				'post_status'            => 'publish',
-				'post__in'               => $ids,
-				'numberposts'            => -1,
-				'orderby'                => 'ID', // Not post__in: SQLite caps FIELD() at a few hundred arguments.
-				'order'                  => 'ASC',
-				'suppress_filters'       => false,
-				'update_post_meta_cache' => true,
-				'update_post_term_cache' => false,
-			)
-		);
-		// One batch for every featured image (an empty query object runs no query of its own).
-		$batch        = new \WP_Query();
-		$batch->posts = $posts;
-		update_post_thumbnail_cache( $batch );
 
 		$items = array();
-		foreach ( $posts as $post ) {
-			$items[ $post->ID ] = $this->to_array( $post );
+		foreach ( $rows as $id => $row ) {
+			$items[ $id ] = $this->to_item( $row, (int) ( $thumb_ids[ $id ] ?? 0 ) );
 		}
 		return $items;
 	}
@@ -55,28 +55,28 @@ final class Catalogue {
 	/**
 	 * One item as the library needs it.
 	 *
-	 * @param WP_Post $post Catalogue post.
+	 * @param array{ID: int, post_title: string, post_excerpt: string, post_content: string, meta: array<string, string>} $row      Catalogue row.
+	 * @param int                                                                                                          $thumb_id Featured image ID (0 = none).
 	 * @return array<string, mixed>
 	 */
-	private function to_array( WP_Post $post ): array {
-		$meta  = static fn( string $key ) => get_post_meta( $post->ID, $key, true );
-		$type  = ContentType::normalize( (string) $meta( '_lp_content_type' ) );
-		$parts = $meta( '_lp_video_parts' );
-		$image = get_the_post_thumbnail_url( $post, 'medium_large' );
-
-		$description = '' !== $post->post_excerpt ? $post->post_excerpt : $post->post_content;
+	private function to_item( array $row, int $thumb_id ): array {
+		$meta        = $row['meta'];
+		$type        = ContentType::normalize( (string) ( $meta['_lp_content_type'] ?? '' ) );
+		$parts       = maybe_unserialize( $meta['_lp_video_parts'] ?? '' );
+		$image       = $thumb_id ? wp_get_attachment_image_url( $thumb_id, 'medium_large' ) : false;
+		$description = '' !== $row['post_excerpt'] ? $row['post_excerpt'] : $row['post_content'];
 
 		return array(
-			'product_id'    => $post->ID,
-			'title'         => get_the_title( $post ),
-			'subtitle'      => (string) $meta( '_lp_subtitle' ),
-			'description'   => trim( wp_strip_all_tags( strip_shortcodes( $description ) ) ),
-			'img'           => $image ? $image : (string) $meta( '_lp_image_url' ),
+			'product_id'    => $row['ID'],
+			'title'         => html_entity_decode( $row['post_title'], ENT_QUOTES, 'UTF-8' ),
+			'subtitle'      => (string) ( $meta['_lp_subtitle'] ?? '' ),
+			'description'   => trim( false === strpbrk( $description, '<[' ) ? $description : wp_strip_all_tags( strip_shortcodes( $description ) ) ),
+			'img'           => $image ? $image : (string) ( $meta['_lp_image_url'] ?? '' ),
 			'content_type'  => $type,
-			'product_link'  => (string) $meta( '_lp_product_link' ),
-			'product_type'  => (string) $meta( '_lp_product_type' ) ? (string) $meta( '_lp_product_type' ) : 'simple',
-			'download_link' => (string) $meta( '_lp_download_link' ),
-			'free_item'     => (bool) $meta( '_lp_free_item' ),
+			'product_link'  => (string) ( $meta['_lp_product_link'] ?? '' ),
+			'product_type'  => (string) ( $meta['_lp_product_type'] ?? '' ) ? $meta['_lp_product_type'] : 'simple',
+			'download_link' => (string) ( $meta['_lp_download_link'] ?? '' ),
+			'free_item'     => (bool) ( $meta['_lp_free_item'] ?? false ),
 			'part_count'    => is_array( $parts ) && $parts ? count( $parts ) : 1,
 		);
 	}

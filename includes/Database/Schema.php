@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 1;
+	public const VERSION = 2;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -38,6 +38,7 @@ final class Schema {
 		'contract_items',
 		'certificates',
 		'quiz_attempts',
+		'library_cache',
 	);
 
 	/**
@@ -209,6 +210,14 @@ final class Schema {
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY user_product (user_id,product_id)
+			) $collate;",
+			// The encoded items reply per user; valid while cache_key matches and until valid_until.
+			"CREATE TABLE {$t['library_cache']} (
+				user_id bigint(20) unsigned NOT NULL,
+				cache_key char(32) NOT NULL,
+				valid_until bigint(20) unsigned NOT NULL DEFAULT 0,
+				payload longtext NOT NULL,
+				PRIMARY KEY  (user_id)
 			) $collate;",
 		);
 	}

@@ -33,8 +33,15 @@ final class ContentType {
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array_keys( self::labels() );
+		return array( self::E_COURSE, self::E_MANUAL, self::CERTIFICATE_SELF_GUIDED, self::MEMBERSHIP, self::WORKSHOP, self::ON_DEMAND, self::WEBINAR, self::ON_DEMAND_WORKSHOP, self::ON_DEMAND_WEBINAR );
 	}
+
+	/**
+	 * Labels translated once per locale (the library labels hundreds of items a request).
+	 *
+	 * @var array<string, array<string, string>>
+	 */
+	private static array $labels = array();
 
 	/**
 	 * Human labels by type.
@@ -42,7 +49,7 @@ final class ContentType {
 	 * @return array<string, string>
 	 */
 	public static function labels(): array {
-		return array(
+		return self::$labels[ determine_locale() ] ??= array(
 			self::E_COURSE                => __( 'E-Course', 'library-portal' ),
 			self::E_MANUAL                => __( 'E-Manual', 'library-portal' ),
 			self::CERTIFICATE_SELF_GUIDED => __( 'Self-Guided Certificate Program', 'library-portal' ),
@@ -70,7 +77,7 @@ final class ContentType {
 	 * @param string $type Raw value.
 	 */
 	public static function normalize( string $type ): string {
-		$type = sanitize_key( $type );
+		$type = strtolower( trim( $type ) );
 		return in_array( $type, self::all(), true ) ? $type : self::ON_DEMAND;
 	}
 

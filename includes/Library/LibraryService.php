@@ -103,7 +103,7 @@ final class LibraryService {
 			return array();
 		}
 
-		$catalogue = $this->catalogue->items( array_column( $rows, 'product_id' ) );
+		$catalogue = $this->catalogue->items_for_user( $user_id );
 		$people    = $this->people( $rows );
 		$progress  = $this->progress->for_user( $user_id );
 		$codes     = $this->certificates->codes_for_user( $user_id );
@@ -129,13 +129,13 @@ final class LibraryService {
 	/**
 	 * The user reply of spec point 3.
 	 *
-	 * @param \WP_User $user User.
-	 * @param int      $now  Unix seconds.
+	 * @param \WP_User                         $user  User.
+	 * @param array<int, array<string, mixed>> $items The user's items (items_for()).
 	 * @return array<string, mixed>
 	 */
-	public function user_summary( \WP_User $user, int $now ): array {
+	public function user_summary( \WP_User $user, array $items ): array {
 		$membership_expiries = array();
-		foreach ( $this->items_for( $user->ID, $now ) as $item ) {
+		foreach ( $items as $item ) {
 			if ( ContentType::MEMBERSHIP === $item['content_type'] && 0 === $item['share_user_id'] ) {
 				$membership_expiries[] = (int) $item['expiry'];
 			}

@@ -33,6 +33,7 @@ final class CertificateRepository extends Repository {
 			),
 			array( '%d', '%d', '%s', '%d', '%d' )
 		);
+		$this->changed( $user_id );
 		return $code;
 	}
 

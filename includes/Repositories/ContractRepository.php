@@ -54,6 +54,7 @@ final class ContractRepository extends Repository {
 			),
 			array( '%d', '%d' )
 		);
+		$this->changed( $user_id );
 	}
 
 	/**
@@ -73,6 +74,8 @@ final class ContractRepository extends Repository {
 			),
 			array( '%d', '%d', '%d' )
 		);
+		$members = $this->db->get_col( $this->db->prepare( 'SELECT user_id FROM %i WHERE contract_id = %d', $this->table( 'contract_members' ), $contract_id ) );
+		$this->changed( ...array_map( 'intval', $members ) );
 	}
 
 	/**

@@ -50,6 +50,7 @@ final class LicenseRepository extends Repository {
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $rows holds only placeholders.
 		$this->db->query( $this->db->prepare( "INSERT INTO %i (grant_id, owner_id, product_id, holder_id, state, shared, activated_at, expires_at, updated_at) VALUES $rows", $values ) );
 
+		$this->changed( (int) $grant['owner_id'] );
 		return $grant_id;
 	}
 
@@ -121,7 +122,7 @@ final class LicenseRepository extends Repository {
 	 * @param int $now          Unix seconds.
 	 */
 	public function share_seat( int $license_id, int $owner_id, int $recipient_id, int $now ): bool {
-		return 1 === (int) $this->db->query(
+		$shared = 1 === (int) $this->db->query(
 			$this->db->prepare(
 				"UPDATE %i SET holder_id = %d, state = 'assigned', shared = 1, updated_at = %d
 				WHERE id = %d AND owner_id = %d AND state = 'available' AND holder_id = 0 AND ( expires_at = 0 OR expires_at > %d )",
@@ -133,6 +134,10 @@ final class LicenseRepository extends Repository {
 				$now
 			)
 		);
+		if ( $shared ) {
+			$this->changed( $owner_id, $recipient_id );
+		}
+		return $shared;
 	}
 
 	/**
@@ -144,7 +149,7 @@ final class LicenseRepository extends Repository {
 	 * @param int $now        Unix seconds.
 	 */
 	public function activate_seat( int $license_id, int $user_id, int $now ): bool {
-		return 1 === (int) $this->db->query(
+		$activated = 1 === (int) $this->db->query(
 			$this->db->prepare(
 				"UPDATE %i SET holder_id = %d, state = 'activated', activated_at = %d, updated_at = %d
 				WHERE id = %d AND ( expires_at = 0 OR expires_at > %d )
@@ -159,6 +164,11 @@ final class LicenseRepository extends Repository {
 				$user_id
 			)
 		);
+		if ( $activated ) {
+			$owner_id = (int) $this->db->get_var( $this->db->prepare( 'SELECT owner_id FROM %i WHERE id = %d', $this->table( 'licenses' ), $license_id ) );
+			$this->changed( $user_id, $owner_id );
+		}
+		return $activated;
 	}
 
 	/**

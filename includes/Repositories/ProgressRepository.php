@@ -49,6 +49,7 @@ final class ProgressRepository extends Repository {
 				$percent
 			)
 		);
+		$this->changed( $user_id );
 	}
 
 	/**

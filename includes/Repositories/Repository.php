@@ -19,6 +19,11 @@ use wpdb;
 abstract class Repository {
 
 	/**
+	 * Action fired with the IDs of the users whose library a write changed.
+	 */
+	public const LIBRARY_CHANGED = 'library_portal_library_changed';
+
+	/**
 	 * Database connection.
 	 *
 	 * @var wpdb
@@ -49,6 +54,15 @@ abstract class Repository {
 	 */
 	protected function table( string $name ): string {
 		return $this->schema->table( $name );
+	}
+
+	/**
+	 * Announces that the libraries of some users changed (the library cache listens).
+	 *
+	 * @param int ...$user_ids Users.
+	 */
+	protected function changed( int ...$user_ids ): void {
+		do_action( self::LIBRARY_CHANGED, $user_ids );
 	}
 
 	/**

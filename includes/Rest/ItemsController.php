@@ -8,6 +8,7 @@
 namespace LibraryPortal\Rest;
 
 use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -26,12 +27,21 @@ final class ItemsController extends Controller {
 	private LibraryService $library;
 
 	/**
+	 * Cache of encoded libraries.
+	 *
+	 * @var LibraryCache
+	 */
+	private LibraryCache $cache;
+
+	/**
 	 * Wires the controller.
 	 *
 	 * @param LibraryService $library Library builder.
+	 * @param LibraryCache   $cache   Cache of encoded libraries.
 	 */
-	public function __construct( LibraryService $library ) {
+	public function __construct( LibraryService $library, LibraryCache $cache ) {
 		$this->library   = $library;
+		$this->cache     = $cache;
 		$this->rest_base = 'items';
 	}
 
@@ -72,7 +82,12 @@ final class ItemsController extends Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get_items( $request ): WP_REST_Response {
-		return $this->success( $this->library->items_for( get_current_user_id(), time() ) );
+		$user_id  = get_current_user_id();
+		$now      = time();
+		$json     = $this->cache->items_json( $user_id, $now, fn() => $this->library->items_for( $user_id, $now ) );
+		$response = new RawJsonResponse( '{"success":true,"data":' . $json . '}' );
+		$response->header( 'Cache-Control', 'no-store, private' );
+		return $response;
 	}
 
 	/**

@@ -1,0 +1,208 @@
+<?php
+/**
+ * Cache of the encoded items reply per user.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Library;
+
+use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Repositories\Repository;
+use wpdb;
+
+/**
+ * Keeps each user's items reply, already encoded as JSON, until something it depends on changes.
+ *
+ * An entry is valid while its key matches and its time has not run out:
+ * - the key hashes the plugin version, the user's library version (user meta, which WordPress has
+ *   already loaded for the current user: reading it costs no query) and the site's library version
+ *   (an autoloaded option: no query either);
+ * - every write that changes someone's library fires `library_portal_library_changed` with the
+ *   users concerned, which raises their versions; catalogue edits and profile changes raise the
+ *   site's version;
+ * - statuses depend on the clock only through expiry, so an entry is valid until the earliest
+ *   expiry still ahead of it.
+ *
+ * With a persistent object cache (Redis, Memcached) the entry lives there; without one, in the
+ * plugin's own table, so a hit is one primary-key read.
+ */
+final class LibraryCache {
+
+	public const USER_META   = '_library_portal_version';
+	public const SITE_OPTION = 'library_portal_library_version';
+	private const GROUP      = 'library_portal';
+
+	/**
+	 * Database connection.
+	 *
+	 * @var wpdb
+	 */
+	private wpdb $db;
+
+	/**
+	 * Cache table.
+	 *
+	 * @var string
+	 */
+	private string $table;
+
+	/**
+	 * Creates the cache.
+	 *
+	 * @param wpdb   $db    Database connection.
+	 * @param string $table Cache table name.
+	 */
+	public function __construct( wpdb $db, string $table ) {
+		$this->db    = $db;
+		$this->table = $table;
+	}
+
+	/**
+	 * Hooks that invalidate entries.
+	 */
+	public function register(): void {
+		add_action( Repository::LIBRARY_CHANGED, array( $this, 'forget_users' ) );
+		add_action( 'save_post_' . ItemPostType::POST_TYPE, array( $this, 'forget_all' ) );
+		add_action( 'profile_update', array( $this, 'forget_all' ) );
+		add_action( 'deleted_user', array( $this, 'forget_all' ) );
+		foreach ( array( 'added_post_meta', 'updated_post_meta', 'deleted_post_meta' ) as $hook ) {
+			add_action( $hook, array( $this, 'forget_on_item_meta' ), 10, 2 );
+		}
+		foreach ( array( 'trashed_post', 'untrashed_post', 'deleted_post' ) as $hook ) {
+			add_action( $hook, array( $this, 'forget_on_item' ) );
+		}
+	}
+
+	/**
+	 * The items JSON of a user: from the cache, or built, stored and returned.
+	 *
+	 * @param int                                   $user_id User.
+	 * @param int                                   $now     Unix seconds.
+	 * @param callable(): array<int, array<string, mixed>> $build   Builds the items on a miss.
+	 */
+	public function items_json( int $user_id, int $now, callable $build ): string {
+		$key   = $this->key( $user_id );
+		$entry = $this->read( $user_id );
+		if ( $entry && $entry['cache_key'] === $key && $now < (int) $entry['valid_until'] ) {
+			return $entry['payload'];
+		}
+
+		$items   = $build();
+		$payload = (string) wp_json_encode( $items );
+		$this->write( $user_id, $key, self::valid_until( $items, $now ), $payload );
+		return $payload;
+	}
+
+	/**
+	 * Invalidates the entries of some users.
+	 *
+	 * @param int|int[] $user_ids Users.
+	 */
+	public function forget_users( $user_ids ): void {
+		foreach ( array_unique( array_filter( array_map( 'intval', (array) $user_ids ) ) ) as $user_id ) {
+			update_user_meta( $user_id, self::USER_META, self::new_version() );
+			wp_cache_delete( $user_id, self::GROUP );
+		}
+	}
+
+	/**
+	 * Invalidates every entry (catalogue or names changed).
+	 */
+	public function forget_all(): void {
+		update_option( self::SITE_OPTION, self::new_version(), true );
+	}
+
+	/**
+	 * Meta of a catalogue item changed.
+	 *
+	 * @param int|int[] $meta_ids Meta IDs.
+	 * @param int       $post_id  Post ID.
+	 */
+	public function forget_on_item_meta( $meta_ids, $post_id ): void {
+		$this->forget_on_item( (int) $post_id );
+	}
+
+	/**
+	 * A catalogue item was trashed, restored or deleted.
+	 *
+	 * @param int $post_id Post ID.
+	 */
+	public function forget_on_item( $post_id ): void {
+		if ( ItemPostType::POST_TYPE === get_post_type( (int) $post_id ) ) {
+			$this->forget_all();
+		}
+	}
+
+	/**
+	 * Key of a user's current entry.
+	 *
+	 * @param int $user_id User.
+	 */
+	private function key( int $user_id ): string {
+		return md5( LIBRARY_PORTAL_VERSION . '|' . get_user_meta( $user_id, self::USER_META, true ) . '|' . get_option( self::SITE_OPTION, '' ) );
+	}
+
+	/**
+	 * Until when a built library stays right: the earliest expiry still ahead, else a day.
+	 *
+	 * @param array<int, array<string, mixed>> $items Items.
+	 * @param int                              $now   Unix seconds.
+	 */
+	private static function valid_until( array $items, int $now ): int {
+		$until = $now + DAY_IN_SECONDS;
+		foreach ( $items as $item ) {
+			$expiries = array_merge( array( (int) $item['expiry'] ), array_column( $item['licenses'], 'expiry' ) );
+			foreach ( $expiries as $expiry ) {
+				if ( ! Expiry::is_never( (int) $expiry ) && $expiry > $now ) {
+					$until = min( $until, (int) $expiry );
+				}
+			}
+		}
+		return $until;
+	}
+
+	/**
+	 * A version string that differs from every earlier one.
+	 */
+	private static function new_version(): string {
+		return uniqid( '', true );
+	}
+
+	/**
+	 * The stored entry of a user.
+	 *
+	 * @param int $user_id User.
+	 * @return array{cache_key: string, valid_until: int|string, payload: string}|null
+	 */
+	private function read( int $user_id ): ?array {
+		if ( wp_using_ext_object_cache() ) {
+			$entry = wp_cache_get( $user_id, self::GROUP );
+			return is_array( $entry ) ? $entry : null;
+		}
+		$entry = $this->db->get_row( $this->db->prepare( 'SELECT cache_key, valid_until, payload FROM %i WHERE user_id = %d', $this->table, $user_id ), ARRAY_A );
+		return is_array( $entry ) ? $entry : null;
+	}
+
+	/**
+	 * Stores a user's entry.
+	 *
+	 * @param int    $user_id     User.
+	 * @param string $key         Cache key.
+	 * @param int    $valid_until Unix seconds.
+	 * @param string $payload     Items JSON.
+	 */
+	private function write( int $user_id, string $key, int $valid_until, string $payload ): void {
+		$entry = array(
+			'cache_key'   => $key,
+			'valid_until' => $valid_until,
+			'payload'     => $payload,
+		);
+		if ( wp_using_ext_object_cache() ) {
+			wp_cache_set( $user_id, $entry, self::GROUP, DAY_IN_SECONDS );
+			return;
+		}
+		$this->db->replace( $this->table, array( 'user_id' => $user_id ) + $entry, array( '%d', '%s', '%d', '%s' ) );
+	}
+}

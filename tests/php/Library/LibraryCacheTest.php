@@ -1,0 +1,142 @@
+<?php
+/**
+ * The cache of encoded libraries.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Library;
+
+use LibraryPortal\Plugin;
+use LibraryPortal\Rest\RawJsonResponse;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+use WP_REST_Request;
+
+/**
+ * A hit gives the same reply with one query; every change that matters gives a fresh one.
+ */
+final class LibraryCacheTest extends TestCase {
+
+	private const ROUTE = '/library/v2/items';
+
+	/**
+	 * The items of a user through the route.
+	 *
+	 * @param int $user_id User.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private function items( int $user_id ): array {
+		return Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $user_id )->get_data()['data'] );
+	}
+
+	public function test_a_hit_is_one_query_and_the_same_reply(): void {
+		$owner = $this->make_user();
+		Library::grant( $owner, Library::item( 'Cached' ), 2 );
+		$first = $this->items( $owner );
+
+		$queries = $this->count_queries( fn() => $this->assertSame( $first, $this->items( $owner ) ) );
+
+		$this->assertSame( 1, $queries );
+	}
+
+	public function test_progress_share_and_activation_refresh_the_libraries_concerned(): void {
+		$owner  = $this->make_user();
+		$member = $this->make_user();
+		$item   = Library::item( 'Changing' );
+		Library::grant( $owner, $item, 2 );
+		$this->items( $owner );
+		$this->items( $member );
+
+		Plugin::instance()->progress->record( $owner, $item, 0, 30, time() );
+		$this->assertSame( 30, $this->items( $owner )[ $item ]['video_data']['progress']['count'] );
+
+		$seat = Library::share( $owner, $member, $item );
+		$this->assertSame( 1, $this->items( $owner )[ $item ]['available_licenses'] );
+		$this->assertArrayHasKey( $item, $this->items( $member ), 'The recipient sees the seat at once.' );
+
+		Plugin::instance()->licenses->activate_seat( $seat, $member, time() );
+		$this->assertTrue( $this->items( $member )[ $item ]['activated'] );
+		$this->assertSame( 1, $this->items( $owner )[ $item ]['active_licenses'], "The owner's counts follow the member's activation." );
+	}
+
+	public function test_catalogue_edits_and_renames_refresh_every_library(): void {
+		$owner  = $this->make_user();
+		$member = $this->make_user( 'subscriber', array( 'display_name' => 'Old Name' ) );
+		$item   = Library::item( 'Before' );
+		Library::grant( $owner, $item, 2 );
+		Library::share( $owner, $member, $item );
+		$this->items( $owner );
+
+		wp_update_post(
+			array(
+				'ID'         => $item,
+				'post_title' => 'After',
+			)
+		);
+		$this->assertSame( 'After', $this->items( $owner )[ $item ]['title'] );
+
+		update_post_meta( $item, '_lp_subtitle', 'New subtitle' );
+		$this->assertSame( 'New subtitle', $this->items( $owner )[ $item ]['subtitle'] );
+
+		wp_update_user(
+			array(
+				'ID'           => $member,
+				'display_name' => 'New Name',
+			)
+		);
+		$this->assertSame( 'New Name', $this->items( $owner )[ $item ]['shared_with'][ $member ]['name'] );
+	}
+
+	public function test_an_entry_ends_at_the_next_expiry(): void {
+		$owner   = $this->make_user();
+		$item    = Library::item( 'Expiring' );
+		$expires = time() + 100;
+		Library::grant( $owner, $item, 1, $expires );
+		$cache = Plugin::instance()->library_cache;
+		$build = static fn() => Plugin::instance()->library->items_for( $owner, $expires + 1 );
+
+		$before = json_decode( $cache->items_json( $owner, time(), static fn() => Plugin::instance()->library->items_for( $owner, time() ) ), true );
+		$still  = json_decode( $cache->items_json( $owner, $expires - 1, $build ), true );
+		$after  = json_decode( $cache->items_json( $owner, $expires, $build ), true );
+
+		$this->assertSame( 'not-started', $before[0]['status'] );
+		$this->assertSame( 'not-started', $still[0]['status'], 'Still cached before the expiry.' );
+		$this->assertSame( 'expired', $after[0]['status'], 'Rebuilt once the expiry is reached.' );
+	}
+
+	public function test_contract_changes_refresh_members(): void {
+		$member    = $this->make_user();
+		$contracts = Plugin::instance()->contracts;
+		$contract  = $contracts->create( array( 'title' => 'C' ), time() );
+		$contracts->add_member( $contract, $member );
+		$this->assertSame( array(), $this->items( $member ) );
+
+		$item = Library::item( 'Contract item' );
+		$contracts->add_item( $contract, $item );
+
+		$this->assertArrayHasKey( $item, $this->items( $member ) );
+	}
+
+	public function test_raw_reply_is_sent_as_is_unless_reshaped(): void {
+		$response = new RawJsonResponse( '{"success":true,"data":[{"a":1}]}' );
+		$request  = new WP_REST_Request( 'GET', self::ROUTE );
+
+		ob_start();
+		$served = RawJsonResponse::serve( false, $response, $request, rest_get_server() );
+		$body   = ob_get_clean();
+
+		$this->assertTrue( $served );
+		$this->assertSame( '{"success":true,"data":[{"a":1}]}', $body );
+		$this->assertSame(
+			array(
+				'success' => true,
+				'data'    => array( array( 'a' => 1 ) ),
+			),
+			$response->get_data()
+		);
+
+		$request->set_param( '_fields', 'success' );
+		$this->assertFalse( RawJsonResponse::serve( false, $response, $request, rest_get_server() ), '_fields needs the normal path.' );
+	}
+}
