@@ -59,7 +59,7 @@ final class Installer {
 		global $wpdb;
 		$schema = new Schema( $wpdb );
 		foreach ( Schema::TABLES as $name ) {
-			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $schema->table( $name ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange -- uninstall removes our own tables.
+			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $schema->table( $name ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange,WordPress.DB.PreparedSQLPlaceholders -- our own tables; %i is core's identifier placeholder (WP 6.2+), newer than WPCS 2.3.
 		}
 		$item_ids = get_posts(
 			array(
