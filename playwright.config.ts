@@ -49,18 +49,21 @@ export default defineConfig( {
 	projects: [
 		{
 			name: 'chromium',
-			use: { ...devices[ 'Desktop Chrome' ], channel: undefined },
+			use: { ...devices[ 'Desktop Chrome' ] },
 		},
 	],
-	webServer: process.env.LP_E2E_BASE_URL
-		? undefined
+	// LP_E2E_BASE_URL: test a site that something else serves (no web server step).
+	...( process.env.LP_E2E_BASE_URL
+		? {}
 		: {
-				command:
-					'bash bin/site install e2e --fresh --seed --quiet && exec bash bin/site serve e2e --exec',
-				url: `${ baseURL }/wp-login.php`,
-				reuseExistingServer: process.env.LP_E2E_REUSE === '1',
-				timeout: 120_000,
-				stdout: 'ignore',
-				stderr: 'pipe',
-			},
+				webServer: {
+					command:
+						'bash bin/site install e2e --fresh --seed --quiet && exec bash bin/site serve e2e --exec',
+					url: `${ baseURL }/wp-login.php`,
+					reuseExistingServer: process.env.LP_E2E_REUSE === '1',
+					timeout: 120_000,
+					stdout: 'ignore' as const,
+					stderr: 'pipe' as const,
+				},
+			} ),
 } );
