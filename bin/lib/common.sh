@@ -32,6 +32,17 @@ port_open() {
 	(exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+# ensure_port_free <site>: dies with a clear message when the site's port is taken.
+ensure_port_free() {
+	local site="$1" port pid_file="$RUN_DIR/$1.pid"
+	port="$(site_info "$site" port)"
+	port_open "$port" || return 0
+	if [[ -f $pid_file ]] && kill -0 "$(cat "$pid_file")" 2>/dev/null; then
+		die "site '$site' is already running at http://127.0.0.1:$port (pid $(cat "$pid_file")); stop it with: bin/site stop $site"
+	fi
+	die "port $port (site '$site') is in use by another program"
+}
+
 # wait_for_url <url> [seconds]: waits until the URL answers any HTTP status.
 wait_for_url() {
 	local url="$1" limit="${2:-30}" i

@@ -2,9 +2,9 @@
 /**
  * PHPUnit bootstrap: a fresh WordPress for the site named by LP_SITE (test-sqlite or test-mariadb).
  *
- * 1. A child PHP process (bin/site-install.php --fresh) drops the site's database, runs
+ * 1. A child process (bin/site install <site> --fresh) drops the site's database, runs
  *    wp_install(), activates the plugin (its activation hook creates the tables) and sets
- *    pretty permalinks. Set LP_TEST_REUSE=1 to skip this and reuse the last install.
+ *    pretty permalinks (MariaDB is started when needed). LP_TEST_REUSE=1 skips this step.
  * 2. This process then loads wp-load.php, so tests run against the real WordPress + plugin.
  *
  * @package LibraryPortal
@@ -18,7 +18,7 @@ require_once $library_portal_root . '/bin/sites.php';
 $library_portal_site = (string) getenv( 'LP_SITE' );
 if ( '' === $library_portal_site ) {
 	$library_portal_site = 'test-sqlite';
-	putenv( 'LP_SITE=' . $library_portal_site ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- the child installer reads it.
+	putenv( 'LP_SITE=' . $library_portal_site ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- bin/site-config.php reads it.
 }
 if ( ! str_starts_with( $library_portal_site, 'test-' ) ) {
 	fwrite( STDERR, "PHPUnit wipes its site's database: LP_SITE must be a test site (test-sqlite, test-mariadb), not '$library_portal_site'.\n" );
@@ -41,8 +41,7 @@ if ( ! flock( $GLOBALS['library_portal_test_lock'], LOCK_EX | LOCK_NB ) ) {
 }
 
 if ( '1' !== getenv( 'LP_TEST_REUSE' ) ) {
-	$library_portal_command = escapeshellarg( PHP_BINARY ) . ' -d sendmail_path=/bin/true -d display_errors=stderr -d memory_limit=512M '
-		. escapeshellarg( $library_portal_root . '/bin/site-install.php' ) . ' --fresh --quiet';
+	$library_portal_command = 'bash ' . escapeshellarg( $library_portal_root . '/bin/site' ) . ' install ' . escapeshellarg( $library_portal_site ) . ' --fresh --quiet';
 	passthru( $library_portal_command, $library_portal_code ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_passthru
 	if ( 0 !== $library_portal_code ) {
 		fwrite( STDERR, "Installing the test site '$library_portal_site' failed (exit $library_portal_code).\n" );
