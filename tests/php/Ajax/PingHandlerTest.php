@@ -43,7 +43,7 @@ final class PingHandlerTest extends TestCase {
 	private function ping( bool $logged_in ): array {
 		ob_start();
 		try {
-			do_action( ( $logged_in ? 'wp_ajax_' : 'wp_ajax_nopriv_' ) . PingHandler::ACTION );
+			do_action( ( $logged_in ? 'wp_ajax_' : 'wp_ajax_nopriv_' ) . PingHandler::ACTION ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- core's admin-ajax hooks.
 		} catch ( RuntimeException $e ) {
 			unset( $e ); // wp_die() after the JSON was sent.
 		}
