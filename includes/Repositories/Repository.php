@@ -62,7 +62,7 @@ abstract class Repository {
 	 * @param int ...$user_ids Users.
 	 */
 	protected function changed( int ...$user_ids ): void {
-		do_action( self::LIBRARY_CHANGED, $user_ids ); // phpcs:ignore WordPress.NamingConventions.ValidHookName.UseUnderscores -- the constant holds library_portal_library_changed.
+		do_action( self::LIBRARY_CHANGED, $user_ids ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant holds library_portal_library_changed.
 	}
 
 	/**
