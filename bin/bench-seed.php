@@ -1,8 +1,8 @@
 <?php
 /**
  * Benchmark data, run by bin/bench through bin/wp-php: a user with N library items
- * (\LibraryPortal\Plugin::demo_seeder()->seed_library_for()) and an application password
- * for REST calls. Prints one JSON object: {"login": ..., "app_password": ..., "items": N}.
+ * (\LibraryPortal\Plugin::demo_seeder()->seed_library_for()), password "password" (a local bench
+ * site only). Prints one JSON object: {"login": ..., "items": N}.
  *
  * Arguments ($library_portal_args): <login> <items>
  *
@@ -39,13 +39,9 @@ if ( ! $library_portal_user ) {
 	$library_portal_user = get_user_by( 'id', $library_portal_id );
 }
 
-WP_Application_Passwords::delete_all_application_passwords( $library_portal_user->ID );
-list( $library_portal_password ) = WP_Application_Passwords::create_new_application_password( $library_portal_user->ID, array( 'name' => 'bench' ) );
-
 echo wp_json_encode(
 	array(
-		'login'        => $library_portal_login,
-		'app_password' => $library_portal_password,
-		'items'        => $library_portal_items,
+		'login' => $library_portal_login,
+		'items' => $library_portal_items,
 	)
 ), "\n";

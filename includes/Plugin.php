@@ -189,7 +189,7 @@ final class Plugin {
 			'rest_api_init',
 			function () {
 				( new ItemsController( $this->library, $this->library_cache ) )->register_routes();
-				( new UserController( $this->library, $this->library_cache ) )->register_routes();
+				( new UserController( $this->library ) )->register_routes();
 			}
 		);
 

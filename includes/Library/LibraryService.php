@@ -127,20 +127,14 @@ final class LibraryService {
 	}
 
 	/**
-	 * The user reply of spec point 3.
+	 * The user reply of spec point 3 (one query: the user's membership seats).
 	 *
-	 * @param \WP_User                         $user  User.
-	 * @param array<int, array<string, mixed>> $items The user's items (items_for()).
+	 * @param \WP_User $user User.
 	 * @return array<string, mixed>
 	 */
-	public function user_summary( \WP_User $user, array $items ): array {
-		$membership_expiries = array();
-		foreach ( $items as $item ) {
-			if ( ContentType::MEMBERSHIP === $item['content_type'] && 0 === $item['share_user_id'] ) {
-				$membership_expiries[] = (int) $item['expiry'];
-			}
-		}
-		$member_expiry = 0;
+	public function user_summary( \WP_User $user ): array {
+		$membership_expiries = $this->licenses->membership_expiries( $user->ID );
+		$member_expiry       = 0;
 		if ( $membership_expiries ) {
 			$latest        = Expiry::latest( $membership_expiries );
 			$member_expiry = 0 === $latest ? Expiry::NEVER_LEGACY : $latest;

@@ -172,6 +172,30 @@ final class LicenseRepository extends Repository {
 	}
 
 	/**
+	 * Expiry times of the user's own seats of published membership items.
+	 *
+	 * @param int $owner_id User.
+	 * @return int[] Unix seconds (0 = never).
+	 */
+	public function membership_expiries( int $owner_id ): array {
+		return array_map(
+			'intval',
+			$this->db->get_col(
+				$this->db->prepare(
+					"SELECT l.expires_at FROM %i l
+					INNER JOIN %i p ON p.ID = l.product_id AND p.post_status = 'publish'
+					INNER JOIN %i m ON m.post_id = l.product_id AND m.meta_key = '_lp_content_type' AND m.meta_value = 'membership'
+					WHERE l.owner_id = %d",
+					$this->table( 'licenses' ),
+					$this->db->posts,
+					$this->db->postmeta,
+					$owner_id
+				)
+			)
+		);
+	}
+
+	/**
 	 * Number of unexpired, unassigned seats an owner has of an item (untagged grants).
 	 *
 	 * @param int $owner_id   Owner.

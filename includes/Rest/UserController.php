@@ -7,7 +7,6 @@
 
 namespace LibraryPortal\Rest;
 
-use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -26,21 +25,12 @@ final class UserController extends Controller {
 	private LibraryService $library;
 
 	/**
-	 * Cache of encoded libraries.
-	 *
-	 * @var LibraryCache
-	 */
-	private LibraryCache $cache;
-
-	/**
 	 * Wires the controller.
 	 *
 	 * @param LibraryService $library Library builder.
-	 * @param LibraryCache   $cache   Cache of encoded libraries.
 	 */
-	public function __construct( LibraryService $library, LibraryCache $cache ) {
+	public function __construct( LibraryService $library ) {
 		$this->library   = $library;
-		$this->cache     = $cache;
 		$this->rest_base = 'user';
 	}
 
@@ -81,10 +71,7 @@ final class UserController extends Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get_item( $request ): WP_REST_Response {
-		$user  = wp_get_current_user();
-		$now   = time();
-		$items = json_decode( $this->cache->items_json( $user->ID, $now, fn() => $this->library->items_for( $user->ID, $now ) ), true );
-		return $this->success( $this->library->user_summary( $user, is_array( $items ) ? $items : array() ) );
+		return $this->success( $this->library->user_summary( wp_get_current_user() ) );
 	}
 
 	/**

@@ -62,4 +62,18 @@ final class UserRouteTest extends TestCase {
 		$this->assertSame( 0, $this->rest( 'GET', self::ROUTE, array(), $plain )->get_data()['data']['member_expiry'] );
 		$this->assertSame( Expiry::NEVER_LEGACY, $this->rest( 'GET', self::ROUTE, array(), $forever )->get_data()['data']['member_expiry'] );
 	}
+
+	public function test_query_count_does_not_depend_on_the_library(): void {
+		$empty = $this->make_user();
+		$full  = $this->make_user();
+		Library::grant( $full, Library::item( 'Membership', 'membership' ), 1 );
+		\LibraryPortal\Plugin::demo_seeder()->seed_library_for( $full, 30 );
+		$this->rest( 'GET', self::ROUTE, array(), $empty );
+		$this->rest( 'GET', self::ROUTE, array(), $full );
+
+		$count = fn( int $user_id ) => $this->count_queries( fn() => $this->rest( 'GET', self::ROUTE, array(), $user_id ) );
+
+		$this->assertSame( $count( $empty ), $count( $full ) );
+		$this->assertSame( 1, $count( $full ), 'One query: the membership seats.' );
+	}
 }

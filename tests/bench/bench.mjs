@@ -1,0 +1,205 @@
+/**
+ * Measures the portal on a running bench site (bin/bench starts it):
+ * - server time and query count of GET items/ (10 and 1,000 items) and of a bare authenticated
+ *   REST request (GET wp/v2/users/me) on the same site, the browser's way (cookie + X-WP-Nonce),
+ *   requests interleaved so both see the same machine load; medians and their ratio;
+ * - the same for items/ when the library must be built (its cache entry dropped before each sample);
+ * - the gzip size of the plugin's own JavaScript each route loads in Chromium, and whether
+ *   hls.js is among it.
+ *
+ * Usage: node tests/bench/bench.mjs <site url> <requests> <output json>
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const [ , , baseUrl, requestsArg = '40', outFile ] = process.argv;
+const requests = Number( requestsArg );
+const root = path.resolve( path.dirname( fileURLToPath( import.meta.url ) ), '../..' );
+const buildUrlPart = '/wp-content/plugins/library-portal/build/';
+const TARGET_RATIO = 1.5;
+const TARGET_LIST_KB = 35;
+
+const median = ( values ) => {
+	const sorted = [ ...values ].sort( ( a, b ) => a - b );
+	const mid = Math.floor( sorted.length / 2 );
+	return sorted.length % 2 ? sorted[ mid ] : ( sorted[ mid - 1 ] + sorted[ mid ] ) / 2;
+};
+
+async function logIn( login, password ) {
+	const response = await fetch( `${ baseUrl }/wp-login.php`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Cookie: 'wordpress_test_cookie=WP%20Cookie%20check',
+		},
+		body: new URLSearchParams( { log: login, pwd: password, testcookie: '1', 'wp-submit': 'Log In' } ),
+	} );
+	const cookie = response.headers
+		.getSetCookie()
+		.map( ( c ) => c.split( ';' )[ 0 ] )
+		.join( '; ' );
+	if ( ! cookie.includes( 'wordpress_logged_in' ) ) {
+		throw new Error( `Could not log in as ${ login }` );
+	}
+	const nonce = await ( await fetch( `${ baseUrl }/wp-admin/admin-ajax.php?action=rest-nonce`, { headers: { Cookie: cookie } } ) ).text();
+	return { cookie, nonce };
+}
+
+async function timed( route, auth ) {
+	const started = performance.now();
+	const response = await fetch( `${ baseUrl }${ route }`, { headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce } } );
+	const body = await response.arrayBuffer();
+	const wall = performance.now() - started;
+	if ( response.status !== 200 ) {
+		throw new Error( `${ route } answered ${ response.status }` );
+	}
+	const timing = /dur=([\d.]+)/.exec( response.headers.get( 'server-timing' ) || '' );
+	return {
+		wall,
+		server: timing ? Number( timing[ 1 ] ) : NaN,
+		queries: Number( response.headers.get( 'x-library-queries' ) ),
+		bytes: body.byteLength,
+	};
+}
+
+async function measureRequests( cases ) {
+	const samples = Object.fromEntries( cases.map( ( c ) => [ c.label, [] ] ) );
+	for ( let i = 0; i < 3; i++ ) {
+		for ( const c of cases ) {
+			await timed( c.route, c.auth );
+		}
+	}
+	for ( let i = 0; i < requests; i++ ) {
+		for ( const c of cases ) {
+			samples[ c.label ].push( await timed( c.route, c.auth ) );
+		}
+	}
+	return cases.map( ( c ) => ( {
+		label: c.label,
+		route: c.route,
+		serverMs: median( samples[ c.label ].map( ( s ) => s.server ) ),
+		wallMs: median( samples[ c.label ].map( ( s ) => s.wall ) ),
+		queries: median( samples[ c.label ].map( ( s ) => s.queries ) ),
+		kib: samples[ c.label ][ 0 ].bytes / 1024,
+	} ) );
+}
+
+/**
+ * items/ when the library has to be built: the user's cache entry is dropped (bin/bench-forget.php)
+ * before each sample.
+ */
+async function measureRebuilds( label, login, auth, samples ) {
+	const results = [];
+	for ( let i = 0; i < samples; i++ ) {
+		execFileSync( path.join( root, 'bin/wp-php' ), [ process.env.BENCH_SITE, 'bin/bench-forget.php', login ], { stdio: 'ignore' } );
+		results.push( await timed( '/wp-json/library/v2/items/', auth ) );
+	}
+	return {
+		label,
+		route: '/wp-json/library/v2/items/',
+		serverMs: median( results.map( ( r ) => r.server ) ),
+		wallMs: median( results.map( ( r ) => r.wall ) ),
+		queries: median( results.map( ( r ) => r.queries ) ),
+		kib: results[ 0 ].bytes / 1024,
+	};
+}
+
+async function measureRoutes( login, password, productId ) {
+	const browser = await chromium.launch( {
+		executablePath: '/usr/bin/chromium',
+		args: [ '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync' ],
+	} );
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.goto( `${ baseUrl }/wp-login.php` );
+	await page.fill( '#user_login', login );
+	await page.fill( '#user_pass', password );
+	await Promise.all( [ page.waitForNavigation(), page.click( '#wp-submit' ) ] );
+
+	const routes = [
+		[ 'dashboard', '/my-account/library' ],
+		[ 'list', '/my-account/library/videos' ],
+		[ 'detail', `/my-account/library/videos/${ productId }` ],
+		[ 'team', '/my-account/library/users' ],
+	];
+	const results = [];
+	for ( const [ name, route ] of routes ) {
+		const files = new Set();
+		const onResponse = ( response ) => {
+			const url = new URL( response.url() );
+			if ( url.pathname.includes( buildUrlPart ) && url.pathname.endsWith( '.js' ) ) {
+				files.add( url.pathname.split( buildUrlPart )[ 1 ] );
+			}
+		};
+		page.on( 'response', onResponse );
+		await page.goto( `${ baseUrl }${ route }`, { waitUntil: 'networkidle' } );
+		page.off( 'response', onResponse );
+		let gzip = 0;
+		let hls = false;
+		for ( const file of files ) {
+			const source = fs.readFileSync( path.join( root, 'build', file ) );
+			gzip += gzipSync( source, { level: 9 } ).length;
+			hls = hls || /\bhls\.js\b|HlsConfig|MEDIA_ATTACHED/.test( source.toString( 'utf8' ) );
+		}
+		results.push( { name, route, files: [ ...files ].sort(), gzipKb: gzip / 1024, hls } );
+	}
+	await browser.close();
+	return results;
+}
+
+const logins = JSON.parse( fs.readFileSync( process.env.BENCH_LOGINS, 'utf8' ) );
+const owner = logins.find( ( l ) => l.login === 'demo-owner' );
+const small = await logIn( 'bench-10', 'password' );
+const large = await logIn( 'bench-1000', 'password' );
+
+const rows = await measureRequests( [
+	{ label: 'GET items/ (1,000 items)', route: '/wp-json/library/v2/items/', auth: large },
+	{ label: 'GET items/ (10 items)', route: '/wp-json/library/v2/items/', auth: small },
+	{ label: 'GET user/ (1,000 items)', route: '/wp-json/library/v2/user/', auth: large },
+	{ label: 'GET wp/v2/users/me (bare REST)', route: '/wp-json/wp/v2/users/me', auth: large },
+] );
+const rebuilt = [
+	await measureRebuilds( 'GET items/ (1,000 items, rebuilt)', 'bench-1000', large, 10 ),
+	await measureRebuilds( 'GET items/ (10 items, rebuilt)', 'bench-10', small, 10 ),
+];
+const ownerAuth = await logIn( owner.login, owner.password );
+const ownerItems = await ( await fetch( `${ baseUrl }/wp-json/library/v2/items/`, { headers: { Cookie: ownerAuth.cookie, 'X-WP-Nonce': ownerAuth.nonce } } ) ).json();
+const routes = await measureRoutes( owner.login, owner.password, ownerItems.data[ 0 ].product_id );
+
+const bare = rows.find( ( r ) => r.label.includes( 'bare' ) );
+const largeItems = rows[ 0 ];
+const ratio = largeItems.serverMs / bare.serverMs;
+const wallRatio = largeItems.wallMs / bare.wallMs;
+const list = routes.find( ( r ) => r.name === 'list' );
+const checks = [
+	[ `items/ (1,000) ÷ bare REST, median server time ≤ ${ TARGET_RATIO }`, ratio <= TARGET_RATIO, ratio.toFixed( 2 ) ],
+	[ 'query count of items/ independent of item count (cached, rebuilt)', rows[ 0 ].queries === rows[ 1 ].queries && rebuilt[ 0 ].queries === rebuilt[ 1 ].queries, `10 items: ${ rows[ 1 ].queries }, ${ rebuilt[ 1 ].queries }; 1,000 items: ${ rows[ 0 ].queries }, ${ rebuilt[ 0 ].queries }` ],
+	[ `list route ≤ ${ TARGET_LIST_KB } kB of the plugin's gzip JS`, list.gzipKb <= TARGET_LIST_KB, `${ list.gzipKb.toFixed( 1 ) } kB` ],
+	[ 'no hls.js on the list route', ! list.hls, list.hls ? 'hls.js loaded' : 'none' ],
+];
+
+const line = ( ...cells ) => cells.join( '' );
+const out = [];
+out.push( line( 'Request (median)'.padEnd( 36 ), 'server ms'.padStart( 10 ), 'wall ms'.padStart( 9 ), 'queries'.padStart( 9 ), 'KiB'.padStart( 8 ) ) );
+for ( const r of [ ...rows, ...rebuilt ] ) {
+	out.push( line( r.label.padEnd( 36 ), r.serverMs.toFixed( 1 ).padStart( 10 ), r.wallMs.toFixed( 1 ).padStart( 9 ), String( r.queries ).padStart( 9 ), r.kib.toFixed( 1 ).padStart( 8 ) ) );
+}
+out.push( `Ratio items/ (1,000) ÷ bare REST: ${ ratio.toFixed( 2 ) } (server time), ${ wallRatio.toFixed( 2 ) } (wall time); medians of ${ requests } interleaved requests` );
+out.push( '' );
+out.push( line( 'Route'.padEnd( 40 ), 'plugin JS gzip'.padStart( 15 ), '  hls.js', '  files' ) );
+for ( const r of routes ) {
+	out.push( line( r.route.padEnd( 40 ), `${ r.gzipKb.toFixed( 1 ) } kB`.padStart( 15 ), ( r.hls ? 'yes' : 'no' ).padStart( 8 ), `  ${ r.files.join( ', ' ) }` ) );
+}
+out.push( '' );
+for ( const [ label, ok, value ] of checks ) {
+	out.push( `${ ok ? 'PASS' : 'FAIL' }  ${ label }: ${ value }` );
+}
+console.log( out.join( '\n' ) );
+if ( outFile ) {
+	fs.writeFileSync( outFile, JSON.stringify( { rows, rebuilt, ratio, wallRatio, routes, checks }, null, 2 ) );
+}
