@@ -1,0 +1,155 @@
+/**
+ * Typed client over @wordpress/api-fetch: nonce and root-URL middlewares from the page config,
+ * the local-request header on local hosts, and the spec's error text (point 8).
+ */
+
+/**
+ * WordPress dependencies
+ */
+import apiFetch from '@wordpress/api-fetch';
+import type { APIFetchOptions } from '@wordpress/api-fetch';
+import { sprintf } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import { getConfig } from '../config';
+
+export class ApiError extends Error {
+	readonly status: number;
+	readonly code: string;
+	readonly body: unknown;
+	/** True when the message came from the reply body. */
+	readonly fromBody: boolean;
+
+	constructor(
+		message: string,
+		status: number,
+		code: string,
+		body: unknown,
+		fromBody: boolean
+	) {
+		super( message );
+		this.name = 'ApiError';
+		this.status = status;
+		this.code = code;
+		this.body = body;
+		this.fromBody = fromBody;
+	}
+}
+
+const isRecord = ( value: unknown ): value is Record< string, unknown > =>
+	typeof value === 'object' && value !== null;
+
+/**
+ * Error text of a non-OK reply: the message from the body, else 'Error: {status} {statusText}'.
+ *
+ * @param body       Parsed reply body (or undefined).
+ * @param status     HTTP status.
+ * @param statusText HTTP status text.
+ */
+export function errorMessage(
+	body: unknown,
+	status: number,
+	statusText: string
+): string {
+	if (
+		isRecord( body ) &&
+		typeof body.message === 'string' &&
+		body.message !== ''
+	) {
+		return body.message;
+	}
+	return sprintf( 'Error: %1$d %2$s', status, statusText ).trim();
+}
+
+let configured = false;
+
+/**
+ * Installs the middlewares once (root URL, nonce, local-request header).
+ */
+export function setupApiFetch(): void {
+	if ( configured ) {
+		return;
+	}
+	configured = true;
+	const config = getConfig();
+	apiFetch.use( apiFetch.createRootURLMiddleware( config.restRoot ) );
+	if ( config.restNonce !== '' ) {
+		apiFetch.use( apiFetch.createNonceMiddleware( config.restNonce ) );
+	}
+	if ( config.isLocal && config.localRequestHeader !== '' ) {
+		apiFetch.use( ( options, next ) =>
+			next( {
+				...options,
+				headers: {
+					...options.headers,
+					'X-Library-Local': config.localRequestHeader,
+				},
+			} )
+		);
+	}
+}
+
+async function readJson( response: Response ): Promise< unknown > {
+	try {
+		return ( await response.json() ) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+const isResponse = ( value: unknown ): value is Response =>
+	isRecord( value ) &&
+	typeof value.status === 'number' &&
+	typeof value.json === 'function';
+
+/**
+ * Performs a REST request and returns the parsed JSON body.
+ * Non-OK replies reject with an ApiError carrying the spec's error text.
+ *
+ * @param options api-fetch options (`path` relative to the REST root, e.g. 'library/v2/items/').
+ */
+export async function request< T >(
+	options: APIFetchOptions< false > | APIFetchOptions< true >
+): Promise< T > {
+	setupApiFetch();
+	let response: Response;
+	try {
+		response = await apiFetch< never, false >( {
+			...options,
+			parse: false,
+		} );
+	} catch ( error: unknown ) {
+		if ( isResponse( error ) ) {
+			response = error;
+		} else {
+			throw error;
+		}
+	}
+	const body = await readJson( response );
+	if ( ! response.ok ) {
+		const message = errorMessage(
+			body,
+			response.status,
+			response.statusText
+		);
+		const code =
+			isRecord( body ) && typeof body.code === 'string' ? body.code : '';
+		const fromBody =
+			isRecord( body ) &&
+			typeof body.message === 'string' &&
+			body.message !== '';
+		throw new ApiError( message, response.status, code, body, fromBody );
+	}
+	return body as T;
+}
+
+/**
+ * The `data` member of a `{ success, data }` reply.
+ *
+ * @param reply Parsed reply.
+ */
+export function dataOf( reply: unknown ): unknown {
+	return isRecord( reply ) ? reply.data : undefined;
+}

@@ -1,0 +1,129 @@
+/**
+ * Library items: GET library/v2/items/.
+ */
+
+/**
+ * Internal dependencies
+ */
+import { dataOf, request } from './client';
+import type { License, LibraryItem, ItemTag } from './types';
+
+type Raw = Record< string, unknown >;
+
+const isRecord = ( value: unknown ): value is Raw =>
+	typeof value === 'object' && value !== null;
+const str = ( value: unknown ): string =>
+	typeof value === 'string' ? value : '';
+const num = ( value: unknown ): number => {
+	const parsed = typeof value === 'string' ? Number( value ) : value;
+	return typeof parsed === 'number' && Number.isFinite( parsed ) ? parsed : 0;
+};
+const bool = ( value: unknown ): boolean =>
+	value === true || value === 1 || value === '1' || value === 'true';
+
+function normalizeLicenses( value: unknown ): License[] {
+	// The spec allows a list or a map of license objects.
+	let list: unknown[] = [];
+	if ( Array.isArray( value ) ) {
+		list = value as unknown[];
+	} else if ( isRecord( value ) ) {
+		list = Object.values( value );
+	}
+	return list.filter( isRecord ).map( ( license ) => ( {
+		license_id: num( license.license_id ),
+		user_id: num( license.user_id ),
+		expiry: num( license.expiry ),
+		shared: bool( license.shared ),
+		activated: bool( license.activated ),
+	} ) );
+}
+
+/**
+ * Coerces one raw item into the LibraryItem shape (defensive against missing fields).
+ *
+ * @param raw One element of the reply's data list.
+ */
+export function normalizeItem( raw: unknown ): LibraryItem {
+	const item = isRecord( raw ) ? raw : {};
+	const videoData = isRecord( item.video_data ) ? item.video_data : {};
+	const progress = isRecord( videoData.progress ) ? videoData.progress : {};
+	const parts = Array.isArray( progress.parts )
+		? ( progress.parts as unknown[] )
+		: [];
+	const pdf = videoData.pdf;
+	const tag =
+		item.tag === 'member' || item.tag === 'contract' ? item.tag : '';
+	const shareUser = isRecord( item.share_user )
+		? {
+				name: str( item.share_user.name ),
+				email: str( item.share_user.email ),
+			}
+		: null;
+	const sharedWith: LibraryItem[ 'shared_with' ] = {};
+	if ( isRecord( item.shared_with ) ) {
+		for ( const [ id, entry ] of Object.entries( item.shared_with ) ) {
+			if ( isRecord( entry ) ) {
+				sharedWith[ id ] = {
+					name: str( entry.name ),
+					email: str( entry.email ),
+				};
+			}
+		}
+	}
+	return {
+		product_id: num( item.product_id ),
+		title: str( item.title ),
+		subtitle: str( item.subtitle ),
+		description: str( item.description ),
+		img: str( item.img ),
+		content_type: str( item.content_type ),
+		content_type_label: str( item.content_type_label ),
+		tag: tag as ItemTag,
+		total_licenses: num( item.total_licenses ),
+		active_licenses: num( item.active_licenses ),
+		available_licenses: num( item.available_licenses ),
+		expired_licenses: num( item.expired_licenses ),
+		activated: bool( item.activated ),
+		activated_at: num( item.activated_at ),
+		licenses: normalizeLicenses( item.licenses ),
+		expiry: num( item.expiry ),
+		share_user_id: num( item.share_user_id ),
+		share_user: shareUser,
+		shared_with: sharedWith,
+		download_link: str( item.download_link ),
+		product_link: str( item.product_link ),
+		contract_id: num( item.contract_id ),
+		free_item: bool( item.free_item ),
+		user_id: num( item.user_id ),
+		product: {
+			type: isRecord( item.product ) ? str( item.product.type ) : '',
+		},
+		video_data: {
+			progress: {
+				count: num( progress.count ),
+				time: num( progress.time ),
+				parts: parts.filter( isRecord ).map( ( part ) => ( {
+					count: num( part.count ),
+					time: num( part.time ),
+				} ) ),
+			},
+			pdf: typeof pdf === 'string' && pdf !== '' ? pdf : false,
+		},
+	};
+}
+
+/**
+ * Loads the current user's library. Failures resolve to an empty list (logged, never shown).
+ */
+export async function fetchItems(): Promise< LibraryItem[] > {
+	try {
+		const data = dataOf(
+			await request( { path: 'library/v2/items/', method: 'GET' } )
+		);
+		return Array.isArray( data ) ? data.map( normalizeItem ) : [];
+	} catch ( error: unknown ) {
+		// eslint-disable-next-line no-console
+		console.error( 'library-portal: could not load library items', error );
+		return [];
+	}
+}

@@ -1,0 +1,128 @@
+/**
+ * Internal dependencies
+ */
+import { setPortalConfig } from '../../test-utils/fixtures';
+import { ApiError, errorMessage, request } from '../client';
+import { fetchItems } from '../items';
+import { fetchUser } from '../user';
+
+const fakeResponse = ( status: number, statusText: string, body: unknown ) =>
+	( {
+		ok: status >= 200 && status < 300,
+		status,
+		statusText,
+		headers: { get: () => 'application/json' },
+		json: () =>
+			body === undefined
+				? Promise.reject( new SyntaxError( 'no json' ) )
+				: Promise.resolve( body ),
+	} ) as unknown as Response;
+
+let fetchMock: jest.Mock;
+
+beforeAll( () => setPortalConfig() );
+
+beforeEach( () => {
+	fetchMock = jest.fn();
+	( globalThis as { fetch?: unknown } ).fetch = fetchMock;
+} );
+
+describe( 'error text (spec point 8)', () => {
+	it( "is the body's message, else 'Error: {status} {statusText}'", () => {
+		expect( errorMessage( { message: 'Nope.' }, 403, 'Forbidden' ) ).toBe(
+			'Nope.'
+		);
+		expect( errorMessage( {}, 404, 'Not Found' ) ).toBe(
+			'Error: 404 Not Found'
+		);
+		expect( errorMessage( undefined, 500, 'Internal Server Error' ) ).toBe(
+			'Error: 500 Internal Server Error'
+		);
+	} );
+} );
+
+describe( 'request', () => {
+	it( 'sends the nonce to the REST root and returns the body', async () => {
+		fetchMock.mockResolvedValue(
+			fakeResponse( 200, 'OK', { success: true, data: [] } )
+		);
+		await expect(
+			request( { path: 'library/v2/items/' } )
+		).resolves.toEqual( { success: true, data: [] } );
+		const [ url, init ] = fetchMock.mock.calls[ 0 ] as [
+			string,
+			RequestInit,
+		];
+		expect( url ).toBe(
+			'http://example.test/wp-json/library/v2/items/?_locale=user'
+		);
+		expect( init.headers ).toEqual(
+			expect.objectContaining( { 'X-WP-Nonce': 'rest-nonce' } )
+		);
+	} );
+
+	it( 'rejects non-OK replies with an ApiError carrying the spec text', async () => {
+		fetchMock.mockResolvedValue(
+			fakeResponse( 404, 'Not Found', undefined )
+		);
+		const error = await request( { path: 'library/v2/user/' } ).catch(
+			( e: unknown ) => e
+		);
+		expect( error ).toBeInstanceOf( ApiError );
+		expect( ( error as ApiError ).message ).toBe( 'Error: 404 Not Found' );
+
+		fetchMock.mockResolvedValue(
+			fakeResponse( 403, 'Forbidden', {
+				code: 'rest_forbidden',
+				message: 'Sorry.',
+			} )
+		);
+		const forbidden = ( await request( { path: 'library/v2/user/' } ).catch(
+			( e: unknown ) => e
+		) ) as ApiError;
+		expect( forbidden.message ).toBe( 'Sorry.' );
+		expect( forbidden.code ).toBe( 'rest_forbidden' );
+		expect( forbidden.status ).toBe( 403 );
+	} );
+} );
+
+describe( 'start-up data (spec point 7)', () => {
+	it( 'loads and normalises items', async () => {
+		fetchMock.mockResolvedValue(
+			fakeResponse( 200, 'OK', {
+				success: true,
+				data: [
+					{
+						product_id: '5',
+						title: 'A',
+						licenses: { a: { license_id: 1, expiry: '99' } },
+					},
+				],
+			} )
+		);
+		const [ item ] = await fetchItems();
+		expect( item?.product_id ).toBe( 5 );
+		expect( item?.licenses ).toEqual( [
+			{
+				license_id: 1,
+				user_id: 0,
+				expiry: 99,
+				shared: false,
+				activated: false,
+			},
+		] );
+		expect( item?.video_data ).toEqual( {
+			progress: { count: 0, time: 0, parts: [] },
+			pdf: false,
+		} );
+	} );
+
+	it( 'returns empty data silently (console only) on failure', async () => {
+		fetchMock.mockResolvedValue(
+			fakeResponse( 500, 'Internal Server Error', undefined )
+		);
+		await expect( fetchItems() ).resolves.toEqual( [] );
+		await expect( fetchUser() ).resolves.toBeNull();
+		expect( console ).toHaveErrored();
+	} );
+} );

@@ -1,0 +1,100 @@
+/**
+ * Internal dependencies
+ */
+import { ping, PING_INTERVAL_MS, startKeepAlive } from '../ping';
+
+const config = {
+	ajaxUrl: '/wp-admin/admin-ajax.php',
+	pingNonce: 'n0nce',
+	freeWebinar: false,
+};
+const reply = ( body: unknown ) =>
+	jest.fn().mockResolvedValue( {
+		json: () => Promise.resolve( body ),
+	} as unknown as Response );
+
+afterEach( () => jest.useRealTimers() );
+
+describe( 'keep-alive ping', () => {
+	it( 'posts action=ping_library with the X-Library-Nonce header', async () => {
+		const fetchImpl = reply( { success: true } );
+		await expect( ping( config, fetchImpl ) ).resolves.toBe( 'ok' );
+		expect( fetchImpl ).toHaveBeenCalledWith(
+			'/wp-admin/admin-ajax.php',
+			expect.objectContaining( {
+				method: 'POST',
+				body: 'action=ping_library',
+				headers: expect.objectContaining( {
+					'X-Library-Nonce': 'n0nce',
+				} ),
+			} )
+		);
+	} );
+
+	it( 'runs every 240000 ms and reloads the page on success: false', async () => {
+		expect( PING_INTERVAL_MS ).toBe( 240000 );
+		jest.useFakeTimers();
+		const fetchImpl = reply( { success: false } );
+		const reload = jest.fn();
+		const stop = startKeepAlive( {
+			config,
+			getPath: () => '/my-account/library',
+			reload,
+			fetchImpl,
+		} );
+		await jest.advanceTimersByTimeAsync( PING_INTERVAL_MS - 1 );
+		expect( fetchImpl ).not.toHaveBeenCalled();
+		await jest.advanceTimersByTimeAsync( 1 );
+		expect( fetchImpl ).toHaveBeenCalledTimes( 1 );
+		expect( reload ).toHaveBeenCalledTimes( 1 );
+		await jest.advanceTimersByTimeAsync( PING_INTERVAL_MS );
+		expect( fetchImpl ).toHaveBeenCalledTimes( 2 );
+		stop();
+	} );
+
+	it( 'is skipped on /contract/ pages', async () => {
+		jest.useFakeTimers();
+		const fetchImpl = reply( { success: true } );
+		const stop = startKeepAlive( {
+			config,
+			getPath: () => '/contract/5',
+			reload: jest.fn(),
+			fetchImpl,
+		} );
+		await jest.advanceTimersByTimeAsync( PING_INTERVAL_MS * 2 );
+		expect( fetchImpl ).not.toHaveBeenCalled();
+		stop();
+	} );
+
+	it( 'is skipped on free-webinar pages', async () => {
+		jest.useFakeTimers();
+		const fetchImpl = reply( { success: true } );
+		const stop = startKeepAlive( {
+			config: { ...config, freeWebinar: true },
+			getPath: () => '/my-account/library',
+			fetchImpl,
+		} );
+		await jest.advanceTimersByTimeAsync( PING_INTERVAL_MS * 2 );
+		expect( fetchImpl ).not.toHaveBeenCalled();
+		stop();
+	} );
+
+	it( 'only logs failures', async () => {
+		jest.useFakeTimers();
+		const fetchImpl = jest
+			.fn()
+			.mockRejectedValue( new TypeError( 'offline' ) );
+		const reload = jest.fn();
+		const stop = startKeepAlive( {
+			config,
+			getPath: () => '/my-account/library',
+			reload,
+			fetchImpl,
+		} );
+		await jest.advanceTimersByTimeAsync( PING_INTERVAL_MS );
+		expect( fetchImpl ).toHaveBeenCalledTimes( 1 );
+		expect( reload ).not.toHaveBeenCalled();
+		expect( console ).toHaveWarned();
+		stop();
+	} );
+} );

@@ -1,0 +1,86 @@
+/**
+ * Reply shapes of the REST API (docs/contract.md).
+ */
+
+export type ContentType =
+	| 'e-course'
+	| 'e-manual'
+	| 'certificate-self-guided'
+	| 'membership'
+	| 'workshop'
+	| 'on-demand'
+	| 'webinar'
+	| 'on-demand-workshop'
+	| 'on-demand-webinar';
+
+export type ItemTag = 'member' | 'contract' | '';
+
+export interface License {
+	license_id: number;
+	user_id: number;
+	expiry: number;
+	shared: boolean;
+	activated: boolean;
+}
+
+export interface VideoProgress {
+	count: number;
+	time: number;
+	parts: { count: number; time: number }[];
+}
+
+export interface LibraryItem {
+	product_id: number;
+	title: string;
+	subtitle: string;
+	description: string;
+	img: string;
+	content_type: ContentType | string;
+	content_type_label: string;
+	tag: ItemTag;
+	total_licenses: number;
+	active_licenses: number;
+	available_licenses: number;
+	expired_licenses: number;
+	activated: boolean;
+	activated_at: number;
+	licenses: License[];
+	expiry: number;
+	share_user_id: number;
+	share_user: { name: string; email: string } | null;
+	shared_with: Record< string, { name: string; email: string } >;
+	download_link: string;
+	product_link: string;
+	contract_id: number;
+	free_item: boolean;
+	user_id: number;
+	product: { type: string };
+	video_data: { progress: VideoProgress; pdf: string | false };
+}
+
+export interface LibraryUser {
+	id: number;
+	display_name: string;
+	user_nicename: string;
+	user_email: string;
+	member_expiry: number;
+}
+
+export interface PortalNotification {
+	id: number;
+	message: string;
+	hide_status: boolean;
+	read_status: boolean;
+	timestamp: number;
+	type: string;
+	related_product_id: number;
+	related_user_id: number;
+}
+
+export interface NotificationsPage {
+	notifications: PortalNotification[];
+	total: number;
+	page: number;
+	per_page: number;
+	total_pages: number;
+}

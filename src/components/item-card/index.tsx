@@ -1,0 +1,77 @@
+/**
+ * One library item in the list: type, title (link to the detail), subtitle, status, license text and expiry line.
+ */
+
+/**
+ * External dependencies
+ */
+import { Link } from 'react-router-dom';
+
+/**
+ * Internal dependencies
+ */
+import type { LibraryItem } from '../../api/types';
+import { expiryLine, licenseCountText } from '../../domain/license';
+import { getItemStatus } from '../../domain/status';
+import { useHoverPrefetch } from '../../islands/use-hover-prefetch';
+
+export interface ItemCardProps {
+	item: LibraryItem;
+	/** Router-relative link to the item detail. */
+	to: string;
+}
+
+export function ItemCard( { item, to }: ItemCardProps ) {
+	const status = getItemStatus( item );
+	const license = licenseCountText( item );
+	const expiry = expiryLine( item );
+	const prefetch = useHoverPrefetch( to );
+	const titleId = `lp-item-${ item.product_id }-${ item.tag || 'own' }-${ item.share_user_id }`;
+	return (
+		<article
+			className={ `lp-card lp-item lp-item--${ status.key }` }
+			aria-labelledby={ titleId }
+		>
+			{ item.img ? (
+				<img
+					className="lp-item__image"
+					src={ item.img }
+					alt=""
+					loading="lazy"
+					decoding="async"
+					width={ 320 }
+					height={ 180 }
+				/>
+			) : (
+				<div
+					className="lp-item__image lp-item__image--empty"
+					aria-hidden="true"
+				/>
+			) }
+			<div className="lp-item__body">
+				{ item.content_type_label ? (
+					<p className="lp-item__type">{ item.content_type_label }</p>
+				) : null }
+				<h3 className="lp-item__title" id={ titleId }>
+					<Link className="lp-item__link" to={ to } { ...prefetch }>
+						{ item.title }
+					</Link>
+				</h3>
+				{ item.subtitle ? (
+					<p className="lp-item__subtitle">{ item.subtitle }</p>
+				) : null }
+				<p className="lp-item__status">
+					<span className={ `lp-status lp-status--${ status.key }` }>
+						{ status.label }
+					</span>
+				</p>
+				{ license !== '' ? (
+					<p className="lp-item__licenses">{ license }</p>
+				) : null }
+				{ expiry !== '' ? (
+					<p className="lp-item__expiry">{ expiry }</p>
+				) : null }
+			</div>
+		</article>
+	);
+}

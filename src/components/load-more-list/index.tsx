@@ -1,0 +1,102 @@
+/**
+ * A list rendered progressively, `pageSize` entries at a time: more load when the end of the list
+ * scrolls into view (IntersectionObserver) or when the visible "load more" button is pressed.
+ * Give it a new `key` to start again from the first page.
+ */
+
+/**
+ * External dependencies
+ */
+import type { ReactNode } from 'react';
+
+/**
+ * WordPress dependencies
+ */
+import { useCallback, useEffect, useRef, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import { PAGE_SIZE } from '../../domain/filters';
+
+export interface LoadMoreListProps< T > {
+	items: T[];
+	/** Accessible name of the list. */
+	label: string;
+	/** Text of the "load more" button. */
+	moreLabel: string;
+	getKey: ( item: T ) => string;
+	renderItem: ( item: T ) => ReactNode;
+	pageSize?: number;
+}
+
+export function LoadMoreList< T >( {
+	items,
+	label,
+	moreLabel,
+	getKey,
+	renderItem,
+	pageSize = PAGE_SIZE,
+}: LoadMoreListProps< T > ) {
+	const [ visible, setVisible ] = useState( pageSize );
+	const sentinel = useRef< HTMLDivElement >( null );
+	const hasMore = items.length > visible;
+	const loadMore = useCallback(
+		() => setVisible( ( count ) => count + pageSize ),
+		[ pageSize ]
+	);
+
+	useEffect( () => {
+		const node = sentinel.current;
+		if (
+			! hasMore ||
+			! node ||
+			typeof window.IntersectionObserver !== 'function'
+		) {
+			return undefined;
+		}
+		const observer = new window.IntersectionObserver(
+			( entries ) => {
+				if ( entries.some( ( entry ) => entry.isIntersecting ) ) {
+					loadMore();
+				}
+			},
+			{ rootMargin: '200px 0px' }
+		);
+		observer.observe( node );
+		return () => observer.disconnect();
+	}, [ hasMore, loadMore, visible ] );
+
+	const shown = Math.min( visible, items.length );
+	return (
+		<div className="lp-load-more-list">
+			<ul className="lp-grid" aria-label={ label }>
+				{ items.slice( 0, visible ).map( ( item ) => (
+					<li key={ getKey( item ) } className="lp-grid__cell">
+						{ renderItem( item ) }
+					</li>
+				) ) }
+			</ul>
+			<p className="lp-load-more__count" aria-live="polite">
+				{ sprintf(
+					/* translators: 1: number of items shown, 2: total number of items. */
+					__( 'Showing %1$d of %2$d', 'library-portal' ),
+					shown,
+					items.length
+				) }
+			</p>
+			{ hasMore ? (
+				<div className="lp-load-more" ref={ sentinel }>
+					<button
+						type="button"
+						className="lp-button lp-button--secondary"
+						onClick={ loadMore }
+					>
+						{ moreLabel }
+					</button>
+				</div>
+			) : null }
+		</div>
+	);
+}

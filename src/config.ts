@@ -1,0 +1,153 @@
+/**
+ * Typed reader of the page configuration printed by PHP (`window.libraryPortalConfig`).
+ * See docs/contract.md ("Page configuration"). Missing or malformed fields fall back to safe defaults.
+ */
+
+export type Brand = 'harbor' | 'summit';
+
+export interface ShareData {
+	product_title: string;
+	sharer_name: string;
+	available_licenses: number;
+	encoded: string;
+	error?: string;
+}
+
+export interface ContractData {
+	id: number;
+	title: string;
+	organizer: {
+		thumb: string;
+		name: string;
+		title: string;
+		phone: string;
+		email: string;
+	};
+}
+
+export interface PortalConfig {
+	restRoot: string;
+	restNonce: string;
+	ajaxUrl: string;
+	pingNonce: string;
+	logoutUrl: string;
+	siteUrl: string;
+	basePath: string;
+	brand: Brand;
+	brandName: string;
+	logo: string;
+	walkthroughVideo: string;
+	shareUsers: boolean;
+	isLocal: boolean;
+	localRequestHeader: string;
+	shareData: ShareData | null;
+	contractData: ContractData | null;
+	currentUser: { id: number; display_name: string; user_email: string };
+	publicPath: string;
+	freeWebinar: boolean;
+}
+
+type Raw = Record< string, unknown >;
+
+const isRecord = ( value: unknown ): value is Raw =>
+	typeof value === 'object' && value !== null && ! Array.isArray( value );
+
+const str = ( value: unknown, fallback = '' ): string =>
+	typeof value === 'string' ? value : fallback;
+
+const num = ( value: unknown ): number => {
+	const parsed = typeof value === 'string' ? Number( value ) : value;
+	return typeof parsed === 'number' && Number.isFinite( parsed ) ? parsed : 0;
+};
+
+const bool = ( value: unknown ): boolean =>
+	value === true || value === 1 || value === '1' || value === 'true';
+
+const withTrailingSlash = ( url: string ): string =>
+	url === '' || url.endsWith( '/' ) ? url : `${ url }/`;
+
+function readShareData( value: unknown ): ShareData | null {
+	if ( ! isRecord( value ) ) {
+		return null;
+	}
+	const data: ShareData = {
+		product_title: str( value.product_title ),
+		sharer_name: str( value.sharer_name ),
+		available_licenses: num( value.available_licenses ),
+		encoded: str( value.encoded ),
+	};
+	if ( typeof value.error === 'string' && value.error !== '' ) {
+		data.error = value.error;
+	}
+	return data;
+}
+
+function readContractData( value: unknown ): ContractData | null {
+	if ( ! isRecord( value ) ) {
+		return null;
+	}
+	const organizer = isRecord( value.organizer ) ? value.organizer : {};
+	return {
+		id: num( value.id ),
+		title: str( value.title ),
+		organizer: {
+			thumb: str( organizer.thumb ),
+			name: str( organizer.name ),
+			title: str( organizer.title ),
+			phone: str( organizer.phone ),
+			email: str( organizer.email ),
+		},
+	};
+}
+
+/**
+ * Normalises any value into a complete PortalConfig.
+ *
+ * @param raw The value of window.libraryPortalConfig.
+ */
+export function readConfig( raw: unknown ): PortalConfig {
+	const value = isRecord( raw ) ? raw : {};
+	const user = isRecord( value.currentUser ) ? value.currentUser : {};
+	const basePath = str( value.basePath ).replace( /\/+$/, '' );
+	return {
+		restRoot: withTrailingSlash( str( value.restRoot, '/wp-json/' ) ),
+		restNonce: str( value.restNonce ),
+		ajaxUrl: str( value.ajaxUrl, '/wp-admin/admin-ajax.php' ),
+		pingNonce: str( value.pingNonce ),
+		logoutUrl: str( value.logoutUrl, '/wp-login.php?action=logout' ),
+		siteUrl: withTrailingSlash( str( value.siteUrl, '/' ) ),
+		basePath,
+		brand: value.brand === 'summit' ? 'summit' : 'harbor',
+		brandName: str( value.brandName ),
+		logo: str( value.logo ),
+		walkthroughVideo: str( value.walkthroughVideo ),
+		shareUsers: bool( value.shareUsers ),
+		isLocal: bool( value.isLocal ),
+		localRequestHeader: str( value.localRequestHeader ),
+		shareData: readShareData( value.shareData ),
+		contractData: readContractData( value.contractData ),
+		currentUser: {
+			id: num( user.id ),
+			display_name: str( user.display_name ),
+			user_email: str( user.user_email ),
+		},
+		publicPath: withTrailingSlash( str( value.publicPath ) ),
+		freeWebinar: bool( value.freeWebinar ),
+	};
+}
+
+let lastRaw: unknown;
+let lastConfig: PortalConfig | undefined;
+
+/**
+ * The current page configuration (re-read when window.libraryPortalConfig is replaced).
+ */
+export function getConfig(): PortalConfig {
+	const raw =
+		typeof window === 'undefined' ? undefined : window.libraryPortalConfig;
+	if ( ! lastConfig || raw !== lastRaw ) {
+		lastRaw = raw;
+		lastConfig = readConfig( raw );
+	}
+	return lastConfig;
+}

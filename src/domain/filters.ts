@@ -1,0 +1,173 @@
+/**
+ * Library list filters (spec point 2 "Library list"): search, content type, status.
+ */
+
+/**
+ * WordPress dependencies
+ */
+import { __ } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import type { LibraryItem } from '../api/types';
+import { getItemStatus, type ItemStatusKey } from './status';
+
+export const STATUS_FILTERS = [
+	'all',
+	'purchased',
+	'in-progress',
+	'completed',
+	'not-started',
+	'expired',
+	'member-product',
+] as const;
+
+export type StatusFilter = ( typeof STATUS_FILTERS )[ number ];
+
+export const PAGE_SIZE = 20;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Label of each status filter value.
+ * @param filter
+ */
+export function statusFilterLabel( filter: StatusFilter ): string {
+	switch ( filter ) {
+		case 'all':
+			return __( 'All Statuses', 'library-portal' );
+		case 'purchased':
+			return __( 'Purchased', 'library-portal' );
+		case 'in-progress':
+			return __( 'In Progress', 'library-portal' );
+		case 'completed':
+			return __( 'Completed', 'library-portal' );
+		case 'not-started':
+			return __( 'Not Started', 'library-portal' );
+		case 'expired':
+			return __( 'Expired', 'library-portal' );
+		case 'member-product':
+			return __( 'Member Product', 'library-portal' );
+	}
+}
+
+/**
+ * A status filter from a query value; anything unknown is 'all'.
+ *
+ * @param value Value of ?status=.
+ */
+export function parseStatusFilter(
+	value: string | null | undefined
+): StatusFilter {
+	return ( STATUS_FILTERS as readonly string[] ).includes( value ?? '' )
+		? ( value as StatusFilter )
+		: 'all';
+}
+
+/**
+ * Which item statuses a filter value selects. 'in-progress' includes 'Take Test' (started, not
+ * completed); 'member-product' includes 'Membership'.
+ *
+ * @param status Item status key.
+ * @param filter Filter value.
+ */
+export function statusMatchesFilter(
+	status: ItemStatusKey,
+	filter: StatusFilter
+): boolean {
+	switch ( filter ) {
+		case 'all':
+			return true;
+		case 'in-progress':
+			return status === 'in-progress' || status === 'take-test';
+		case 'member-product':
+			return status === 'member-product' || status === 'membership';
+		default:
+			return status === filter;
+	}
+}
+
+/**
+ * Case-insensitive match of the query in the title, subtitle or description.
+ *
+ * @param item  Library item.
+ * @param query Search text.
+ */
+export function matchesSearch(
+	item: Pick< LibraryItem, 'title' | 'subtitle' | 'description' >,
+	query: string
+): boolean {
+	const needle = query.trim().toLocaleLowerCase();
+	if ( needle === '' ) {
+		return true;
+	}
+	return [ item.title, item.subtitle, item.description ].some( ( text ) =>
+		text.toLocaleLowerCase().includes( needle )
+	);
+}
+
+export interface ListFilters {
+	search: string;
+	contentType: string;
+	status: StatusFilter;
+}
+
+export const DEFAULT_FILTERS: ListFilters = {
+	search: '',
+	contentType: 'all',
+	status: 'all',
+};
+
+export interface FilteredList {
+	active: LibraryItem[];
+	expired: LibraryItem[];
+}
+
+/**
+ * Applies the filters and splits the result into the active list and the 'Expired Items' section.
+ *
+ * @param items   Library items.
+ * @param filters Filters.
+ */
+export function filterLibrary(
+	items: LibraryItem[],
+	filters: ListFilters
+): FilteredList {
+	const active: LibraryItem[] = [];
+	const expired: LibraryItem[] = [];
+	for ( const item of items ) {
+		const status = getItemStatus( item ).key;
+		if (
+			! matchesSearch( item, filters.search ) ||
+			( filters.contentType !== 'all' &&
+				item.content_type !== filters.contentType ) ||
+			! statusMatchesFilter( status, filters.status )
+		) {
+			continue;
+		}
+		( status === 'expired' ? expired : active ).push( item );
+	}
+	return { active, expired };
+}
+
+/**
+ * The content types present in the items, for the dropdown (value and label, sorted by label).
+ *
+ * @param items Library items.
+ */
+export function contentTypeOptions(
+	items: LibraryItem[]
+): { value: string; label: string }[] {
+	const seen = new Map< string, string >();
+	for ( const item of items ) {
+		if ( item.content_type !== '' && ! seen.has( item.content_type ) ) {
+			seen.set(
+				item.content_type,
+				item.content_type_label || item.content_type
+			);
+		}
+	}
+	return [ ...seen ]
+		.map( ( [ value, label ] ) => ( { value, label } ) )
+		.sort( ( a, b ) => a.label.localeCompare( b.label ) );
+}

@@ -1,0 +1,66 @@
+/**
+ * License count text and expiry line (spec point 9).
+ */
+
+/**
+ * WordPress dependencies
+ */
+import { __, sprintf } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import type { LibraryItem } from '../api/types';
+import { formatDate, isNeverExpiring, nowInSeconds } from './dates';
+
+/**
+ * 'Unlimited Access' for member (and membership) items; 'Available Licenses: {available}' for
+ * e-manuals; otherwise '{available}/{total minus expired}'; blank for the contract tag.
+ *
+ * @param item Library item.
+ */
+export function licenseCountText( item: LibraryItem ): string {
+	if ( item.tag === 'contract' ) {
+		return '';
+	}
+	if ( item.tag === 'member' || item.content_type === 'membership' ) {
+		return __( 'Unlimited Access', 'library-portal' );
+	}
+	if ( item.content_type === 'e-manual' ) {
+		return sprintf(
+			/* translators: %d: number of available licenses. */
+			__( 'Available Licenses: %d', 'library-portal' ),
+			item.available_licenses
+		);
+	}
+	return sprintf(
+		/* translators: 1: available licenses, 2: total licenses minus expired ones. */
+		__( '%1$d/%2$d', 'library-portal' ),
+		item.available_licenses,
+		item.total_licenses - item.expired_licenses
+	);
+}
+
+/**
+ * 'Expires: {date}' or 'Expired: {date}'; blank when the item never expires (0 or 100100).
+ *
+ * @param item   Library item (its `expiry`, Unix seconds).
+ * @param now    Current time in Unix seconds.
+ * @param locale Date locale.
+ */
+export function expiryLine(
+	item: Pick< LibraryItem, 'expiry' >,
+	now: number = nowInSeconds(),
+	locale?: string
+): string {
+	if ( isNeverExpiring( item.expiry ) ) {
+		return '';
+	}
+	const date = formatDate( item.expiry, locale );
+	if ( item.expiry < now ) {
+		/* translators: %s: date. */
+		return sprintf( __( 'Expired: %s', 'library-portal' ), date );
+	}
+	/* translators: %s: date. */
+	return sprintf( __( 'Expires: %s', 'library-portal' ), date );
+}

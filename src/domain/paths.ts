@@ -1,0 +1,106 @@
+/**
+ * Portal routes (spec point 2 route table), relative to the router basename (config.basePath).
+ */
+
+export const LIBRARY_ROOT = '/my-account/library';
+
+export type IslandName = 'library' | 'detail' | 'team';
+
+export const paths = {
+	dashboard: () => LIBRARY_ROOT,
+	list: ( status?: string ) =>
+		`${ LIBRARY_ROOT }/videos${
+			status && status !== 'all'
+				? `?status=${ encodeURIComponent( status ) }`
+				: ''
+		}`,
+	item: ( productId: number, tag?: string ) =>
+		`${ LIBRARY_ROOT }/videos/${ productId }${ tag === 'member' ? '?tag=member' : '' }`,
+	users: () => `${ LIBRARY_ROOT }/users`,
+	user: ( userId: number ) => `${ LIBRARY_ROOT }/users/${ userId }`,
+	notifications: () => `${ LIBRARY_ROOT }/notifications`,
+	contract: ( contractId: number | string ) => `/contract/${ contractId }`,
+	contractItem: ( contractId: number | string, productId: number ) =>
+		`/contract/${ contractId }/${ productId }`,
+	contractUsers: ( contractId: number | string ) =>
+		`/contract/${ contractId }/users`,
+	contractUser: ( contractId: number | string, userId: number ) =>
+		`/contract/${ contractId }/users/${ userId }`,
+	quiz: ( productId: number ) => `/quiz/${ productId }`,
+};
+
+/**
+ * Contract mode: the path starts with /contract/.
+ *
+ * @param pathname Router-relative path.
+ */
+export const isContractPath = ( pathname: string ): boolean =>
+	pathname.startsWith( '/contract/' );
+
+/**
+ * The contract id of a /contract/{id}... path, else null.
+ *
+ * @param pathname Router-relative path.
+ */
+export function contractIdFromPath( pathname: string ): string | null {
+	const match = /^\/contract\/([^/]+)/.exec( pathname );
+	return match?.[ 1 ] ? decodeURIComponent( match[ 1 ] ) : null;
+}
+
+/**
+ * Removes the router basename from a full path.
+ *
+ * @param pathname Full path (window.location.pathname).
+ * @param basePath Router basename ("" at the domain root).
+ */
+export function stripBasePath( pathname: string, basePath: string ): string {
+	if (
+		basePath !== '' &&
+		( pathname === basePath || pathname.startsWith( `${ basePath }/` ) )
+	) {
+		return pathname.slice( basePath.length ) || '/';
+	}
+	return pathname;
+}
+
+/**
+ * Removes a trailing slash (except for "/").
+ *
+ * @param pathname Path.
+ */
+export const normalizePath = ( pathname: string ): string =>
+	pathname.length > 1 ? pathname.replace( /\/+$/, '' ) : pathname;
+
+/**
+ * Which lazy island renders a router-relative path (null when none does).
+ *
+ * @param pathname Router-relative path, without query.
+ */
+export function islandForPath( pathname: string ): IslandName | null {
+	const path = normalizePath( pathname );
+	if ( path === LIBRARY_ROOT || path === `${ LIBRARY_ROOT }/videos` ) {
+		return 'library';
+	}
+	if ( /^\/my-account\/library\/videos\/[^/]+$/.test( path ) ) {
+		return 'detail';
+	}
+	if (
+		/^\/my-account\/library\/(users(\/[^/]+)?|notifications)$/.test(
+			path
+		) ||
+		/^\/contract\/[^/]+\/users(\/[^/]+)?$/.test( path ) ||
+		/^\/shareseats\/[^/]+$/.test( path )
+	) {
+		return 'team';
+	}
+	if ( /^\/contract\/[^/]+$/.test( path ) ) {
+		return 'library';
+	}
+	if (
+		/^\/contract\/[^/]+\/[^/]+$/.test( path ) ||
+		/^\/quiz\/[^/]+$/.test( path )
+	) {
+		return 'detail';
+	}
+	return null;
+}

@@ -1,0 +1,126 @@
+/**
+ * Internal dependencies
+ */
+import { makeItem, watched } from '../../test-utils/fixtures';
+import {
+	contentTypeOptions,
+	DEFAULT_FILTERS,
+	filterLibrary,
+	matchesSearch,
+	PAGE_SIZE,
+	parseStatusFilter,
+	SEARCH_DEBOUNCE_MS,
+	STATUS_FILTERS,
+} from '../filters';
+
+describe( 'library filters', () => {
+	it( 'has the spec values and constants', () => {
+		expect( STATUS_FILTERS ).toEqual( [
+			'all',
+			'purchased',
+			'in-progress',
+			'completed',
+			'not-started',
+			'expired',
+			'member-product',
+		] );
+		expect( PAGE_SIZE ).toBe( 20 );
+		expect( SEARCH_DEBOUNCE_MS ).toBe( 300 );
+		expect( DEFAULT_FILTERS.status ).toBe( 'all' );
+	} );
+
+	it( 'reads ?status= and falls back to all', () => {
+		expect( parseStatusFilter( 'expired' ) ).toBe( 'expired' );
+		expect( parseStatusFilter( 'bogus' ) ).toBe( 'all' );
+		expect( parseStatusFilter( null ) ).toBe( 'all' );
+	} );
+
+	it( 'searches title, subtitle and description, case-insensitively', () => {
+		const item = makeItem( {
+			title: 'Alpha',
+			subtitle: 'Beta Part',
+			description: 'Gamma notes',
+		} );
+		expect( matchesSearch( item, 'ALPHA' ) ).toBe( true );
+		expect( matchesSearch( item, 'beta' ) ).toBe( true );
+		expect( matchesSearch( item, 'gAmMa' ) ).toBe( true );
+		expect( matchesSearch( item, 'delta' ) ).toBe( false );
+		expect( matchesSearch( item, '  ' ) ).toBe( true );
+	} );
+
+	it( 'splits expired items into their own section and filters by status and type', () => {
+		const items = [
+			makeItem( { product_id: 1 } ),
+			makeItem( { product_id: 2, expired_licenses: 3 } ),
+			watched( 50, { product_id: 3 } ),
+			watched( 97, { product_id: 4 } ),
+			makeItem( {
+				product_id: 5,
+				content_type: 'e-manual',
+				content_type_label: 'E-Manual',
+			} ),
+			makeItem( { product_id: 6, tag: 'member' } ),
+			makeItem( {
+				product_id: 7,
+				content_type: 'membership',
+				content_type_label: 'Membership',
+			} ),
+		];
+		const ids = ( filter: ( typeof STATUS_FILTERS )[ number ] ) => {
+			const { active, expired } = filterLibrary( items, {
+				...DEFAULT_FILTERS,
+				status: filter,
+			} );
+			return {
+				active: active.map( ( i ) => i.product_id ),
+				expired: expired.map( ( i ) => i.product_id ),
+			};
+		};
+		expect( ids( 'all' ) ).toEqual( {
+			active: [ 1, 3, 4, 5, 6, 7 ],
+			expired: [ 2 ],
+		} );
+		expect( ids( 'expired' ) ).toEqual( { active: [], expired: [ 2 ] } );
+		expect( ids( 'in-progress' ) ).toEqual( {
+			active: [ 3, 4 ],
+			expired: [],
+		} );
+		expect( ids( 'not-started' ) ).toEqual( {
+			active: [ 1 ],
+			expired: [],
+		} );
+		expect( ids( 'purchased' ) ).toEqual( { active: [ 5 ], expired: [] } );
+		expect( ids( 'member-product' ) ).toEqual( {
+			active: [ 6, 7 ],
+			expired: [],
+		} );
+		expect(
+			filterLibrary( items, {
+				...DEFAULT_FILTERS,
+				contentType: 'e-manual',
+			} ).active.map( ( i ) => i.product_id )
+		).toEqual( [ 5 ] );
+	} );
+
+	it( 'lists the content types present, sorted by label', () => {
+		expect(
+			contentTypeOptions( [
+				makeItem( {
+					content_type: 'webinar',
+					content_type_label: 'Webinar',
+				} ),
+				makeItem( {
+					content_type: 'e-manual',
+					content_type_label: 'E-Manual',
+				} ),
+				makeItem( {
+					content_type: 'webinar',
+					content_type_label: 'Webinar',
+				} ),
+			] )
+		).toEqual( [
+			{ value: 'e-manual', label: 'E-Manual' },
+			{ value: 'webinar', label: 'Webinar' },
+		] );
+	} );
+} );

@@ -1,0 +1,77 @@
+/**
+ * Internal dependencies
+ */
+import { makeItem } from '../../test-utils/fixtures';
+import { formatDate, isNeverExpiring, NEVER_EXPIRES_MARKERS } from '../dates';
+import { expiryLine, licenseCountText } from '../license';
+
+// Noon UTC, so the date is the same in every time zone from UTC-11 to UTC+11.
+const JUNE_15_2030 = Date.UTC( 2030, 5, 15, 12 ) / 1000;
+const JAN_10_2020 = Date.UTC( 2020, 0, 10, 12 ) / 1000;
+const NOW = Date.UTC( 2025, 0, 1 ) / 1000;
+
+describe( 'licenseCountText (spec point 9)', () => {
+	it( "is 'Unlimited Access' for members", () => {
+		expect( licenseCountText( makeItem( { tag: 'member' } ) ) ).toBe(
+			'Unlimited Access'
+		);
+		expect(
+			licenseCountText( makeItem( { content_type: 'membership' } ) )
+		).toBe( 'Unlimited Access' );
+	} );
+
+	it( "is 'Available Licenses: {available}' for e-manuals", () => {
+		expect(
+			licenseCountText(
+				makeItem( { content_type: 'e-manual', available_licenses: 4 } )
+			)
+		).toBe( 'Available Licenses: 4' );
+	} );
+
+	it( "is '{available}/{total minus expired}' otherwise", () => {
+		expect(
+			licenseCountText(
+				makeItem( {
+					available_licenses: 2,
+					total_licenses: 10,
+					expired_licenses: 3,
+				} )
+			)
+		).toBe( '2/7' );
+	} );
+
+	it( 'is blank for the contract tag', () => {
+		expect(
+			licenseCountText(
+				makeItem( { tag: 'contract', content_type: 'e-manual' } )
+			)
+		).toBe( '' );
+	} );
+} );
+
+describe( 'expiryLine (spec point 9)', () => {
+	it( "is 'Expires: {date}' for a future expiry", () => {
+		expect( expiryLine( { expiry: JUNE_15_2030 }, NOW, 'en-US' ) ).toBe(
+			'Expires: June 15, 2030'
+		);
+	} );
+
+	it( "is 'Expired: {date}' for a past expiry", () => {
+		expect( expiryLine( { expiry: JAN_10_2020 }, NOW, 'en-US' ) ).toBe(
+			'Expired: January 10, 2020'
+		);
+	} );
+
+	it( 'is blank for the never-expiring markers 0 and 100100', () => {
+		expect( NEVER_EXPIRES_MARKERS ).toEqual( [ 0, 100100 ] );
+		expect( isNeverExpiring( 0 ) ).toBe( true );
+		expect( isNeverExpiring( 100100 ) ).toBe( true );
+		expect( isNeverExpiring( 100101 ) ).toBe( false );
+		expect( expiryLine( { expiry: 0 }, NOW ) ).toBe( '' );
+		expect( expiryLine( { expiry: 100100 }, NOW ) ).toBe( '' );
+	} );
+
+	it( 'formats dates in the page language', () => {
+		expect( formatDate( JUNE_15_2030, 'de-DE' ) ).toBe( '15. Juni 2030' );
+	} );
+} );

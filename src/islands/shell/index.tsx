@@ -1,0 +1,43 @@
+/**
+ * The shell island: router (basename = config.basePath) around the layout and routes.
+ */
+
+/**
+ * External dependencies
+ */
+import { BrowserRouter } from 'react-router-dom';
+
+/**
+ * WordPress dependencies
+ */
+import { createRoot } from '@wordpress/element';
+
+/**
+ * Internal dependencies
+ */
+import { setupApiFetch } from '../../api/client';
+import { getConfig } from '../../config';
+import { ROUTER_FUTURE } from './router-future';
+import { PortalRoutes } from './routes';
+
+export function Shell() {
+	const { basePath } = getConfig();
+	return (
+		<BrowserRouter
+			basename={ basePath === '' ? '/' : basePath }
+			future={ ROUTER_FUTURE }
+		>
+			<PortalRoutes />
+		</BrowserRouter>
+	);
+}
+
+/**
+ * Mounts the shell into its [data-island="shell"] node (replacing the no-JS content).
+ *
+ * @param node Mount node.
+ */
+export function mountShell( node: HTMLElement ): void {
+	setupApiFetch();
+	createRoot( node ).render( <Shell /> );
+}

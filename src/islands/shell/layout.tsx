@@ -1,0 +1,166 @@
+/**
+ * The shell layout: top bar, sidebar (mobile menu at 768 px or less), banners, and the routed
+ * screen inside <main>. Provides the portal data to the islands and runs the keep-alive ping.
+ */
+
+/**
+ * External dependencies
+ */
+import { Outlet, useLocation } from 'react-router-dom';
+
+/**
+ * WordPress dependencies
+ */
+import {
+	Suspense,
+	useCallback,
+	useEffect,
+	useMemo,
+	useRef,
+	useState,
+} from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import { startKeepAlive } from '../../api/ping';
+import { Banner } from '../../components/banner';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { getConfig } from '../../config';
+import { contractIdFromPath, isContractPath } from '../../domain/paths';
+import { ErrorBoundary } from './error-boundary';
+import { PortalContext, type PortalData } from './portal-context';
+import { ShareInviteBanner } from './share-invite-banner';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import { usePortalData } from './use-portal-data';
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const ERROR_BANNER_MS = 20000;
+
+export function Layout() {
+	const config = getConfig();
+	const location = useLocation();
+	const contractMode = isContractPath( location.pathname );
+	const contractId = contractIdFromPath( location.pathname );
+	const loaded = usePortalData( contractMode );
+	const [ menuOpen, setMenuOpen ] = useState( false );
+	const [ error, setError ] = useState< string | null >( null );
+	const navRef = useRef< HTMLElement >( null );
+	const toggleRef = useRef< HTMLButtonElement >( null );
+	const pathRef = useRef( location.pathname );
+	pathRef.current = location.pathname;
+
+	// Keep-alive ping (skipped on /contract/ pages and free-webinar pages).
+	useEffect(
+		() => startKeepAlive( { config, getPath: () => pathRef.current } ),
+		[ config ]
+	);
+
+	// Mobile menu: at 768 px or less an outside click closes it; Escape closes it anywhere.
+	useEffect( () => {
+		if ( ! menuOpen ) {
+			return undefined;
+		}
+		const onPointerDown = ( event: MouseEvent | TouchEvent ) => {
+			const target = event.target as Node | null;
+			if (
+				window.innerWidth <= MOBILE_BREAKPOINT_PX &&
+				target !== null &&
+				! navRef.current?.contains( target ) &&
+				! toggleRef.current?.contains( target )
+			) {
+				setMenuOpen( false );
+			}
+		};
+		const onKeyDown = ( event: KeyboardEvent ) => {
+			if ( event.key === 'Escape' ) {
+				setMenuOpen( false );
+				toggleRef.current?.focus();
+			}
+		};
+		document.addEventListener( 'mousedown', onPointerDown );
+		document.addEventListener( 'touchstart', onPointerDown );
+		document.addEventListener( 'keydown', onKeyDown );
+		return () => {
+			document.removeEventListener( 'mousedown', onPointerDown );
+			document.removeEventListener( 'touchstart', onPointerDown );
+			document.removeEventListener( 'keydown', onKeyDown );
+		};
+	}, [ menuOpen ] );
+
+	// The error banner hides after 20 s.
+	useEffect( () => {
+		if ( error === null ) {
+			return undefined;
+		}
+		const timer = window.setTimeout(
+			() => setError( null ),
+			ERROR_BANNER_MS
+		);
+		return () => window.clearTimeout( timer );
+	}, [ error ] );
+
+	const showError = useCallback(
+		( message: string ) => setError( message ),
+		[]
+	);
+	const closeMenu = useCallback( () => setMenuOpen( false ), [] );
+
+	const data = useMemo< PortalData >(
+		() => ( { ...loaded, contractMode, contractId, showError } ),
+		[ loaded, contractMode, contractId, showError ]
+	);
+
+	return (
+		<PortalContext.Provider value={ data }>
+			<div
+				className={ `lp-shell${ contractMode ? ' lp-shell--contract' : '' }` }
+			>
+				<a className="lp-skip-link" href="#lp-main">
+					{ __( 'Skip to content', 'library-portal' ) }
+				</a>
+				<TopBar
+					menuOpen={ menuOpen }
+					onToggleMenu={ () => setMenuOpen( ( open ) => ! open ) }
+					contractMode={ contractMode }
+					contractId={ contractId }
+					unreadCount={ loaded.unreadCount }
+					toggleRef={ toggleRef }
+				/>
+				<div className="lp-shell__body">
+					<Sidebar
+						open={ menuOpen }
+						contractMode={ contractMode }
+						contractId={ contractId }
+						onNavigate={ closeMenu }
+						navRef={ navRef }
+					/>
+					<main id="lp-main" className="lp-main" tabIndex={ -1 }>
+						{ config.shareData ? (
+							<ShareInviteBanner shareData={ config.shareData } />
+						) : null }
+						{ error !== null ? (
+							<Banner
+								tone="error"
+								onClose={ () => setError( null ) }
+								closeLabel={ __(
+									'Close error message',
+									'library-portal'
+								) }
+							>
+								<p>{ error }</p>
+							</Banner>
+						) : null }
+						<ErrorBoundary key={ location.pathname }>
+							<Suspense fallback={ <LoadingIndicator /> }>
+								<Outlet />
+							</Suspense>
+						</ErrorBoundary>
+					</main>
+				</div>
+			</div>
+		</PortalContext.Provider>
+	);
+}

@@ -1,0 +1,40 @@
+/**
+ * Data shared by the shell with the lazy islands: library items and user (loaded at start),
+ * the unread notification count, contract mode, and the error banner.
+ */
+
+/**
+ * WordPress dependencies
+ */
+import { createContext, useContext } from '@wordpress/element';
+
+/**
+ * Internal dependencies
+ */
+import type { LibraryItem, LibraryUser } from '../../api/types';
+
+export interface PortalData {
+	items: LibraryItem[];
+	itemsLoading: boolean;
+	user: LibraryUser | null;
+	userLoading: boolean;
+	unreadCount: number;
+	contractMode: boolean;
+	contractId: string | null;
+	showError: ( message: string ) => void;
+}
+
+export const defaultPortalData: PortalData = {
+	items: [],
+	itemsLoading: false,
+	user: null,
+	userLoading: false,
+	unreadCount: 0,
+	contractMode: false,
+	contractId: null,
+	showError: () => undefined,
+};
+
+export const PortalContext = createContext< PortalData >( defaultPortalData );
+
+export const usePortal = (): PortalData => useContext( PortalContext );

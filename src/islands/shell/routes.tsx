@@ -1,0 +1,107 @@
+/**
+ * The route table (spec point 2). Each screen lives in a lazy island chunk.
+ */
+
+/**
+ * External dependencies
+ */
+import { Route, Routes } from 'react-router-dom';
+
+/**
+ * WordPress dependencies
+ */
+import { lazy } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import { ErrorPage } from '../../components/error-page';
+import { LIBRARY_ROOT } from '../../domain/paths';
+import { loadIsland } from '../loaders';
+import { Layout } from './layout';
+
+const Dashboard = lazy( () =>
+	loadIsland( 'library' ).then( ( m ) => ( { default: m.Dashboard } ) )
+);
+const LibraryList = lazy( () =>
+	loadIsland( 'library' ).then( ( m ) => ( { default: m.LibraryList } ) )
+);
+const ItemDetail = lazy( () =>
+	loadIsland( 'detail' ).then( ( m ) => ( { default: m.ItemDetail } ) )
+);
+const Quiz = lazy( () =>
+	loadIsland( 'detail' ).then( ( m ) => ( { default: m.Quiz } ) )
+);
+const TeamList = lazy( () =>
+	loadIsland( 'team' ).then( ( m ) => ( { default: m.TeamList } ) )
+);
+const UserProgress = lazy( () =>
+	loadIsland( 'team' ).then( ( m ) => ( { default: m.UserProgress } ) )
+);
+const Notifications = lazy( () =>
+	loadIsland( 'team' ).then( ( m ) => ( { default: m.Notifications } ) )
+);
+const ShareInvite = lazy( () =>
+	loadIsland( 'team' ).then( ( m ) => ( { default: m.ShareInvite } ) )
+);
+
+export function PortalRoutes() {
+	return (
+		<Routes>
+			<Route element={ <Layout /> }>
+				<Route path={ LIBRARY_ROOT } element={ <Dashboard /> } />
+				<Route
+					path={ `${ LIBRARY_ROOT }/videos` }
+					element={ <LibraryList /> }
+				/>
+				<Route
+					path={ `${ LIBRARY_ROOT }/videos/:productId` }
+					element={ <ItemDetail /> }
+				/>
+				<Route
+					path={ `${ LIBRARY_ROOT }/users` }
+					element={ <TeamList /> }
+				/>
+				<Route
+					path={ `${ LIBRARY_ROOT }/users/:userId` }
+					element={ <UserProgress /> }
+				/>
+				<Route
+					path={ `${ LIBRARY_ROOT }/notifications` }
+					element={ <Notifications /> }
+				/>
+				<Route
+					path="/contract/:contractId"
+					element={ <LibraryList /> }
+				/>
+				<Route
+					path="/contract/:contractId/users"
+					element={ <UserProgress /> }
+				/>
+				<Route
+					path="/contract/:contractId/users/:userId"
+					element={ <UserProgress /> }
+				/>
+				<Route
+					path="/contract/:contractId/:productId"
+					element={ <ItemDetail /> }
+				/>
+				<Route path="/quiz/:productId" element={ <Quiz /> } />
+				<Route
+					path="/shareseats/:encoded"
+					element={ <ShareInvite /> }
+				/>
+				<Route
+					path="*"
+					element={
+						<ErrorPage
+							status={ 404 }
+							statusText={ __( 'Not Found', 'library-portal' ) }
+						/>
+					}
+				/>
+			</Route>
+		</Routes>
+	);
+}

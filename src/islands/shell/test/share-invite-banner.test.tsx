@@ -1,0 +1,129 @@
+/**
+ * External dependencies
+ */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+
+/**
+ * Internal dependencies
+ */
+import { ApiError } from '../../../api/client';
+import { acceptShare, requestLicense } from '../../../api/share';
+import { externalNavigation } from '../external';
+import { hoursFromMessage, ShareInviteBanner } from '../share-invite-banner';
+
+jest.mock( '../../../api/share', () => ( {
+	acceptShare: jest.fn(),
+	dismissShare: jest.fn(),
+	requestLicense: jest.fn(),
+} ) );
+
+const share = {
+	product_title: 'Alpha',
+	sharer_name: 'Sam',
+	available_licenses: 1,
+	encoded: 'abc',
+};
+
+afterEach( () => {
+	jest.useRealTimers();
+	jest.restoreAllMocks();
+} );
+
+describe( 'ShareInviteBanner', () => {
+	it( 'accepts, shows the success text and reloads after 2 s', async () => {
+		jest.mocked( acceptShare ).mockResolvedValue( { success: true } );
+		const reload = jest
+			.spyOn( externalNavigation, 'reload' )
+			.mockImplementation( () => undefined );
+		render( <ShareInviteBanner shareData={ share } /> );
+		jest.useFakeTimers();
+		fireEvent.click( screen.getByRole( 'button', { name: 'Accept' } ) );
+		expect(
+			await screen.findByText( 'Successfully added to your library!' )
+		).toBeInTheDocument();
+		act( () => jest.advanceTimersByTime( 1999 ) );
+		expect( reload ).not.toHaveBeenCalled();
+		act( () => jest.advanceTimersByTime( 1 ) );
+		expect( reload ).toHaveBeenCalled();
+	} );
+
+	it( 'shows the reply message on failure, or the generic texts', async () => {
+		jest.mocked( acceptShare ).mockResolvedValueOnce( {
+			success: false,
+			message: 'Link expired.',
+		} );
+		render( <ShareInviteBanner shareData={ share } /> );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Accept' } ) );
+		expect(
+			await screen.findByText( 'Link expired.' )
+		).toBeInTheDocument();
+
+		jest.mocked( acceptShare ).mockResolvedValueOnce( { success: false } );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Accept' } ) );
+		expect(
+			await screen.findByText(
+				'Something went wrong. Please try again later.'
+			)
+		).toBeInTheDocument();
+
+		jest.mocked( acceptShare ).mockRejectedValueOnce(
+			new TypeError( 'network' )
+		);
+		fireEvent.click( screen.getByRole( 'button', { name: 'Accept' } ) );
+		expect(
+			await screen.findByText(
+				'Unable to process your request at this time.'
+			)
+		).toBeInTheDocument();
+	} );
+
+	it( 'offers Notify when no licenses are left and handles request_too_soon', async () => {
+		const first = render(
+			<ShareInviteBanner
+				shareData={ { ...share, available_licenses: 0 } }
+			/>
+		);
+		expect(
+			screen.getByText(
+				'Sorry, all licenses have been claimed for this training.'
+			)
+		).toBeInTheDocument();
+
+		jest.mocked( requestLicense ).mockResolvedValueOnce( {
+			success: true,
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Notify' } ) );
+		expect(
+			await screen.findByText( 'Notification sent to Sam' )
+		).toBeInTheDocument();
+		first.unmount();
+
+		render(
+			<ShareInviteBanner
+				shareData={ { ...share, available_licenses: 0 } }
+			/>
+		);
+
+		jest.mocked( requestLicense ).mockRejectedValueOnce(
+			new ApiError(
+				'Try again in 5 hours',
+				429,
+				'request_too_soon',
+				{},
+				true
+			)
+		);
+		fireEvent.click( screen.getByRole( 'button', { name: 'Notify' } ) );
+		expect(
+			await screen.findByText(
+				"You've already sent a request. Please try again in 5 hours."
+			)
+		).toBeInTheDocument();
+	} );
+
+	it( 'parses the hours to wait, 24 by default', () => {
+		expect( hoursFromMessage( 'wait 3 hours' ) ).toBe( 3 );
+		expect( hoursFromMessage( 'soon' ) ).toBe( 24 );
+		expect( hoursFromMessage( undefined ) ).toBe( 24 );
+	} );
+} );

@@ -1,0 +1,52 @@
+/**
+ * External dependencies
+ */
+import { screen } from '@testing-library/react';
+
+/**
+ * Internal dependencies
+ */
+import { setPortalConfig } from '../../../test-utils/fixtures';
+import { renderScreen } from '../../../test-utils/render';
+import { Notifications, TeamList, UserProgress } from '..';
+
+beforeEach( () => setPortalConfig() );
+
+describe( 'team island placeholders', () => {
+	it( "titles the own progress 'Your Progress' and another user's differently", () => {
+		const path = '/my-account/library/users/:userId';
+		const own = renderScreen( <UserProgress />, {
+			url: '/my-account/library/users/7',
+			path,
+		} );
+		expect(
+			screen.getByRole( 'heading', { level: 1, name: 'Your Progress' } )
+		).toBeInTheDocument();
+		own.unmount();
+		renderScreen( <UserProgress />, {
+			url: '/my-account/library/users/8',
+			path,
+		} );
+		expect(
+			screen.getByRole( 'heading', {
+				level: 1,
+				name: 'Team Member Progress',
+			} )
+		).toBeInTheDocument();
+	} );
+
+	it( 'shows honest not-available cards', () => {
+		renderScreen( <TeamList />, { url: '/x', path: '/x' } );
+		expect( screen.getByText( /not available yet/ ) ).toBeInTheDocument();
+		expect(
+			screen.getByRole( 'link', { name: 'Back to the library' } )
+		).toHaveAttribute( 'href', '/my-account/library/videos' );
+	} );
+
+	it( 'titles the notifications page', () => {
+		renderScreen( <Notifications />, { url: '/x', path: '/x' } );
+		expect(
+			screen.getByRole( 'heading', { level: 1, name: 'Notifications' } )
+		).toBeInTheDocument();
+	} );
+} );

@@ -1,0 +1,112 @@
+/**
+ * Test data builders.
+ */
+
+/**
+ * Internal dependencies
+ */
+import type { LibraryItem, LibraryUser } from '../api/types';
+
+/**
+ * A library item: an activated, not-started on-demand workshop with 1 of 3 licenses available.
+ *
+ * @param overrides Fields to change.
+ */
+export function makeItem(
+	overrides: Partial< LibraryItem > = {}
+): LibraryItem {
+	const base: LibraryItem = {
+		product_id: 101,
+		title: 'Leadership Essentials',
+		subtitle: 'Part one',
+		description: 'Learn the basics of leading a team.',
+		img: '',
+		content_type: 'on-demand-workshop',
+		content_type_label: 'On-Demand Workshop',
+		tag: '',
+		total_licenses: 3,
+		active_licenses: 1,
+		available_licenses: 1,
+		expired_licenses: 0,
+		activated: true,
+		activated_at: 1700000000,
+		licenses: [],
+		expiry: 0,
+		share_user_id: 0,
+		share_user: null,
+		shared_with: {},
+		download_link: '',
+		product_link: 'https://example.test/product/leadership',
+		contract_id: 0,
+		free_item: false,
+		user_id: 7,
+		product: { type: 'simple' },
+		video_data: { progress: { count: 0, time: 0, parts: [] }, pdf: false },
+	};
+	return { ...base, ...overrides };
+}
+
+/**
+ * An item with a watched percent.
+ *
+ * @param count     Watched percent.
+ * @param overrides Fields to change.
+ */
+export const watched = (
+	count: number,
+	overrides: Partial< LibraryItem > = {}
+) =>
+	makeItem( {
+		...overrides,
+		video_data: { progress: { count, time: 0, parts: [] }, pdf: false },
+	} );
+
+export function makeUser(
+	overrides: Partial< LibraryUser > = {}
+): LibraryUser {
+	return {
+		id: 7,
+		display_name: 'Dana Reader',
+		user_nicename: 'dana',
+		user_email: 'dana@example.test',
+		member_expiry: 0,
+		...overrides,
+	};
+}
+
+/**
+ * Sets window.libraryPortalConfig for a test.
+ *
+ * @param overrides Config fields.
+ */
+export function setPortalConfig(
+	overrides: Record< string, unknown > = {}
+): void {
+	window.libraryPortalConfig = {
+		restRoot: 'http://example.test/wp-json/',
+		restNonce: 'rest-nonce',
+		ajaxUrl: 'http://example.test/wp-admin/admin-ajax.php',
+		pingNonce: 'ping-nonce',
+		logoutUrl: 'http://example.test/wp-login.php?action=logout',
+		siteUrl: 'http://example.test/',
+		basePath: '',
+		brand: 'harbor',
+		brandName: 'Harbor Training',
+		logo: '',
+		walkthroughVideo: '',
+		shareUsers: false,
+		isLocal: false,
+		localRequestHeader: '',
+		shareData: null,
+		contractData: null,
+		currentUser: {
+			id: 7,
+			display_name: 'Dana Reader',
+			user_email: 'dana@example.test',
+		},
+		publicPath:
+			'http://example.test/wp-content/plugins/library-portal/build/',
+		freeWebinar: false,
+		...overrides,
+	};
+}

@@ -1,0 +1,4 @@
+/**
+ * Jest setup: DOM matchers.
+ */
+import '@testing-library/jest-dom';

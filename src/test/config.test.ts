@@ -1,0 +1,43 @@
+/**
+ * Internal dependencies
+ */
+import { getConfig, readConfig } from '../config';
+
+describe( 'page config reader', () => {
+	it( 'fills safe defaults', () => {
+		const config = readConfig( undefined );
+		expect( config.brand ).toBe( 'harbor' );
+		expect( config.basePath ).toBe( '' );
+		expect( config.restRoot ).toBe( '/wp-json/' );
+		expect( config.shareData ).toBeNull();
+		expect( config.contractData ).toBeNull();
+		expect( config.freeWebinar ).toBe( false );
+	} );
+
+	it( 'normalises types, slashes and nested objects', () => {
+		const config = readConfig( {
+			brand: 'summit',
+			basePath: '/blog/',
+			siteUrl: 'https://site.test',
+			publicPath: 'https://site.test/build',
+			shareUsers: '1',
+			currentUser: { id: '7', display_name: 'Dana' },
+			contractData: { id: '5', title: 'Acme' },
+		} );
+		expect( config.brand ).toBe( 'summit' );
+		expect( config.basePath ).toBe( '/blog' );
+		expect( config.siteUrl ).toBe( 'https://site.test/' );
+		expect( config.publicPath ).toBe( 'https://site.test/build/' );
+		expect( config.shareUsers ).toBe( true );
+		expect( config.currentUser.id ).toBe( 7 );
+		expect( config.contractData?.id ).toBe( 5 );
+		expect( config.contractData?.organizer.name ).toBe( '' );
+	} );
+
+	it( 'reads window.libraryPortalConfig', () => {
+		window.libraryPortalConfig = { brand: 'summit' };
+		expect( getConfig().brand ).toBe( 'summit' );
+		window.libraryPortalConfig = { brand: 'harbor' };
+		expect( getConfig().brand ).toBe( 'harbor' );
+	} );
+} );

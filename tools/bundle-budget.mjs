@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+/**
+ * Bundle budget of the library list route: the entry (shell + router) plus the lazy
+ * `island-library` chunk, i.e. all of our own JS that /my-account/library/videos loads
+ * (WordPress's React, api-fetch and i18n are external and not counted).
+ *
+ * Fails when that JS is over 35 kB gzip or contains hls.js. Builds first when build/ is
+ * missing or older than src/ or the build config. Run from `npm run test:unit`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join( dirname( fileURLToPath( import.meta.url ) ), '..' );
+const buildDir = join( root, 'build' );
+const manifestPath = join( buildDir, 'chunks.json' );
+export const BUDGET_BYTES = 35 * 1000;
+const LIST_ROUTE_GROUPS = [ 'island-library' ];
+// Strings that only hls.js contains (event names and its name), in case it was inlined.
+const HLS_MARKERS = [ 'hlsManifestParsed', 'hlsMediaAttached', 'hls.js' ];
+
+function newestMtime( path ) {
+	const stat = statSync( path );
+	if ( ! stat.isDirectory() ) {
+		return stat.mtimeMs;
+	}
+	return readdirSync( path ).reduce(
+		( newest, name ) =>
+			Math.max( newest, newestMtime( join( path, name ) ) ),
+		stat.mtimeMs
+	);
+}
+
+function buildIfNeeded() {
+	const inputs = [
+		'src',
+		'webpack.config.js',
+		'package.json',
+		'tsconfig.json',
+	]
+		.map( ( name ) => join( root, name ) )
+		.filter( existsSync );
+	const newestInput = Math.max( ...inputs.map( newestMtime ) );
+	if (
+		existsSync( manifestPath ) &&
+		statSync( manifestPath ).mtimeMs >= newestInput
+	) {
+		return;
+	}
+	console.log(
+		'bundle-budget: build/ is missing or stale, running `wp-scripts build`…'
+	);
+	const result = spawnSync(
+		process.execPath,
+		[
+			join( root, 'node_modules/@wordpress/scripts/bin/wp-scripts.js' ),
+			'build',
+		],
+		{ cwd: root, stdio: 'inherit' }
+	);
+	if ( result.status !== 0 ) {
+		console.error( 'bundle-budget: the build failed.' );
+		process.exit( 1 );
+	}
+}
+
+buildIfNeeded();
+
+const manifest = JSON.parse( readFileSync( manifestPath, 'utf8' ) );
+const files = [
+	...new Set( [
+		...( manifest.entries.index ?? [] ),
+		...LIST_ROUTE_GROUPS.flatMap( ( group ) => {
+			if ( ! manifest.chunkGroups[ group ] ) {
+				console.error(
+					`bundle-budget: chunk group "${ group }" is missing from build/chunks.json.`
+				);
+				process.exit( 1 );
+			}
+			return manifest.chunkGroups[ group ];
+		} ),
+	] ),
+].filter( ( file ) => file.endsWith( '.js' ) );
+
+let total = 0;
+const problems = [];
+for ( const file of files ) {
+	const source = readFileSync( join( buildDir, file ) );
+	const gzipped = gzipSync( source ).length;
+	total += gzipped;
+	console.log(
+		`  ${ file.padEnd( 24 ) } ${ String( source.length ).padStart( 8 ) } B  ${ String(
+			gzipped
+		).padStart( 7 ) } B gzip`
+	);
+	const packages = manifest.packages[ file ] ?? [];
+	if ( packages.includes( 'hls.js' ) ) {
+		problems.push( `${ file } bundles the hls.js package` );
+	}
+	const text = source.toString( 'utf8' );
+	for ( const marker of HLS_MARKERS ) {
+		if ( text.includes( marker ) ) {
+			problems.push( `${ file } contains "${ marker }" (hls.js code)` );
+		}
+	}
+}
+console.log(
+	`bundle-budget: list route (${ files.join( ' + ' ) }) = ${ total } B gzip, budget ${ BUDGET_BYTES } B.`
+);
+if ( total > BUDGET_BYTES ) {
+	problems.push(
+		`the list route is ${ total } B gzip, over the ${ BUDGET_BYTES } B budget`
+	);
+}
+if ( problems.length > 0 ) {
+	for ( const problem of problems ) {
+		console.error( `bundle-budget: FAIL: ${ problem }` );
+	}
+	process.exit( 1 );
+}
+console.log( `bundle-budget: OK (${ relative( root, buildDir ) }/).` );
