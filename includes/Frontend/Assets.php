@@ -75,36 +75,52 @@ final class Assets {
 			return false;
 		}
 		$asset = require LIBRARY_PORTAL_DIR . 'build/index.asset.php';
-		$deps  = (array) ( $asset['dependencies'] ?? array() );
-		$this->register_jsx_runtime_fallback( $deps );
 
-		wp_enqueue_script( self::HANDLE, LIBRARY_PORTAL_URL . 'build/index.js', $deps, $asset['version'] ?? LIBRARY_PORTAL_VERSION, array( 'in_footer' => true ) );
+		wp_enqueue_script( self::HANDLE, LIBRARY_PORTAL_URL . 'build/index.js', (array) ( $asset['dependencies'] ?? array() ), $asset['version'] ?? LIBRARY_PORTAL_VERSION, array( 'in_footer' => true ) );
 		wp_add_inline_script( self::HANDLE, 'window.libraryPortalConfig = ' . wp_json_encode( $this->config->build() ) . ';', 'before' );
 		wp_set_script_translations( self::HANDLE, 'library-portal', LIBRARY_PORTAL_DIR . 'languages' );
+		$this->add_chunk_translations();
 
-		$brand_css = 'build/brand-' . $this->settings->brand() . '.css';
-		if ( is_readable( LIBRARY_PORTAL_DIR . $brand_css ) ) {
-			wp_enqueue_style( self::HANDLE . '-brand', LIBRARY_PORTAL_URL . $brand_css, array(), $asset['version'] ?? LIBRARY_PORTAL_VERSION );
+		$brand       = $this->settings->brand();
+		$brand_asset = LIBRARY_PORTAL_DIR . "build/brand-{$brand}.asset.php";
+		if ( is_readable( $brand_asset ) ) {
+			$css = require $brand_asset;
+			wp_enqueue_style( self::HANDLE . '-brand', LIBRARY_PORTAL_URL . "build/brand-{$brand}.css", array(), $css['version'] ?? LIBRARY_PORTAL_VERSION );
+			wp_style_add_data( self::HANDLE . '-brand', 'rtl', 'replace' );
 		}
 		return true;
 	}
 
 	/**
-	 * WordPress registers `react-jsx-runtime` only from 6.6; on older cores the build's own
-	 * tiny runtime stands in, as the Gutenberg plugin does.
+	 * Translations of the lazy island chunks.
 	 *
-	 * @param string[] $deps Script dependencies of the entry.
+	 * WordPress loads a script's translations by the path of its file, and only for scripts it
+	 * prints; the islands are loaded by webpack instead. Their JSON files (`wp i18n make-json`
+	 * names them after each chunk's path) are merged into the domain before the entry runs.
 	 */
-	private function register_jsx_runtime_fallback( array $deps ): void {
-		if ( ! in_array( 'react-jsx-runtime', $deps, true ) || wp_script_is( 'react-jsx-runtime', 'registered' ) ) {
+	private function add_chunk_translations(): void {
+		$manifest = LIBRARY_PORTAL_DIR . 'build/chunks.json';
+		if ( 'en_US' === determine_locale() || ! is_readable( $manifest ) ) {
 			return;
 		}
-		$file = LIBRARY_PORTAL_DIR . 'build/react-jsx-runtime.asset.php';
-		if ( ! is_readable( $file ) ) {
-			return;
+		$chunks = json_decode( (string) file_get_contents( $manifest ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local build file.
+		foreach ( (array) ( $chunks['chunkGroups'] ?? array() ) as $name => $files ) {
+			foreach ( (array) $files as $file ) {
+				if ( ! str_ends_with( $file, '.js' ) ) {
+					continue;
+				}
+				$handle = self::HANDLE . '-chunk-' . sanitize_key( (string) $name );
+				wp_register_script( $handle, LIBRARY_PORTAL_URL . 'build/' . $file, array(), LIBRARY_PORTAL_VERSION, true ); // Never enqueued: names the file for the lookup.
+				$json = load_script_textdomain( $handle, 'library-portal', LIBRARY_PORTAL_DIR . 'languages' );
+				if ( $json ) {
+					wp_add_inline_script(
+						self::HANDLE,
+						"( function( t ) { var d = t.locale_data[ 'library-portal' ] || t.locale_data.messages; d[''].domain = 'library-portal'; wp.i18n.setLocaleData( d, 'library-portal' ); } )( {$json} );",
+						'before'
+					);
+				}
+			}
 		}
-		$asset = require $file;
-		wp_register_script( 'react-jsx-runtime', LIBRARY_PORTAL_URL . 'build/react-jsx-runtime.js', (array) ( $asset['dependencies'] ?? array( 'react' ) ), $asset['version'] ?? LIBRARY_PORTAL_VERSION, true );
 	}
 
 	/**

@@ -45,6 +45,39 @@ final class Routes {
 		add_filter( 'request', array( $this, 'route_to_portal_page' ) );
 		add_filter( 'redirect_canonical', array( $this, 'keep_deep_links' ) );
 		add_action( 'template_redirect', array( $this, 'require_login' ) );
+		add_filter( 'show_admin_bar', array( $this, 'admin_bar_for_staff_only' ) );
+		add_filter( 'render_block_core/post-title', array( $this, 'hide_page_title' ) );
+		add_filter( 'the_title', array( $this, 'hide_classic_page_title' ), 10, 2 );
+	}
+
+	/**
+	 * Customers see the portal, not WordPress's toolbar (as WooCommerce's account pages do);
+	 * people who edit the site keep it.
+	 *
+	 * @param bool $show Whether WordPress would show the toolbar.
+	 */
+	public function admin_bar_for_staff_only( $show ): bool {
+		return self::current_route() && ! current_user_can( 'edit_posts' ) ? false : (bool) $show;
+	}
+
+	/**
+	 * The portal has its own headings: a block theme's post title block prints nothing on its routes.
+	 *
+	 * @param string $html Rendered block.
+	 */
+	public function hide_page_title( $html ): string {
+		return self::current_route() ? '' : (string) $html;
+	}
+
+	/**
+	 * The same for classic themes, which print the title with the_title() in the loop.
+	 *
+	 * @param string $title   Title.
+	 * @param int    $post_id Post ID.
+	 */
+	public function hide_classic_page_title( $title, $post_id = 0 ): string {
+		$is_portal_page = (int) $post_id === (int) $this->settings->get( 'portal_page_id' );
+		return $is_portal_page && self::current_route() && in_the_loop() && ! wp_is_block_theme() ? '' : (string) $title;
 	}
 
 	/**

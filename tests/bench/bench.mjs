@@ -18,7 +18,10 @@ import { chromium } from '@playwright/test';
 
 const [ , , baseUrl, requestsArg = '40', outFile ] = process.argv;
 const requests = Number( requestsArg );
-const root = path.resolve( path.dirname( fileURLToPath( import.meta.url ) ), '../..' );
+const root = path.resolve(
+	path.dirname( fileURLToPath( import.meta.url ) ),
+	'../..'
+);
 const buildUrlPart = '/wp-content/plugins/library-portal/build/';
 const TARGET_RATIO = 1.5;
 const TARGET_LIST_KB = 35;
@@ -26,7 +29,9 @@ const TARGET_LIST_KB = 35;
 const median = ( values ) => {
 	const sorted = [ ...values ].sort( ( a, b ) => a - b );
 	const mid = Math.floor( sorted.length / 2 );
-	return sorted.length % 2 ? sorted[ mid ] : ( sorted[ mid - 1 ] + sorted[ mid ] ) / 2;
+	return sorted.length % 2
+		? sorted[ mid ]
+		: ( sorted[ mid - 1 ] + sorted[ mid ] ) / 2;
 };
 
 async function logIn( login, password ) {
@@ -37,7 +42,12 @@ async function logIn( login, password ) {
 			'Content-Type': 'application/x-www-form-urlencoded',
 			Cookie: 'wordpress_test_cookie=WP%20Cookie%20check',
 		},
-		body: new URLSearchParams( { log: login, pwd: password, testcookie: '1', 'wp-submit': 'Log In' } ),
+		body: new URLSearchParams( {
+			log: login,
+			pwd: password,
+			testcookie: '1',
+			'wp-submit': 'Log In',
+		} ),
 	} );
 	const cookie = response.headers
 		.getSetCookie()
@@ -46,19 +56,27 @@ async function logIn( login, password ) {
 	if ( ! cookie.includes( 'wordpress_logged_in' ) ) {
 		throw new Error( `Could not log in as ${ login }` );
 	}
-	const nonce = await ( await fetch( `${ baseUrl }/wp-admin/admin-ajax.php?action=rest-nonce`, { headers: { Cookie: cookie } } ) ).text();
+	const nonce = await (
+		await fetch( `${ baseUrl }/wp-admin/admin-ajax.php?action=rest-nonce`, {
+			headers: { Cookie: cookie },
+		} )
+	).text();
 	return { cookie, nonce };
 }
 
 async function timed( route, auth ) {
 	const started = performance.now();
-	const response = await fetch( `${ baseUrl }${ route }`, { headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce } } );
+	const response = await fetch( `${ baseUrl }${ route }`, {
+		headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce },
+	} );
 	const body = await response.arrayBuffer();
 	const wall = performance.now() - started;
 	if ( response.status !== 200 ) {
 		throw new Error( `${ route } answered ${ response.status }` );
 	}
-	const timing = /dur=([\d.]+)/.exec( response.headers.get( 'server-timing' ) || '' );
+	const timing = /dur=([\d.]+)/.exec(
+		response.headers.get( 'server-timing' ) || ''
+	);
 	return {
 		wall,
 		server: timing ? Number( timing[ 1 ] ) : NaN,
@@ -92,11 +110,19 @@ async function measureRequests( cases ) {
 /**
  * items/ when the library has to be built: the user's cache entry is dropped (bin/bench-forget.php)
  * before each sample.
+ * @param label
+ * @param login
+ * @param auth
+ * @param samples
  */
 async function measureRebuilds( label, login, auth, samples ) {
 	const results = [];
 	for ( let i = 0; i < samples; i++ ) {
-		execFileSync( path.join( root, 'bin/wp-php' ), [ process.env.BENCH_SITE, 'bin/bench-forget.php', login ], { stdio: 'ignore' } );
+		execFileSync(
+			path.join( root, 'bin/wp-php' ),
+			[ process.env.BENCH_SITE, 'bin/bench-forget.php', login ],
+			{ stdio: 'ignore' }
+		);
 		results.push( await timed( '/wp-json/library/v2/items/', auth ) );
 	}
 	return {
@@ -112,14 +138,24 @@ async function measureRebuilds( label, login, auth, samples ) {
 async function measureRoutes( login, password, productId ) {
 	const browser = await chromium.launch( {
 		executablePath: '/usr/bin/chromium',
-		args: [ '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync' ],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-dev-shm-usage',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	} );
 	const context = await browser.newContext();
 	const page = await context.newPage();
 	await page.goto( `${ baseUrl }/wp-login.php` );
 	await page.fill( '#user_login', login );
 	await page.fill( '#user_pass', password );
-	await Promise.all( [ page.waitForNavigation(), page.click( '#wp-submit' ) ] );
+	await Promise.all( [
+		page.waitForNavigation(),
+		page.click( '#wp-submit' ),
+	] );
 
 	const routes = [
 		[ 'dashboard', '/my-account/library' ],
@@ -132,44 +168,95 @@ async function measureRoutes( login, password, productId ) {
 		const files = new Set();
 		const onResponse = ( response ) => {
 			const url = new URL( response.url() );
-			if ( url.pathname.includes( buildUrlPart ) && url.pathname.endsWith( '.js' ) ) {
+			if (
+				url.pathname.includes( buildUrlPart ) &&
+				url.pathname.endsWith( '.js' )
+			) {
 				files.add( url.pathname.split( buildUrlPart )[ 1 ] );
 			}
 		};
 		page.on( 'response', onResponse );
-		await page.goto( `${ baseUrl }${ route }`, { waitUntil: 'networkidle' } );
+		await page.goto( `${ baseUrl }${ route }`, {
+			waitUntil: 'networkidle',
+		} );
 		page.off( 'response', onResponse );
 		let gzip = 0;
 		let hls = false;
 		for ( const file of files ) {
 			const source = fs.readFileSync( path.join( root, 'build', file ) );
 			gzip += gzipSync( source, { level: 9 } ).length;
-			hls = hls || /\bhls\.js\b|HlsConfig|MEDIA_ATTACHED/.test( source.toString( 'utf8' ) );
+			hls =
+				hls ||
+				/\bhls\.js\b|HlsConfig|MEDIA_ATTACHED/.test(
+					source.toString( 'utf8' )
+				);
 		}
-		results.push( { name, route, files: [ ...files ].sort(), gzipKb: gzip / 1024, hls } );
+		results.push( {
+			name,
+			route,
+			files: [ ...files ].sort(),
+			gzipKb: gzip / 1024,
+			hls,
+		} );
 	}
 	await browser.close();
 	return results;
 }
 
-const logins = JSON.parse( fs.readFileSync( process.env.BENCH_LOGINS, 'utf8' ) );
+const logins = JSON.parse(
+	fs.readFileSync( process.env.BENCH_LOGINS, 'utf8' )
+);
 const owner = logins.find( ( l ) => l.login === 'demo-owner' );
 const small = await logIn( 'bench-10', 'password' );
 const large = await logIn( 'bench-1000', 'password' );
 
 const rows = await measureRequests( [
-	{ label: 'GET items/ (1,000 items)', route: '/wp-json/library/v2/items/', auth: large },
-	{ label: 'GET items/ (10 items)', route: '/wp-json/library/v2/items/', auth: small },
-	{ label: 'GET user/ (1,000 items)', route: '/wp-json/library/v2/user/', auth: large },
-	{ label: 'GET wp/v2/users/me (bare REST)', route: '/wp-json/wp/v2/users/me', auth: large },
+	{
+		label: 'GET items/ (1,000 items)',
+		route: '/wp-json/library/v2/items/',
+		auth: large,
+	},
+	{
+		label: 'GET items/ (10 items)',
+		route: '/wp-json/library/v2/items/',
+		auth: small,
+	},
+	{
+		label: 'GET user/ (1,000 items)',
+		route: '/wp-json/library/v2/user/',
+		auth: large,
+	},
+	{
+		label: 'GET wp/v2/users/me (bare REST)',
+		route: '/wp-json/wp/v2/users/me',
+		auth: large,
+	},
 ] );
 const rebuilt = [
-	await measureRebuilds( 'GET items/ (1,000 items, rebuilt)', 'bench-1000', large, 10 ),
-	await measureRebuilds( 'GET items/ (10 items, rebuilt)', 'bench-10', small, 10 ),
+	await measureRebuilds(
+		'GET items/ (1,000 items, rebuilt)',
+		'bench-1000',
+		large,
+		10
+	),
+	await measureRebuilds(
+		'GET items/ (10 items, rebuilt)',
+		'bench-10',
+		small,
+		10
+	),
 ];
 const ownerAuth = await logIn( owner.login, owner.password );
-const ownerItems = await ( await fetch( `${ baseUrl }/wp-json/library/v2/items/`, { headers: { Cookie: ownerAuth.cookie, 'X-WP-Nonce': ownerAuth.nonce } } ) ).json();
-const routes = await measureRoutes( owner.login, owner.password, ownerItems.data[ 0 ].product_id );
+const ownerItems = await (
+	await fetch( `${ baseUrl }/wp-json/library/v2/items/`, {
+		headers: { Cookie: ownerAuth.cookie, 'X-WP-Nonce': ownerAuth.nonce },
+	} )
+).json();
+const routes = await measureRoutes(
+	owner.login,
+	owner.password,
+	ownerItems.data[ 0 ].product_id
+);
 
 const bare = rows.find( ( r ) => r.label.includes( 'bare' ) );
 const largeItems = rows[ 0 ];
@@ -177,23 +264,72 @@ const ratio = largeItems.serverMs / bare.serverMs;
 const wallRatio = largeItems.wallMs / bare.wallMs;
 const list = routes.find( ( r ) => r.name === 'list' );
 const checks = [
-	[ `items/ (1,000) ÷ bare REST, median server time ≤ ${ TARGET_RATIO }`, ratio <= TARGET_RATIO, ratio.toFixed( 2 ) ],
-	[ 'query count of items/ independent of item count (cached, rebuilt)', rows[ 0 ].queries === rows[ 1 ].queries && rebuilt[ 0 ].queries === rebuilt[ 1 ].queries, `10 items: ${ rows[ 1 ].queries }, ${ rebuilt[ 1 ].queries }; 1,000 items: ${ rows[ 0 ].queries }, ${ rebuilt[ 0 ].queries }` ],
-	[ `list route ≤ ${ TARGET_LIST_KB } kB of the plugin's gzip JS`, list.gzipKb <= TARGET_LIST_KB, `${ list.gzipKb.toFixed( 1 ) } kB` ],
-	[ 'no hls.js on the list route', ! list.hls, list.hls ? 'hls.js loaded' : 'none' ],
+	[
+		`items/ (1,000) ÷ bare REST, median server time ≤ ${ TARGET_RATIO }`,
+		ratio <= TARGET_RATIO,
+		ratio.toFixed( 2 ),
+	],
+	[
+		'query count of items/ independent of item count (cached, rebuilt)',
+		rows[ 0 ].queries === rows[ 1 ].queries &&
+			rebuilt[ 0 ].queries === rebuilt[ 1 ].queries,
+		`10 items: ${ rows[ 1 ].queries }, ${ rebuilt[ 1 ].queries }; 1,000 items: ${ rows[ 0 ].queries }, ${ rebuilt[ 0 ].queries }`,
+	],
+	[
+		`list route ≤ ${ TARGET_LIST_KB } kB of the plugin's gzip JS`,
+		list.gzipKb <= TARGET_LIST_KB,
+		`${ list.gzipKb.toFixed( 1 ) } kB`,
+	],
+	[
+		'no hls.js on the list route',
+		! list.hls,
+		list.hls ? 'hls.js loaded' : 'none',
+	],
 ];
 
 const line = ( ...cells ) => cells.join( '' );
 const out = [];
-out.push( line( 'Request (median)'.padEnd( 36 ), 'server ms'.padStart( 10 ), 'wall ms'.padStart( 9 ), 'queries'.padStart( 9 ), 'KiB'.padStart( 8 ) ) );
+out.push(
+	line(
+		'Request (median)'.padEnd( 36 ),
+		'server ms'.padStart( 10 ),
+		'wall ms'.padStart( 9 ),
+		'queries'.padStart( 9 ),
+		'KiB'.padStart( 8 )
+	)
+);
 for ( const r of [ ...rows, ...rebuilt ] ) {
-	out.push( line( r.label.padEnd( 36 ), r.serverMs.toFixed( 1 ).padStart( 10 ), r.wallMs.toFixed( 1 ).padStart( 9 ), String( r.queries ).padStart( 9 ), r.kib.toFixed( 1 ).padStart( 8 ) ) );
+	out.push(
+		line(
+			r.label.padEnd( 36 ),
+			r.serverMs.toFixed( 1 ).padStart( 10 ),
+			r.wallMs.toFixed( 1 ).padStart( 9 ),
+			String( r.queries ).padStart( 9 ),
+			r.kib.toFixed( 1 ).padStart( 8 )
+		)
+	);
 }
-out.push( `Ratio items/ (1,000) ÷ bare REST: ${ ratio.toFixed( 2 ) } (server time), ${ wallRatio.toFixed( 2 ) } (wall time); medians of ${ requests } interleaved requests` );
+out.push(
+	`Ratio items/ (1,000) ÷ bare REST: ${ ratio.toFixed( 2 ) } (server time), ${ wallRatio.toFixed( 2 ) } (wall time); medians of ${ requests } interleaved requests`
+);
 out.push( '' );
-out.push( line( 'Route'.padEnd( 40 ), 'plugin JS gzip'.padStart( 15 ), '  hls.js', '  files' ) );
+out.push(
+	line(
+		'Route'.padEnd( 40 ),
+		'plugin JS gzip'.padStart( 15 ),
+		'  hls.js',
+		'  files'
+	)
+);
 for ( const r of routes ) {
-	out.push( line( r.route.padEnd( 40 ), `${ r.gzipKb.toFixed( 1 ) } kB`.padStart( 15 ), ( r.hls ? 'yes' : 'no' ).padStart( 8 ), `  ${ r.files.join( ', ' ) }` ) );
+	out.push(
+		line(
+			r.route.padEnd( 40 ),
+			`${ r.gzipKb.toFixed( 1 ) } kB`.padStart( 15 ),
+			( r.hls ? 'yes' : 'no' ).padStart( 8 ),
+			`  ${ r.files.join( ', ' ) }`
+		)
+	);
 }
 out.push( '' );
 for ( const [ label, ok, value ] of checks ) {
@@ -201,5 +337,12 @@ for ( const [ label, ok, value ] of checks ) {
 }
 console.log( out.join( '\n' ) );
 if ( outFile ) {
-	fs.writeFileSync( outFile, JSON.stringify( { rows, rebuilt, ratio, wallRatio, routes, checks }, null, 2 ) );
+	fs.writeFileSync(
+		outFile,
+		JSON.stringify(
+			{ rows, rebuilt, ratio, wallRatio, routes, checks },
+			null,
+			2
+		)
+	);
 }

@@ -75,4 +75,19 @@ final class RoutesTest extends TestCase {
 		$this->assertArrayNotHasKey( Routes::QUERY_VAR, $this->parse( '/my-account/orders' ) );
 		$this->assertArrayNotHasKey( Routes::QUERY_VAR, $this->parse( '/contract/not-a-number' ) );
 	}
+
+	public function test_portal_routes_hide_the_theme_title_and_the_toolbar_for_customers(): void {
+		global $wp_query;
+		$wp_query->set( Routes::QUERY_VAR, 'library' );
+		wp_set_current_user( $this->make_user() );
+
+		$this->assertFalse( apply_filters( 'show_admin_bar', true ) );
+		$this->assertSame( '', apply_filters( 'render_block_core/post-title', '<h1>Library</h1>' ) );
+
+		wp_set_current_user( $this->make_user( 'editor' ) );
+		$this->assertTrue( apply_filters( 'show_admin_bar', true ), 'Staff keep the toolbar.' );
+
+		$wp_query->set( Routes::QUERY_VAR, '' );
+		$this->assertSame( '<h1>Library</h1>', apply_filters( 'render_block_core/post-title', '<h1>Library</h1>' ), 'Other pages keep their title.' );
+	}
 }

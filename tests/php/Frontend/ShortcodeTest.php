@@ -73,4 +73,36 @@ final class ShortcodeTest extends TestCase {
 
 		$this->assertSame( 'harbor', Plugin::instance()->settings->brand() );
 	}
+
+	public function test_lazy_island_chunks_get_their_translations(): void {
+		wp_set_current_user( $this->make_user() );
+		$locale = static fn() => 'de_DE';
+		add_filter( 'determine_locale', $locale );
+		$file = LIBRARY_PORTAL_DIR . 'languages/library-portal-de_DE-' . md5( 'build/island-library.js' ) . '.json';
+		file_put_contents( // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+			$file,
+			(string) wp_json_encode(
+				array(
+					'domain'      => 'messages',
+					'locale_data' => array(
+						'messages' => array(
+							''                => array( 'domain' => 'messages' ),
+							'No items found' => array( 'Keine Einträge gefunden' ),
+						),
+					),
+				)
+			)
+		);
+
+		try {
+			do_shortcode( '[library_portal]' );
+			$inline = implode( "\n", (array) wp_scripts()->get_data( Assets::HANDLE, 'before' ) );
+		} finally {
+			unlink( $file ); // phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink
+			remove_filter( 'determine_locale', $locale );
+		}
+
+		$this->assertStringContainsString( 'wp.i18n.setLocaleData', $inline );
+		$this->assertStringContainsString( 'Keine Eintr', $inline );
+	}
 }

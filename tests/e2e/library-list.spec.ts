@@ -1,0 +1,141 @@
+/**
+ * The library list as the demo owner uses it: a deep link with ?status=expired, search, filters,
+ * Reset and loading more on scroll; screenshots of the dashboard and the list are kept.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { credentials, LibraryPage, logIn } from './support';
+
+const EXPIRED_TITLES = [
+	'DBT Skills Training',
+	'Grief and Loss Across the Lifespan',
+	'Play Therapy Techniques',
+];
+
+/**
+ * Titles of the cards in a list, in order.
+ * @param page
+ * @param listName
+ */
+async function titles( page: Page, listName: string ): Promise< string[] > {
+	return page
+		.getByRole( 'list', { name: listName, exact: true } )
+		.getByRole( 'heading', { level: 3 } )
+		.allInnerTexts();
+}
+
+test.beforeEach( async ( { page } ) => {
+	const owner = credentials( 'demo-owner' );
+	await logIn( page, owner.login, owner.password );
+} );
+
+test( 'dashboard shows the library at a glance', async ( { page } ) => {
+	const portal = new LibraryPage( page );
+	await portal.goto();
+
+	await expect(
+		page.getByRole( 'heading', { name: 'Your Library at a Glance' } )
+	).toBeVisible();
+	await expect(
+		page.getByRole( 'heading', { name: 'Expiring Licenses This Month' } )
+	).toBeVisible();
+	await expect(
+		page.getByRole( 'navigation', { name: 'Library menu' } )
+	).toBeVisible();
+	await expect(
+		page.locator( '#wpadminbar' ),
+		'no WordPress toolbar for customers'
+	).toHaveCount( 0 );
+	await expect(
+		page.getByRole( 'heading', { level: 1 } ),
+		'one h1: the theme title is hidden'
+	).toHaveCount( 1 );
+	await portal.screenshot( 'dashboard' );
+} );
+
+test( 'a deep link with ?status=expired opens the filtered list', async ( {
+	page,
+} ) => {
+	const portal = new LibraryPage( page );
+	const response = await portal.goto( '/videos?status=expired' );
+
+	expect( response?.status() ).toBe( 200 );
+	await expect(
+		page.getByRole( 'heading', { level: 1, name: 'Library' } )
+	).toBeVisible();
+	await expect( page.getByLabel( 'Status' ) ).toHaveValue( 'expired' );
+	await expect(
+		page.getByRole( 'heading', { name: 'Expired Items' } )
+	).toBeVisible();
+	await expect
+		.poll( () => titles( page, 'Expired items' ) )
+		.toEqual( EXPIRED_TITLES );
+	await expect(
+		page.getByRole( 'list', { name: 'Library items', exact: true } )
+	).toHaveCount( 0 );
+	await portal.screenshot( 'list-expired' );
+
+	await page.reload();
+	await expect( page.getByLabel( 'Status' ) ).toHaveValue( 'expired' );
+	await expect
+		.poll( () => titles( page, 'Expired items' ) )
+		.toEqual( EXPIRED_TITLES );
+} );
+
+test( 'search, filter, reset and load more on scroll', async ( { page } ) => {
+	const portal = new LibraryPage( page );
+	await portal.goto( '/videos' );
+	const list = page.getByRole( 'list', {
+		name: 'Library items',
+		exact: true,
+	} );
+	const cards = list.getByRole( 'listitem' );
+
+	// 27 active items: the first 20, then the rest when the end of the list scrolls into view.
+	await expect( cards ).toHaveCount( 20 );
+	await portal.screenshot( 'list' );
+	await page
+		.getByRole( 'heading', { name: 'Expired Items' } )
+		.scrollIntoViewIfNeeded();
+	await cards.nth( 19 ).scrollIntoViewIfNeeded();
+	await expect( cards ).toHaveCount( 27 );
+
+	// Search: case-insensitive, over title, subtitle and description.
+	await page.getByLabel( 'Search items' ).fill( 'TRAUMA' );
+	await expect
+		.poll( () => titles( page, 'Library items' ) )
+		.toEqual( [
+			'Certified Clinical Trauma Professional',
+			'Trauma-Informed Care',
+		] );
+	await page.getByLabel( 'Search items' ).fill( 'member webinar' );
+	await expect
+		.poll( () => titles( page, 'Library items' ) )
+		.toEqual( [ 'Burnout Prevention for Clinicians', 'Sleep and Mood' ] );
+
+	// Content type on top of nothing else.
+	await page.getByLabel( 'Search items' ).fill( '' );
+	await page
+		.getByLabel( 'Content type' )
+		.selectOption( { label: 'E-Manual' } );
+	await expect
+		.poll( () => titles( page, 'Library items' ) )
+		.toEqual( [ 'CBT Skills Workbook' ] );
+
+	// Status, written to the URL.
+	await page.getByLabel( 'Content type' ).selectOption( { index: 0 } );
+	await page.getByLabel( 'Status' ).selectOption( 'completed' );
+	await expect( page ).toHaveURL( /[?&]status=completed\b/ );
+	await expect
+		.poll( () => titles( page, 'Library items' ) )
+		.toEqual( [ 'Motivational Interviewing Intensive' ] );
+
+	await page.getByLabel( 'Search items' ).fill( 'no such training' );
+	await expect( page.getByText( 'No items found' ) ).toBeVisible();
+
+	// Reset clears search, type, status and the URL.
+	await page.getByRole( 'button', { name: 'Reset' } ).click();
+	await expect( page.getByLabel( 'Search items' ) ).toHaveValue( '' );
+	await expect( page.getByLabel( 'Status' ) ).toHaveValue( 'all' );
+	await expect( page ).not.toHaveURL( /status=/ );
+	await expect( cards ).toHaveCount( 20 );
+} );
