@@ -28,6 +28,7 @@ use LibraryPortal\Repositories\NotificationRepository;
 use LibraryPortal\Repositories\ProgressRepository;
 use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Rest\ItemsController;
+use LibraryPortal\Rest\NotificationsController;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Rest\ServerTiming;
 use LibraryPortal\Rest\UserController;
@@ -190,6 +191,7 @@ final class Plugin {
 			function () {
 				( new ItemsController( $this->library, $this->library_cache ) )->register_routes();
 				( new UserController( $this->library ) )->register_routes();
+				( new NotificationsController( $this->notifications ) )->register_routes();
 			}
 		);
 

@@ -46,4 +46,37 @@ final class NotificationRepository extends Repository {
 			$this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d AND hide_status = 0 AND read_status = 0', $this->table( 'notifications' ), $user_id )
 		);
 	}
+
+	/**
+	 * One page of a user's notifications, newest first, and the total they page through.
+	 *
+	 * @param int  $user_id        User.
+	 * @param int  $page           Page, from 1.
+	 * @param int  $per_page       Page size.
+	 * @param bool $include_hidden Whether hidden notifications count too.
+	 * @return array{rows: array<int, array<string, string>>, total: int}
+	 */
+	public function page_for_user( int $user_id, int $page, int $per_page, bool $include_hidden ): array {
+		$table  = $this->table( 'notifications' );
+		$hidden = $include_hidden ? 1 : 0;
+		$total  = (int) $this->db->get_var(
+			$this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d AND hide_status <= %d', $table, $user_id, $hidden )
+		);
+		$rows   = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT id, type, message, related_product_id, related_user_id, read_status, hide_status, created_at FROM %i
+				WHERE user_id = %d AND hide_status <= %d ORDER BY created_at DESC, id DESC LIMIT %d OFFSET %d',
+				$table,
+				$user_id,
+				$hidden,
+				$per_page,
+				( $page - 1 ) * $per_page
+			),
+			ARRAY_A
+		);
+		return array(
+			'rows'  => $rows,
+			'total' => $total,
+		);
+	}
 }

@@ -19,6 +19,12 @@ test( 'every portal route serves the portal on a fresh load', async ( {
 	await logIn( page, owner.login, owner.password );
 	const errors: string[] = [];
 	page.on( 'pageerror', ( error ) => errors.push( error.message ) );
+	// A failed call (a 404, a 500) shows in the console: customers' consoles stay clean.
+	page.on( 'console', ( message ) => {
+		if ( message.type() === 'error' ) {
+			errors.push( `${ page.url() }: ${ message.text() }` );
+		}
+	} );
 
 	const nonce = await page.goto( '/my-account/library' ).then( () =>
 		page.evaluate(

@@ -18,7 +18,11 @@ interface Item {
 	shared_with: Record< string, { name: string; email: string } >;
 }
 
-const ROUTES = [ '/wp-json/library/v2/items/', '/wp-json/library/v2/user/' ];
+const ROUTES = [
+	'/wp-json/library/v2/items/',
+	'/wp-json/library/v2/user/',
+	'/wp-json/library/v2/notifications/',
+];
 
 /**
  * Logs in and returns the page's REST and ping nonces from the portal configuration.

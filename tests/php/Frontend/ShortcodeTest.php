@@ -78,7 +78,7 @@ final class ShortcodeTest extends TestCase {
 		wp_set_current_user( $this->make_user() );
 		$locale = static fn() => 'de_DE';
 		add_filter( 'determine_locale', $locale );
-		$file = LIBRARY_PORTAL_DIR . 'languages/library-portal-de_DE-' . md5( 'build/island-library.js' ) . '.json';
+		$file   = LIBRARY_PORTAL_DIR . 'languages/library-portal-de_DE-' . md5( 'build/island-library.js' ) . '.json';
 		file_put_contents( // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
 			$file,
 			(string) wp_json_encode(
@@ -86,7 +86,7 @@ final class ShortcodeTest extends TestCase {
 					'domain'      => 'messages',
 					'locale_data' => array(
 						'messages' => array(
-							''                => array( 'domain' => 'messages' ),
+							''               => array( 'domain' => 'messages' ),
 							'No items found' => array( 'Keine Einträge gefunden' ),
 						),
 					),

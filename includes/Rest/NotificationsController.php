@@ -1,0 +1,169 @@
+<?php
+/**
+ * GET /library/v2/notifications/
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Rest;
+
+use LibraryPortal\Repositories\NotificationRepository;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * The current user's notifications, paged (spec points 2 and 7). Hiding and read-all come
+ * with the notifications screens.
+ */
+final class NotificationsController extends Controller {
+
+	public const PER_PAGE     = 10;
+	public const MAX_PER_PAGE = 50;
+
+	/**
+	 * Notifications.
+	 *
+	 * @var NotificationRepository
+	 */
+	private NotificationRepository $notifications;
+
+	/**
+	 * Wires the controller.
+	 *
+	 * @param NotificationRepository $notifications Notifications.
+	 */
+	public function __construct( NotificationRepository $notifications ) {
+		$this->notifications = $notifications;
+		$this->rest_base     = 'notifications';
+	}
+
+	/**
+	 * Registers the route.
+	 */
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => array(
+						'page'           => array(
+							'description' => __( 'Page of the list, from 1.', 'library-portal' ),
+							'type'        => 'integer',
+							'default'     => 1,
+							'minimum'     => 1,
+						),
+						'per_page'       => array(
+							'description' => __( 'Notifications per page.', 'library-portal' ),
+							'type'        => 'integer',
+							'default'     => self::PER_PAGE,
+							'minimum'     => 1,
+							'maximum'     => self::MAX_PER_PAGE,
+						),
+						'include_hidden' => array(
+							'description' => __( 'Whether hidden notifications are listed too.', 'library-portal' ),
+							'type'        => 'boolean',
+							'default'     => false,
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * Only logged-in users.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return true|\WP_Error
+	 */
+	public function get_items_permissions_check( $request ) {
+		return $this->require_login();
+	}
+
+	/**
+	 * One page of the current user's notifications.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function get_items( $request ): WP_REST_Response {
+		$page     = (int) $request['page'];
+		$per_page = (int) $request['per_page'];
+		$result   = $this->notifications->page_for_user( get_current_user_id(), $page, $per_page, (bool) $request['include_hidden'] );
+
+		return $this->success(
+			array(
+				'notifications' => array_map( array( $this, 'to_reply' ), $result['rows'] ),
+				'total'         => $result['total'],
+				'page'          => $page,
+				'per_page'      => $per_page,
+				'total_pages'   => (int) ceil( $result['total'] / $per_page ),
+			)
+		);
+	}
+
+	/**
+	 * One notification as spec point 3 names its fields.
+	 *
+	 * @param array<string, string> $row Stored row.
+	 * @return array<string, mixed>
+	 */
+	private function to_reply( array $row ): array {
+		return array(
+			'id'                 => (int) $row['id'],
+			'message'            => $row['message'],
+			'hide_status'        => (bool) (int) $row['hide_status'],
+			'read_status'        => (bool) (int) $row['read_status'],
+			'timestamp'          => (int) $row['created_at'],
+			'type'               => $row['type'],
+			'related_product_id' => (int) $row['related_product_id'],
+			'related_user_id'    => (int) $row['related_user_id'],
+		);
+	}
+
+	/**
+	 * Schema of the reply.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema(): array {
+		if ( ! $this->schema ) {
+			$int          = array( 'type' => 'integer' );
+			$bool         = array( 'type' => 'boolean' );
+			$this->schema = $this->envelope_schema(
+				'library-notifications',
+				array(
+					'type'       => 'object',
+					'properties' => array(
+						'notifications' => array(
+							'type'  => 'array',
+							'items' => array(
+								'type'       => 'object',
+								'properties' => array(
+									'id'                 => $int,
+									'message'            => array( 'type' => 'string' ),
+									'hide_status'        => $bool,
+									'read_status'        => $bool,
+									'timestamp'          => $int,
+									'type'               => array( 'type' => 'string' ),
+									'related_product_id' => $int,
+									'related_user_id'    => $int,
+								),
+							),
+						),
+						'total'         => $int,
+						'page'          => $int,
+						'per_page'      => $int,
+						'total_pages'   => $int,
+					),
+				)
+			);
+		}
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}
