@@ -10,7 +10,7 @@
 
 $library_portal_user = get_user_by( 'login', (string) ( $library_portal_args[0] ?? '' ) );
 if ( ! $library_portal_user ) {
-	fwrite( STDERR, "No such user.\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite -- CLI helper.
+	fwrite( STDERR, "No such user.\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- CLI helper.
 	exit( 1 );
 }
 \LibraryPortal\Plugin::instance()->library_cache->forget_users( $library_portal_user->ID );

@@ -76,6 +76,7 @@ final class RoutesTest extends TestCase {
 		$this->assertArrayNotHasKey( Routes::QUERY_VAR, $this->parse( '/contract/not-a-number' ) );
 	}
 
+	// phpcs:disable WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound, WordPress.NamingConventions.ValidHookName.UseUnderscores -- core's hooks under test.
 	public function test_portal_routes_hide_the_theme_title_and_the_toolbar_for_customers(): void {
 		global $wp_query;
 		$wp_query->set( Routes::QUERY_VAR, 'library' );
@@ -90,4 +91,5 @@ final class RoutesTest extends TestCase {
 		$wp_query->set( Routes::QUERY_VAR, '' );
 		$this->assertSame( '<h1>Library</h1>', apply_filters( 'render_block_core/post-title', '<h1>Library</h1>' ), 'Other pages keep their title.' );
 	}
+	// phpcs:enable
 }

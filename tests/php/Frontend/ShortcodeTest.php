@@ -79,7 +79,7 @@ final class ShortcodeTest extends TestCase {
 		$locale = static fn() => 'de_DE';
 		add_filter( 'determine_locale', $locale );
 		$file   = LIBRARY_PORTAL_DIR . 'languages/library-portal-de_DE-' . md5( 'build/island-library.js' ) . '.json';
-		file_put_contents( // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents
+		file_put_contents( // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a fixture file, removed below.
 			$file,
 			(string) wp_json_encode(
 				array(
