@@ -46,6 +46,7 @@ final class Routes {
 		add_filter( 'redirect_canonical', array( $this, 'keep_deep_links' ) );
 		add_action( 'template_redirect', array( $this, 'require_login' ) );
 		add_filter( 'show_admin_bar', array( $this, 'admin_bar_for_staff_only' ) );
+		add_filter( 'page_template_hierarchy', array( $this, 'prefer_untitled_template' ) );
 		add_filter( 'render_block_core/post-title', array( $this, 'hide_page_title' ) );
 		add_filter( 'the_title', array( $this, 'hide_classic_page_title' ), 10, 2 );
 	}
@@ -58,6 +59,17 @@ final class Routes {
 	 */
 	public function admin_bar_for_staff_only( $show ): bool {
 		return self::current_route() && ! current_user_can( 'edit_posts' ) ? false : (bool) $show;
+	}
+
+	/**
+	 * On portal routes, a theme's "page without title" template comes first (Twenty Twenty-Four and
+	 * many block themes have one): the portal brings its own heading and needs the room.
+	 *
+	 * @param string[] $templates Candidate templates, most specific first.
+	 * @return string[]
+	 */
+	public function prefer_untitled_template( $templates ): array {
+		return self::current_route() ? array_merge( array( 'page-no-title.php' ), (array) $templates ) : (array) $templates;
 	}
 
 	/**

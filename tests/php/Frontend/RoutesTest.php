@@ -83,6 +83,7 @@ final class RoutesTest extends TestCase {
 		wp_set_current_user( $this->make_user() );
 
 		$this->assertFalse( apply_filters( 'show_admin_bar', true ) );
+		$this->assertSame( array( 'page-no-title.php', 'page.php' ), apply_filters( 'page_template_hierarchy', array( 'page.php' ) ) );
 		$this->assertSame( '', apply_filters( 'render_block_core/post-title', '<h1>Library</h1>' ) );
 
 		wp_set_current_user( $this->make_user( 'editor' ) );
@@ -90,6 +91,7 @@ final class RoutesTest extends TestCase {
 
 		$wp_query->set( Routes::QUERY_VAR, '' );
 		$this->assertSame( '<h1>Library</h1>', apply_filters( 'render_block_core/post-title', '<h1>Library</h1>' ), 'Other pages keep their title.' );
+		$this->assertSame( array( 'page.php' ), apply_filters( 'page_template_hierarchy', array( 'page.php' ) ) );
 	}
 	// phpcs:enable
 }
