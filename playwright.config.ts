@@ -9,6 +9,7 @@
  * LP_E2E_REUSE=1 reuses an e2e site that is already running (bin/site serve e2e).
  */
 import { defineConfig, devices } from '@playwright/test';
+import chromiumLaunch from './tests/chromium.cjs';
 
 const baseURL = process.env.LP_E2E_BASE_URL ?? 'http://127.0.0.1:8889';
 const isCI = !! process.env.CI;
@@ -34,17 +35,7 @@ export default defineConfig( {
 		video: 'off',
 		locale: 'en-US',
 		timezoneId: 'UTC',
-		launchOptions: {
-			executablePath: process.env.LP_CHROMIUM ?? '/usr/bin/chromium',
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-dev-shm-usage',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-			],
-		},
+		launchOptions: chromiumLaunch,
 	},
 	projects: [
 		{

@@ -23,6 +23,11 @@ final class DemoSeeder {
 	public const LOGINS_OPTION = 'library_portal_demo_logins';
 
 	/**
+	 * Folder under wp-content where bin/make-demo-media puts the demo's videos.
+	 */
+	public const MEDIA_DIR = 'library-portal-demo';
+
+	/**
 	 * The plugin's services.
 	 *
 	 * @var Plugin
@@ -76,12 +81,22 @@ final class DemoSeeder {
 		$this->plugin->settings->update(
 			array(
 				'share_users'        => true,
-				'walkthrough_harbor' => '',
-				'walkthrough_summit' => '',
+				'walkthrough_harbor' => self::demo_video( 'walkthrough-harbor' ),
+				'walkthrough_summit' => self::demo_video( 'walkthrough-summit' ),
 			)
 		);
 		update_option( self::LOGINS_OPTION, $logins, false );
 		return $logins;
+	}
+
+	/**
+	 * Address of a demo HLS video made by bin/make-demo-media, or '' when it was not made.
+	 *
+	 * @param string $name Video folder.
+	 */
+	public static function demo_video( string $name ): string {
+		$playlist = self::MEDIA_DIR . '/' . $name . '/index.m3u8';
+		return is_readable( WP_CONTENT_DIR . '/' . $playlist ) ? content_url( $playlist ) : '';
 	}
 
 	/**

@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import chromiumLaunch from '../chromium.cjs';
 
 const [ , , baseUrl, requestsArg = '40', outFile ] = process.argv;
 const requests = Number( requestsArg );
@@ -136,17 +137,7 @@ async function measureRebuilds( label, login, auth, samples ) {
 }
 
 async function measureRoutes( login, password, productId ) {
-	const browser = await chromium.launch( {
-		executablePath: '/usr/bin/chromium',
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-dev-shm-usage',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-		],
-	} );
+	const browser = await chromium.launch( chromiumLaunch );
 	const context = await browser.newContext();
 	const page = await context.newPage();
 	await page.goto( `${ baseUrl }/wp-login.php` );

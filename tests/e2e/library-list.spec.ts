@@ -52,6 +52,28 @@ test( 'dashboard shows the library at a glance', async ( { page } ) => {
 	await portal.screenshot( 'dashboard' );
 } );
 
+test( "the welcome card plays the brand's walkthrough video", async ( {
+	page,
+} ) => {
+	await new LibraryPage( page ).goto();
+	await page
+		.getByRole( 'button', { name: 'Play the walkthrough video' } )
+		.click();
+
+	const video = page.getByLabel( 'Library walkthrough video' );
+	await expect( video ).toHaveAttribute(
+		'src',
+		/walkthrough-harbor\/index\.m3u8$/
+	);
+	await expect
+		.poll( () =>
+			video.evaluate(
+				( node ) => ( node as HTMLVideoElement ).currentTime
+			)
+		)
+		.toBeGreaterThan( 1 );
+} );
+
 test( 'a deep link with ?status=expired opens the filtered list', async ( {
 	page,
 } ) => {

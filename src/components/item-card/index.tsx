@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
  * Internal dependencies
  */
 import type { LibraryItem } from '../../api/types';
-import { expiryLine, licenseCountText } from '../../domain/license';
+import { LicenseLines } from '../license-lines';
 import { getItemStatus } from '../../domain/status';
 import { useHoverPrefetch } from '../../islands/use-hover-prefetch';
 
@@ -23,8 +23,6 @@ export interface ItemCardProps {
 
 export function ItemCard( { item, to }: ItemCardProps ) {
 	const status = getItemStatus( item );
-	const license = licenseCountText( item );
-	const expiry = expiryLine( item );
 	const prefetch = useHoverPrefetch( to );
 	const titleId = `lp-item-${ item.product_id }-${ item.tag || 'own' }-${ item.share_user_id }`;
 	return (
@@ -65,12 +63,7 @@ export function ItemCard( { item, to }: ItemCardProps ) {
 						{ status.label }
 					</span>
 				</p>
-				{ license !== '' ? (
-					<p className="lp-item__licenses">{ license }</p>
-				) : null }
-				{ expiry !== '' ? (
-					<p className="lp-item__expiry">{ expiry }</p>
-				) : null }
+				<LicenseLines item={ item } />
 			</div>
 		</article>
 	);

@@ -17,10 +17,10 @@ import { __, sprintf } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
+import { LicenseLines } from '../../components/license-lines';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { NotAvailable } from '../../components/not-available';
 import { findLibraryItem } from '../../domain/items';
-import { expiryLine, licenseCountText } from '../../domain/license';
 import { paths } from '../../domain/paths';
 import { usePortal } from '../shell/portal-context';
 
@@ -72,8 +72,6 @@ export function ItemDetail() {
 			/>
 		);
 	}
-	const license = licenseCountText( item );
-	const expiry = expiryLine( item );
 	return (
 		<NotAvailable title={ item.title } backTo={ listPath }>
 			{ item.content_type_label ? (
@@ -82,12 +80,7 @@ export function ItemDetail() {
 			{ item.subtitle ? (
 				<p className="lp-item__subtitle">{ item.subtitle }</p>
 			) : null }
-			{ license !== '' ? (
-				<p className="lp-item__licenses">{ license }</p>
-			) : null }
-			{ expiry !== '' ? (
-				<p className="lp-item__expiry">{ expiry }</p>
-			) : null }
+			<LicenseLines item={ item } />
 		</NotAvailable>
 	);
 }

@@ -68,6 +68,22 @@ final class ShortcodeTest extends TestCase {
 		$this->assertStringContainsString( 'brand-summit.css', wp_styles()->registered[ Assets::HANDLE . '-brand' ]->src );
 	}
 
+	public function test_each_brand_gets_its_walkthrough_video(): void {
+		wp_set_current_user( $this->make_user() );
+		Plugin::instance()->settings->update(
+			array(
+				'brand'              => 'summit',
+				'walkthrough_harbor' => 'https://media.example.com/harbor/index.m3u8',
+				'walkthrough_summit' => 'https://media.example.com/summit/index.m3u8',
+			)
+		);
+
+		do_shortcode( '[library_portal]' );
+		$inline = implode( "\n", (array) wp_scripts()->get_data( Assets::HANDLE, 'before' ) );
+
+		$this->assertStringContainsString( '"walkthroughVideo":"https:\/\/media.example.com\/summit\/index.m3u8"', $inline );
+	}
+
 	public function test_unknown_brand_is_refused(): void {
 		Plugin::instance()->settings->update( array( 'brand' => '"><script>' ) );
 
