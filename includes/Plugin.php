@@ -17,12 +17,12 @@ use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
-use LibraryPortal\Database\Schema;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Repositories\CatalogueRepository;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
+use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Repositories\NotificationRepository;
 use LibraryPortal\Repositories\ProgressRepository;
@@ -130,7 +130,7 @@ final class Plugin {
 		$this->notifications = new NotificationRepository( $db );
 		$this->shares        = new ShareRepository( $db );
 		$this->library       = new LibraryService( $this->licenses, $this->progress, $this->certificates, $this->contracts, new Catalogue( new CatalogueRepository( $db ) ) );
-		$this->library_cache = new LibraryCache( $db, ( new Schema( $db ) )->table( 'library_cache' ) );
+		$this->library_cache = new LibraryCache( new LibraryCacheRepository( $db ) );
 		$this->share_links   = new ShareLink( wp_salt( 'auth' ) );
 	}
 

@@ -9,8 +9,8 @@ namespace LibraryPortal\Library;
 
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Repositories\Repository;
-use wpdb;
 
 /**
  * Keeps each user's items reply, already encoded as JSON, until something it depends on changes.
@@ -35,28 +35,19 @@ final class LibraryCache {
 	private const GROUP      = 'library_portal';
 
 	/**
-	 * Database connection.
+	 * Stored entries (without a persistent object cache).
 	 *
-	 * @var wpdb
+	 * @var LibraryCacheRepository
 	 */
-	private wpdb $db;
-
-	/**
-	 * Cache table.
-	 *
-	 * @var string
-	 */
-	private string $table;
+	private LibraryCacheRepository $entries;
 
 	/**
 	 * Creates the cache.
 	 *
-	 * @param wpdb   $db    Database connection.
-	 * @param string $table Cache table name.
+	 * @param LibraryCacheRepository $entries Stored entries.
 	 */
-	public function __construct( wpdb $db, string $table ) {
-		$this->db    = $db;
-		$this->table = $table;
+	public function __construct( LibraryCacheRepository $entries ) {
+		$this->entries = $entries;
 	}
 
 	/**
@@ -181,8 +172,7 @@ final class LibraryCache {
 			$entry = wp_cache_get( $user_id, self::GROUP );
 			return is_array( $entry ) ? $entry : null;
 		}
-		$entry = $this->db->get_row( $this->db->prepare( 'SELECT cache_key, valid_until, payload FROM %i WHERE user_id = %d', $this->table, $user_id ), ARRAY_A );
-		return is_array( $entry ) ? $entry : null;
+		return $this->entries->find( $user_id );
 	}
 
 	/**
@@ -203,6 +193,6 @@ final class LibraryCache {
 			wp_cache_set( $user_id, $entry, self::GROUP, DAY_IN_SECONDS );
 			return;
 		}
-		$this->db->replace( $this->table, array( 'user_id' => $user_id ) + $entry, array( '%d', '%s', '%d', '%s' ) );
+		$this->entries->save( $user_id, $key, $valid_until, $payload );
 	}
 }
