@@ -161,3 +161,58 @@ test( 'search, filter, reset and load more on scroll', async ( { page } ) => {
 	await expect( page ).not.toHaveURL( /status=/ );
 	await expect( cards ).toHaveCount( 20 );
 } );
+
+/** The badge text spec point 4 gives a server status. */
+const BADGES: Record< string, string > = {
+	shared: 'Shared',
+	purchased: 'Purchased',
+	expired: 'Expired',
+	completed: 'Completed',
+	'take-test': 'Take Test',
+	'member-product': 'Member Product',
+	membership: 'Membership',
+	'not-started': 'Not Started',
+};
+const badge = ( item: {
+	status: string;
+	video_data: { progress: { count: number } };
+} ): string =>
+	item.status === 'in-progress'
+		? `${ item.video_data.progress.count }% Watched`
+		: ( BADGES[ item.status ] ?? `unknown status ${ item.status }` );
+
+test( 'every card shows the status the server computed', async ( { page } ) => {
+	await new LibraryPage( page ).goto( '/videos' );
+	const nonce = await page.evaluate(
+		() =>
+			(
+				window as unknown as {
+					libraryPortalConfig: { restNonce: string };
+				}
+			 ).libraryPortalConfig.restNonce
+	);
+	const items = (
+		await (
+			await page.request.get( '/wp-json/library/v2/items/', {
+				headers: { 'X-WP-Nonce': nonce },
+			} )
+		).json()
+	).data as {
+		title: string;
+		status: string;
+		video_data: { progress: { count: number } };
+	}[];
+	await page.getByRole( 'button', { name: 'Load more items' } ).click();
+
+	expect(
+		new Set( items.map( ( item ) => item.status ) ).size
+	).toBeGreaterThanOrEqual( 8 );
+	for ( const item of items ) {
+		await expect(
+			page
+				.getByRole( 'article', { name: item.title } )
+				.locator( '.lp-status' ),
+			item.title
+		).toHaveText( badge( item ) );
+	}
+} );
