@@ -7,6 +7,7 @@
 
 namespace LibraryPortal;
 
+use LibraryPortal\Admin\SettingsPage;
 use LibraryPortal\Ajax\PingHandler;
 use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Catalogue\ItemPostType;
@@ -182,6 +183,7 @@ final class Plugin {
 		$assets->register();
 		( new Shortcode( $assets, $this->settings ) )->register();
 		( new PingHandler() )->register();
+		( new SettingsPage( $this->settings ) )->register();
 		( new ServerTiming() )->register();
 		$this->library_cache->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
