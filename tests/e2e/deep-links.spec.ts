@@ -2,7 +2,7 @@
  * Deep links work on reload, and a logged-out visitor goes through the login and comes back.
  */
 import { expect, test } from '@playwright/test';
-import { credentials, logIn } from './support';
+import { credentials, libraryItems, logIn } from './support';
 
 const LIBRARY_ROUTES = [
 	'/my-account/library',
@@ -26,24 +26,10 @@ test( 'every portal route serves the portal on a fresh load', async ( {
 		}
 	} );
 
-	const nonce = await page.goto( '/my-account/library' ).then( () =>
-		page.evaluate(
-			() =>
-				(
-					window as unknown as {
-						libraryPortalConfig: { restNonce: string };
-					}
-				 ).libraryPortalConfig.restNonce
-		)
-	);
-	const items = (
-		await (
-			await page.request.get( '/wp-json/library/v2/items/', {
-				headers: { 'X-WP-Nonce': nonce },
-			} )
-		).json()
-	).data as { product_id: number }[];
-	const productId = items[ 0 ].product_id;
+	await page.goto( '/my-account/library' );
+	const items = await libraryItems< { product_id: number } >( page );
+	const productId = items[ 0 ]?.product_id ?? 0;
+	expect( productId ).toBeGreaterThan( 0 );
 
 	for ( const path of [
 		...LIBRARY_ROUTES,

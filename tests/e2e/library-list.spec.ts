@@ -3,7 +3,7 @@
  * Reset and loading more on scroll; screenshots of the dashboard and the list are kept.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { credentials, LibraryPage, logIn } from './support';
+import { credentials, LibraryPage, libraryItems, logIn } from './support';
 
 const EXPIRED_TITLES = [
 	'DBT Skills Training',
@@ -183,25 +183,11 @@ const badge = ( item: {
 
 test( 'every card shows the status the server computed', async ( { page } ) => {
 	await new LibraryPage( page ).goto( '/videos' );
-	const nonce = await page.evaluate(
-		() =>
-			(
-				window as unknown as {
-					libraryPortalConfig: { restNonce: string };
-				}
-			 ).libraryPortalConfig.restNonce
-	);
-	const items = (
-		await (
-			await page.request.get( '/wp-json/library/v2/items/', {
-				headers: { 'X-WP-Nonce': nonce },
-			} )
-		).json()
-	).data as {
+	const items = await libraryItems< {
 		title: string;
 		status: string;
 		video_data: { progress: { count: number } };
-	}[];
+	} >( page );
 	const cards = page
 		.getByRole( 'list', { name: 'Library items', exact: true } )
 		.getByRole( 'listitem' );

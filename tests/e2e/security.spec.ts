@@ -4,12 +4,11 @@
  */
 import {
 	expect,
-	request,
 	test,
 	type APIRequestContext,
 	type Page,
 } from '@playwright/test';
-import { credentials, LibraryPage, logIn } from './support';
+import { credentials, LibraryPage, logIn, portalConfig } from './support';
 
 interface Item {
 	product_id: number;
@@ -33,14 +32,8 @@ async function portalNonces( page: Page, login: string ) {
 	const user = credentials( login );
 	await logIn( page, user.login, user.password );
 	await new LibraryPage( page ).goto();
-	return page.evaluate( () => {
-		const config = (
-			window as unknown as {
-				libraryPortalConfig: { restNonce: string; pingNonce: string };
-			}
-		 ).libraryPortalConfig;
-		return { rest: config.restNonce, ping: config.pingNonce };
-	} );
+	const config = await portalConfig( page );
+	return { rest: config.restNonce, ping: config.pingNonce };
 }
 
 function ping( api: APIRequestContext, nonce?: string ) {
@@ -52,22 +45,19 @@ function ping( api: APIRequestContext, nonce?: string ) {
 
 test.describe( 'logged out', () => {
 	for ( const route of ROUTES ) {
-		test( `${ route } answers 401`, async ( { baseURL } ) => {
-			const api = await request.newContext( { baseURL } );
-			const response = await api.get( route );
+		// The `request` fixture is a fresh context without cookies: a visitor who is not logged in.
+		test( `${ route } answers 401`, async ( { request } ) => {
+			const response = await request.get( route );
 			expect( response.status() ).toBe( 401 );
 			expect( ( await response.json() ).code ).toBe( 'rest_forbidden' );
-			await api.dispose();
 		} );
 	}
 
 	test( 'the ping answers success: false, so the client reloads', async ( {
-		baseURL,
+		request,
 	} ) => {
-		const api = await request.newContext( { baseURL } );
-		const response = await ping( api, 'anything' );
+		const response = await ping( request, 'anything' );
 		expect( ( await response.json() ).success ).toBe( false );
-		await api.dispose();
 	} );
 } );
 
@@ -141,14 +131,6 @@ test.describe( 'logged in', () => {
 	} ) => {
 		await portalNonces( page, 'demo-owner' );
 		await page.goto( '/contract/1' );
-		const contract = await page.evaluate(
-			() =>
-				(
-					window as unknown as {
-						libraryPortalConfig: { contractData: unknown };
-					}
-				 ).libraryPortalConfig.contractData
-		);
-		expect( contract ).toBeNull();
+		expect( ( await portalConfig( page ) ).contractData ).toBeNull();
 	} );
 } );

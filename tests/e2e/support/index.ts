@@ -5,3 +5,4 @@ export { ARTIFACTS_DIR, BasePage } from './base-page';
 export { LibraryPage } from './library-page';
 export { logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
+export { libraryItems, portalConfig } from './portal';

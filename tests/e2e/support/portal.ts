@@ -1,0 +1,36 @@
+/**
+ * The portal as the page sees it: its configuration object and the REST calls it makes.
+ */
+import type { Page } from '@playwright/test';
+
+interface PortalConfig {
+	restNonce: string;
+	pingNonce: string;
+	contractData: unknown;
+}
+
+/**
+ * `window.libraryPortalConfig` of the page currently open (docs/contract.md).
+ *
+ * @param page Playwright page showing the portal.
+ */
+export function portalConfig( page: Page ): Promise< PortalConfig > {
+	return page.evaluate(
+		() =>
+			( window as unknown as { libraryPortalConfig: PortalConfig } )
+				.libraryPortalConfig
+	);
+}
+
+/**
+ * GET items/ with the page's cookies and REST nonce, as the portal does.
+ *
+ * @param page Playwright page showing the portal.
+ */
+export async function libraryItems< T >( page: Page ): Promise< T[] > {
+	const { restNonce } = await portalConfig( page );
+	const response = await page.request.get( '/wp-json/library/v2/items/', {
+		headers: { 'X-WP-Nonce': restNonce },
+	} );
+	return ( ( await response.json() ) as { data: T[] } ).data;
+}
