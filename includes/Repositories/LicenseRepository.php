@@ -183,11 +183,12 @@ final class LicenseRepository extends Repository {
 			$this->db->get_col(
 				$this->db->prepare(
 					"SELECT l.expires_at FROM %i l
-					INNER JOIN %i p ON p.ID = l.product_id AND p.post_status = 'publish'
+					INNER JOIN %i p ON p.ID = l.product_id AND p.post_type = %s AND p.post_status = 'publish'
 					INNER JOIN %i m ON m.post_id = l.product_id AND m.meta_key = '_lp_content_type' AND m.meta_value = 'membership'
 					WHERE l.owner_id = %d",
 					$this->table( 'licenses' ),
 					$this->db->posts,
+					\LibraryPortal\Catalogue\ItemPostType::POST_TYPE,
 					$this->db->postmeta,
 					$owner_id
 				)
