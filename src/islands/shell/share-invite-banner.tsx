@@ -197,25 +197,16 @@ export function ShareInviteBanner( { shareData }: { shareData: ShareData } ) {
 	const noneLeft = shareData.available_licenses <= 0;
 	const actions = (
 		<>
-			{ noneLeft ? (
-				<button
-					type="button"
-					className="lp-button"
-					onClick={ notify }
-					disabled={ busy }
-				>
-					{ __( 'Notify', 'library-portal' ) }
-				</button>
-			) : (
-				<button
-					type="button"
-					className="lp-button"
-					onClick={ accept }
-					disabled={ busy }
-				>
-					{ __( 'Accept', 'library-portal' ) }
-				</button>
-			) }
+			<button
+				type="button"
+				className="lp-button"
+				onClick={ noneLeft ? notify : accept }
+				disabled={ busy }
+			>
+				{ noneLeft
+					? __( 'Notify', 'library-portal' )
+					: __( 'Accept', 'library-portal' ) }
+			</button>
 			<button
 				type="button"
 				className="lp-button lp-button--secondary"
