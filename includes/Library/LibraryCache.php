@@ -42,6 +42,20 @@ final class LibraryCache {
 	private LibraryCacheRepository $entries;
 
 	/**
+	 * Users whose version was raised in this request and read by no key() since.
+	 *
+	 * @var array<int, true>
+	 */
+	private array $raised_users = array();
+
+	/**
+	 * Whether the site's version was raised in this request and read by no key() since.
+	 *
+	 * @var bool
+	 */
+	private bool $site_raised = false;
+
+	/**
 	 * Creates the cache.
 	 *
 	 * @param LibraryCacheRepository $entries Stored entries.
@@ -93,8 +107,13 @@ final class LibraryCache {
 	 */
 	public function forget_users( $user_ids ): void {
 		foreach ( array_unique( array_filter( array_map( 'intval', (array) $user_ids ) ) ) as $user_id ) {
+			// No key was made from the version raised last: it still invalidates everything (bulk writes stay cheap).
+			if ( isset( $this->raised_users[ $user_id ] ) ) {
+				continue;
+			}
 			update_user_meta( $user_id, self::USER_META, self::new_version() );
 			wp_cache_delete( $user_id, self::GROUP );
+			$this->raised_users[ $user_id ] = true;
 		}
 	}
 
@@ -102,7 +121,11 @@ final class LibraryCache {
 	 * Invalidates every entry (catalogue or names changed).
 	 */
 	public function forget_all(): void {
+		if ( $this->site_raised ) {
+			return; // As in forget_users(): no key has seen the last new version yet.
+		}
 		update_option( self::SITE_OPTION, self::new_version(), true );
+		$this->site_raised = true;
 	}
 
 	/**
@@ -132,6 +155,8 @@ final class LibraryCache {
 	 * @param int $user_id User.
 	 */
 	private function key( int $user_id ): string {
+		unset( $this->raised_users[ $user_id ] );
+		$this->site_raised = false;
 		return md5( LIBRARY_PORTAL_VERSION . '|' . get_user_meta( $user_id, self::USER_META, true ) . '|' . get_option( self::SITE_OPTION, '' ) );
 	}
 

@@ -64,24 +64,4 @@ abstract class Repository {
 	protected function changed( int ...$user_ids ): void {
 		do_action( self::LIBRARY_CHANGED, $user_ids ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant holds library_portal_library_changed.
 	}
-
-	/**
-	 * Integer IDs for an IN () list, never empty (0 matches no row).
-	 *
-	 * @param array<int|string> $ids IDs.
-	 * @return int[]
-	 */
-	protected static function ids( array $ids ): array {
-		$ids = array_values( array_unique( array_map( 'intval', $ids ) ) );
-		return $ids ? $ids : array( 0 );
-	}
-
-	/**
-	 * "%d, %d, …" for a list of IDs.
-	 *
-	 * @param int[] $ids IDs.
-	 */
-	protected static function placeholders( array $ids ): string {
-		return implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-	}
 }

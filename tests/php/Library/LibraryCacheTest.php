@@ -118,6 +118,21 @@ final class LibraryCacheTest extends TestCase {
 		$this->assertArrayHasKey( $item, $this->items( $member ) );
 	}
 
+	public function test_changes_without_a_read_between_raise_the_version_once(): void {
+		$cache = Plugin::instance()->library_cache;
+		$owner = $this->make_user();
+		$this->items( $owner );
+
+		$first  = $this->count_queries( fn() => $cache->forget_users( $owner ) );
+		$second = $this->count_queries( fn() => $cache->forget_users( $owner ) );
+		$this->items( $owner );
+		$after_read = $this->count_queries( fn() => $cache->forget_users( $owner ) );
+
+		$this->assertGreaterThan( 0, $first );
+		$this->assertSame( 0, $second, 'Nothing read the raised version yet: no second write.' );
+		$this->assertGreaterThan( 0, $after_read, 'A key was made since: the next change raises it again.' );
+	}
+
 	public function test_raw_reply_is_sent_as_is_unless_reshaped(): void {
 		$response = new RawJsonResponse( '{"success":true,"data":[{"a":1}]}' );
 		$request  = new WP_REST_Request( 'GET', self::ROUTE );
