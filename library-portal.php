@@ -6,6 +6,7 @@
  * Version:           0.1.0
  * Requires at least: 6.5
  * Requires PHP:      8.1
+ * Tested up to:      7.1
  * Author:            Library Portal
  * License:           GPL-2.0-or-later
  * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
