@@ -1,7 +1,7 @@
 <?php
 /**
  * Benchmark data, run by bin/bench through bin/wp-php: a user with N library items
- * (\LibraryPortal\Plugin::demo_seeder()->seed_library_for()), password "password" (a local bench
+ * (\LibraryPortal\Dev\DemoSeeder::seed_library_for(), dev tooling), password "password" (a local bench
  * site only). Prints one JSON object: {"login": ..., "items": N}.
  *
  * Arguments ($library_portal_args): <login> <items>
@@ -30,11 +30,11 @@ if ( ! $library_portal_user ) {
 		exit( 1 );
 	}
 	if ( $library_portal_items > 0 ) {
-		if ( ! method_exists( \LibraryPortal\Plugin::demo_seeder(), 'seed_library_for' ) ) {
-			fwrite( STDERR, "\\LibraryPortal\\Plugin::demo_seeder()->seed_library_for() is missing.\n" );
+		if ( ! class_exists( \LibraryPortal\Dev\DemoSeeder::class ) ) {
+			fwrite( STDERR, "\\LibraryPortal\\Dev\\DemoSeeder is not autoloaded; run composer install.\n" );
 			exit( 1 );
 		}
-		\LibraryPortal\Plugin::demo_seeder()->seed_library_for( $library_portal_id, $library_portal_items );
+		\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $library_portal_id, $library_portal_items );
 	}
 	$library_portal_user = get_user_by( 'id', $library_portal_id );
 }

@@ -5,7 +5,8 @@
  * Usage: LP_SITE=<site> php bin/site-install.php [--fresh] [--seed] [--quiet]
  *
  *   --fresh  drop the site's database first (SQLite file or MariaDB database lp_<site>)
- *   --seed   run \LibraryPortal\Plugin::demo_seeder()->seed() and write var/sites/<site>/logins.json
+ *   --seed   run the dev-only demo seeder (dev/DemoSeeder.php) and write var/sites/<site>/logins.json,
+ *            the only place the demo passwords are kept (never the database)
  *   --quiet  print nothing but errors
  *
  * Each step runs in its own PHP process, because each needs WordPress loaded differently:
@@ -181,11 +182,14 @@ if ( 'configure' === $library_portal_phase ) {
 
 if ( 'seed' === $library_portal_phase ) {
 	$library_portal_logins = array( LIBRARY_PORTAL_DEV_ADMIN );
-	if ( class_exists( '\LibraryPortal\Plugin' ) && method_exists( '\LibraryPortal\Plugin', 'demo_seeder' ) ) {
-		$library_portal_rows = \LibraryPortal\Plugin::demo_seeder()->seed();
+	$library_portal_file   = $library_portal_settings['dir'] . '/logins.json';
+	if ( class_exists( '\LibraryPortal\Dev\DemoSeeder' ) ) {
+		// The passwords of an earlier run come back from the file, so a second run changes nothing.
+		$library_portal_known = is_readable( $library_portal_file ) ? json_decode( (string) file_get_contents( $library_portal_file ), true ) : array();
+		$library_portal_rows  = \LibraryPortal\Dev\DemoSeeder::create()->seed( is_array( $library_portal_known ) ? $library_portal_known : array() );
 		foreach ( (array) $library_portal_rows as $library_portal_row ) {
 			if ( ! isset( $library_portal_row['login'], $library_portal_row['password'] ) ) {
-				library_portal_fail( 'demo_seeder()->seed() returned a row without login/password: ' . wp_json_encode( $library_portal_row ) );
+				library_portal_fail( 'DemoSeeder::seed() returned a row without login/password: ' . wp_json_encode( $library_portal_row ) );
 			}
 			$library_portal_logins[] = array(
 				'role'     => (string) ( $library_portal_row['role'] ?? '' ),
@@ -194,9 +198,8 @@ if ( 'seed' === $library_portal_phase ) {
 			);
 		}
 	} else {
-		fwrite( STDERR, "site-install: demo data unavailable (\\LibraryPortal\\Plugin::demo_seeder() does not exist yet).\n" );
+		fwrite( STDERR, "site-install: demo data unavailable (\\LibraryPortal\\Dev\\DemoSeeder is not autoloaded; run composer install).\n" );
 	}
-	$library_portal_file = $library_portal_settings['dir'] . '/logins.json';
 	file_put_contents( $library_portal_file, wp_json_encode( $library_portal_logins, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) . "\n" );
 	exit( 0 );
 }

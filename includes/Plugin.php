@@ -11,7 +11,6 @@ use LibraryPortal\Admin\SettingsPage;
 use LibraryPortal\Ajax\PingHandler;
 use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Cli\DemoSeeder;
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Domain\ShareLink;
 use LibraryPortal\Frontend\Assets;
@@ -153,13 +152,6 @@ final class Plugin {
 	public static function instance(): self {
 		self::boot();
 		return self::$instance;
-	}
-
-	/**
-	 * Demo data writer, for `npm start`, the end-to-end tests and the benchmark.
-	 */
-	public static function demo_seeder(): DemoSeeder {
-		return new DemoSeeder( self::instance() );
 	}
 
 	/**

@@ -32,22 +32,6 @@ final class Commands {
 	}
 
 	/**
-	 * Seeds the demo library and prints the demo logins.
-	 *
-	 * ## EXAMPLES
-	 *
-	 *     wp library-portal seed-demo
-	 *
-	 * @subcommand seed-demo
-	 */
-	public function seed_demo(): void {
-		foreach ( Plugin::demo_seeder()->seed() as $login ) {
-			WP_CLI::log( sprintf( '%-26s %-18s %s', $login['role'], $login['login'], $login['password'] ) );
-		}
-		WP_CLI::success( 'Demo data is ready.' );
-	}
-
-	/**
 	 * Gives a user licenses of an item.
 	 *
 	 * ## OPTIONS

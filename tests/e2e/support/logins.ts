@@ -41,7 +41,7 @@ export function credentials( login: string ): Login {
 	const found = readLogins().find( ( row ) => row.login === login );
 	if ( ! found ) {
 		throw new Error(
-			`No login "${ login }" in ${ LOGINS_FILE }: the demo seeder (\\LibraryPortal\\Plugin::demo_seeder()->seed()) did not create it.`
+			`No login "${ login }" in ${ LOGINS_FILE }: the demo seeder (dev/DemoSeeder.php, run by bin/site install --seed) did not create it.`
 		);
 	}
 	return found;

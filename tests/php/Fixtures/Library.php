@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Fixtures;
 
+use LibraryPortal\Dev\DemoSeeder;
 use LibraryPortal\Plugin;
 
 /**
@@ -22,7 +23,7 @@ final class Library {
 	 * @param int    $parts Number of video parts.
 	 */
 	public static function item( string $title, string $type = 'on-demand', int $parts = 1 ): int {
-		return Plugin::demo_seeder()->item( $title, $type, 'Subtitle of ' . $title, $parts );
+		return DemoSeeder::create()->item( $title, $type, 'Subtitle of ' . $title, $parts );
 	}
 
 	/**

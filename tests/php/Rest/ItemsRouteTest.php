@@ -220,8 +220,8 @@ final class ItemsRouteTest extends TestCase {
 		$small = $this->make_user();
 		$large = $this->make_user();
 		$other = $this->make_user();
-		Plugin::demo_seeder()->seed_library_for( $small, 10 );
-		Plugin::demo_seeder()->seed_library_for( $large, 1000 );
+		\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $small, 10 );
+		\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $large, 1000 );
 		foreach ( array( $small, $large ) as $owner ) {
 			$item = Library::item( 'Shared ' . $owner );
 			Library::grant( $owner, $item, 2 );

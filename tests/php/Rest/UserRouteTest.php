@@ -67,7 +67,7 @@ final class UserRouteTest extends TestCase {
 		$empty = $this->make_user();
 		$full  = $this->make_user();
 		Library::grant( $full, Library::item( 'Membership', 'membership' ), 1 );
-		\LibraryPortal\Plugin::demo_seeder()->seed_library_for( $full, 30 );
+		\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $full, 30 );
 		$this->rest( 'GET', self::ROUTE, array(), $empty );
 		$this->rest( 'GET', self::ROUTE, array(), $full );
 

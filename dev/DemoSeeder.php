@@ -2,25 +2,39 @@
 /**
  * Demo and benchmark data, written through the plugin's own repositories.
  *
+ * Dev tooling only: this folder is not shipped (.distignore, bin/package) and is autoloaded
+ * through composer's autoload-dev, so only the local sites, the bench and the tests reach it.
+ *
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Cli;
+namespace LibraryPortal\Dev;
 
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Domain\ContentType;
-use LibraryPortal\Plugin;
+use LibraryPortal\Repositories\CertificateRepository;
+use LibraryPortal\Repositories\ContractRepository;
+use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\NotificationRepository;
+use LibraryPortal\Repositories\ProgressRepository;
+use LibraryPortal\Repositories\ShareRepository;
+use LibraryPortal\Settings;
+use wpdb;
 
 /**
  * Seeds a library that shows every content type and status: an owner with purchased,
  * in-progress, completed, take-test, shared, member and expired items; team members with
  * shared licenses; a member-only user; a contract with an organizer; notifications.
  *
- * Idempotent: a second run returns the stored logins and changes nothing.
+ * Idempotent: a second run changes no data. Passwords are never stored in the database: the
+ * caller keeps them in var/sites/<site>/logins.json and hands them back on the next run.
  */
 final class DemoSeeder {
 
-	public const LOGINS_OPTION = 'library_portal_demo_logins';
+	/**
+	 * Marks a seeded site (a flag only; never any password).
+	 */
+	public const SEEDED_OPTION = 'library_portal_demo_seeded';
 
 	/**
 	 * Folder under wp-content where bin/make-demo-media puts the demo's videos.
@@ -28,65 +42,148 @@ final class DemoSeeder {
 	public const MEDIA_DIR = 'library-portal-demo';
 
 	/**
-	 * The plugin's services.
+	 * Seats and grants.
 	 *
-	 * @var Plugin
+	 * @var LicenseRepository
 	 */
-	private Plugin $plugin;
+	private LicenseRepository $licenses;
 
 	/**
-	 * Wires the seeder.
+	 * Progress.
 	 *
-	 * @param Plugin $plugin The plugin's services.
+	 * @var ProgressRepository
 	 */
-	public function __construct( Plugin $plugin ) {
-		$this->plugin = $plugin;
+	private ProgressRepository $progress;
+
+	/**
+	 * Certificates.
+	 *
+	 * @var CertificateRepository
+	 */
+	private CertificateRepository $certificates;
+
+	/**
+	 * Contracts.
+	 *
+	 * @var ContractRepository
+	 */
+	private ContractRepository $contracts;
+
+	/**
+	 * Notifications.
+	 *
+	 * @var NotificationRepository
+	 */
+	private NotificationRepository $notifications;
+
+	/**
+	 * Share records.
+	 *
+	 * @var ShareRepository
+	 */
+	private ShareRepository $shares;
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private Settings $settings;
+
+	/**
+	 * Wires the seeder to a connection; it writes through the plugin's repositories, whose
+	 * change events keep the library caches right.
+	 *
+	 * @param wpdb $db Database connection.
+	 */
+	public function __construct( wpdb $db ) {
+		$this->licenses      = new LicenseRepository( $db );
+		$this->progress      = new ProgressRepository( $db );
+		$this->certificates  = new CertificateRepository( $db );
+		$this->contracts     = new ContractRepository( $db );
+		$this->notifications = new NotificationRepository( $db );
+		$this->shares        = new ShareRepository( $db );
+		$this->settings      = new Settings();
+	}
+
+	/**
+	 * A seeder on WordPress's connection.
+	 */
+	public static function create(): self {
+		global $wpdb;
+		return new self( $wpdb );
 	}
 
 	/**
 	 * Seeds the demo once and returns the demo logins.
 	 *
+	 * On a seeded site nothing changes: a login whose password in $known still works keeps it;
+	 * only a demo user whose password is unknown gets a new one (the logins file was removed).
+	 *
+	 * @param array<int, array{login?: string, password?: string}> $known Rows of the existing logins file.
 	 * @return array<int, array{role: string, login: string, password: string}>
 	 */
-	public function seed(): array {
-		$stored = get_option( self::LOGINS_OPTION );
-		if ( is_array( $stored ) && $stored ) {
-			return $stored;
-		}
-
-		$now      = time();
-		$people   = array(
+	public function seed( array $known = array() ): array {
+		$people    = array(
 			'owner'      => array( 'Owner (team manager)', 'demo-owner', 'Olivia Bennett' ),
 			'member'     => array( 'Team member', 'demo-member', 'Theo Alvarez' ),
 			'member2'    => array( 'Team member', 'demo-member2', 'Mia Chen' ),
 			'memberonly' => array( 'Member-only user', 'demo-memberonly', 'Noah Patel' ),
 			'contract'   => array( 'Contract user', 'demo-contract', 'Ruth Okafor' ),
 		);
+		$passwords = array();
+		foreach ( $known as $row ) {
+			if ( isset( $row['login'], $row['password'] ) ) {
+				$passwords[ (string) $row['login'] ] = (string) $row['password'];
+			}
+		}
+
 		$logins   = array();
 		$user_ids = array();
 		foreach ( $people as $key => list( $role, $login, $name ) ) {
-			$password         = wp_generate_password( 16, false );
+			$password         = $passwords[ $login ] ?? '';
 			$user_ids[ $key ] = $this->user( $login, $name, $password );
 			$logins[]         = array(
 				'role'     => $role,
 				'login'    => $login,
-				'password' => $password,
+				'password' => $this->password_of( $user_ids[ $key ], $password ),
 			);
 		}
+		if ( get_option( self::SEEDED_OPTION ) ) {
+			return $logins;
+		}
+
+		$now = time();
 
 		$this->seed_owner_library( $user_ids, $now );
 		$this->seed_member_only( $user_ids['memberonly'], $now );
 		$this->seed_contract( $user_ids['contract'], $now );
 
-		$this->plugin->settings->update(
+		$this->settings->update(
 			array(
 				'share_users'        => true,
 				'walkthrough_harbor' => self::demo_video( 'walkthrough-harbor' ),
 				'walkthrough_summit' => self::demo_video( 'walkthrough-summit' ),
 			)
 		);
-		update_option( self::LOGINS_OPTION, $logins, false );
+		update_option( self::SEEDED_OPTION, 1, false );
 		return $logins;
+	}
+
+	/**
+	 * The user's password: the known one when it still works, otherwise a new one that is set.
+	 *
+	 * @param int    $user_id  Demo user.
+	 * @param string $password Known password, '' when none.
+	 */
+	private function password_of( int $user_id, string $password ): string {
+		$user = get_userdata( $user_id );
+		if ( '' !== $password && $user && wp_check_password( $password, $user->user_pass, $user_id ) ) {
+			return $password;
+		}
+		$password = wp_generate_password( 16, false );
+		wp_set_password( $password, $user_id );
+		return $password;
 	}
 
 	/**
@@ -114,7 +211,7 @@ final class DemoSeeder {
 		for ( $i = 1; $i <= $count; $i++ ) {
 			$type       = $types[ $i % count( $types ) ];
 			$product_id = $this->item( sprintf( 'Benchmark Training %04d', $i ), $type, 'Session ' . $i, 1 + ( $i % 3 ) );
-			$this->plugin->licenses->create_grant(
+			$this->licenses->create_grant(
 				array(
 					'owner_id'   => $user_id,
 					'product_id' => $product_id,
@@ -125,7 +222,7 @@ final class DemoSeeder {
 				$now
 			);
 			if ( 0 === $i % 2 ) {
-				$this->plugin->progress->record( $user_id, $product_id, 0, 5 * ( $i % 20 ), $now );
+				$this->progress->record( $user_id, $product_id, 0, 5 * ( $i % 20 ), $now );
 			}
 			$ids[] = $product_id;
 		}
@@ -134,17 +231,19 @@ final class DemoSeeder {
 	}
 
 	/**
-	 * Creates (or finds) a demo user with a known password.
+	 * Creates (or finds) a demo user; its password is settled by password_of().
 	 *
 	 * @param string $login    Login.
 	 * @param string $name     Display name.
-	 * @param string $password Password.
+	 * @param string $password Password for a new user ('' = a random one).
 	 */
 	public function user( string $login, string $name, string $password ): int {
 		$existing = get_user_by( 'login', $login );
 		if ( $existing ) {
-			wp_set_password( $password, $existing->ID );
 			return (int) $existing->ID;
+		}
+		if ( '' === $password ) {
+			$password = wp_generate_password( 16, false );
 		}
 		list( $first, $last ) = array_pad( explode( ' ', $name, 2 ), 2, '' );
 		$user_id              = wp_insert_user(
@@ -204,8 +303,8 @@ final class DemoSeeder {
 	 */
 	private function seed_owner_library( array $users, int $now ): void {
 		$owner    = $users['owner'];
-		$licenses = $this->plugin->licenses;
-		$progress = $this->plugin->progress;
+		$licenses = $this->licenses;
+		$progress = $this->progress;
 		$year     = $now + YEAR_IN_SECONDS;
 		$ago      = $now - 30 * DAY_IN_SECONDS;
 
@@ -236,7 +335,7 @@ final class DemoSeeder {
 		$grant( $mi, 1, $year );
 		$this->activate_own( $owner, $mi, $now );
 		$progress->record( $owner, $mi, 0, 100, $now );
-		$this->plugin->certificates->issue( $owner, $mi, 92, $now );
+		$this->certificates->issue( $owner, $mi, 92, $now );
 
 		// Take Test: watched 95 % or more, no certificate yet.
 		$anxiety = $this->item( 'Anxiety in Children and Adolescents', ContentType::ON_DEMAND_WEBINAR, 'Assessment and Treatment' );
@@ -251,7 +350,7 @@ final class DemoSeeder {
 		$this->share( $owner, $users['member2'], $docs, $now, true );
 		$progress->record( $users['member'], $docs, 0, 60, $now );
 		$progress->record( $users['member2'], $docs, 0, 100, $now );
-		$this->plugin->certificates->issue( $users['member2'], $docs, 88, $now );
+		$this->certificates->issue( $users['member2'], $docs, 88, $now );
 
 		// Purchased: e-manual and e-course.
 		$grant( $this->item( 'CBT Skills Workbook', ContentType::E_MANUAL, 'Worksheets and Exercises' ), 5, 0 );
@@ -308,12 +407,12 @@ final class DemoSeeder {
 			}
 		}
 
-		$notifications = $this->plugin->notifications;
+		$notifications = $this->notifications;
 		$notifications->add(
 			array(
 				'user_id'            => $owner,
 				'type'               => 'share_accepted',
-				'message'            => 'Theo Alvarez accepted your share of <strong>Clinical Documentation Essentials</strong>.',
+				'message'            => 'Theo Alvarez accepted your share of Clinical Documentation Essentials.',
 				'related_product_id' => $docs,
 				'related_user_id'    => $users['member'],
 			),
@@ -323,7 +422,7 @@ final class DemoSeeder {
 			array(
 				'user_id'            => $owner,
 				'type'               => 'team_completed',
-				'message'            => 'Mia Chen completed <strong>Clinical Documentation Essentials</strong> and earned a certificate.',
+				'message'            => 'Mia Chen completed Clinical Documentation Essentials and earned a certificate.',
 				'related_product_id' => $docs,
 				'related_user_id'    => $users['member2'],
 			),
@@ -352,7 +451,7 @@ final class DemoSeeder {
 			'Professional Membership'          => array( ContentType::MEMBERSHIP, '' ),
 			'Member Webinar: Ethics Refresher' => array( ContentType::ON_DEMAND_WEBINAR, 'member' ),
 		) as $title => list( $type, $tag ) ) {
-			$this->plugin->licenses->create_grant(
+			$this->licenses->create_grant(
 				array(
 					'owner_id'   => $user_id,
 					'product_id' => $this->item( $title, $type, 'Members' ),
@@ -372,7 +471,7 @@ final class DemoSeeder {
 	 * @param int $now     Unix seconds.
 	 */
 	private function seed_contract( int $user_id, int $now ): void {
-		$contract_id = $this->plugin->contracts->create(
+		$contract_id = $this->contracts->create(
 			array(
 				'title'           => 'Riverside Health System Training',
 				'organizer_name'  => 'Dana Rivers',
@@ -382,9 +481,9 @@ final class DemoSeeder {
 			),
 			$now
 		);
-		$this->plugin->contracts->add_member( $contract_id, $user_id );
+		$this->contracts->add_member( $contract_id, $user_id );
 		foreach ( array( 'De-escalation in Acute Care', 'HIPAA for Clinical Teams', 'Cultural Humility in Care' ) as $title ) {
-			$this->plugin->contracts->add_item( $contract_id, $this->item( $title, ContentType::ON_DEMAND_WORKSHOP, 'Contract Training' ), $now + YEAR_IN_SECONDS );
+			$this->contracts->add_item( $contract_id, $this->item( $title, ContentType::ON_DEMAND_WORKSHOP, 'Contract Training' ), $now + YEAR_IN_SECONDS );
 		}
 	}
 
@@ -396,8 +495,8 @@ final class DemoSeeder {
 	 * @param int $now        Unix seconds.
 	 */
 	private function activate_own( int $owner, int $product_id, int $now ): void {
-		$seat = $this->plugin->licenses->find_available_seat( $owner, $product_id, '', $now );
-		$this->plugin->licenses->activate_seat( $seat, $owner, $now );
+		$seat = $this->licenses->find_available_seat( $owner, $product_id, '', $now );
+		$this->licenses->activate_seat( $seat, $owner, $now );
 	}
 
 	/**
@@ -410,11 +509,11 @@ final class DemoSeeder {
 	 * @param bool $activate  Whether the member has activated it.
 	 */
 	private function share( int $owner, int $recipient, int $product, int $now, bool $activate ): void {
-		$seat = $this->plugin->licenses->find_available_seat( $owner, $product, '', $now );
-		if ( ! $seat || ! $this->plugin->licenses->share_seat( $seat, $owner, $recipient, $now ) ) {
+		$seat = $this->licenses->find_available_seat( $owner, $product, '', $now );
+		if ( ! $seat || ! $this->licenses->share_seat( $seat, $owner, $recipient, $now ) ) {
 			return;
 		}
-		$this->plugin->shares->record_accepted(
+		$this->shares->record_accepted(
 			array(
 				'license_id'   => $seat,
 				'owner_id'     => $owner,
@@ -425,7 +524,7 @@ final class DemoSeeder {
 			$now
 		);
 		if ( $activate ) {
-			$this->plugin->licenses->activate_seat( $seat, $recipient, $now );
+			$this->licenses->activate_seat( $seat, $recipient, $now );
 		}
 	}
 }

@@ -1,0 +1,41 @@
+<?php
+/**
+ * The dev-only demo seeder.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Dev;
+
+use LibraryPortal\Dev\DemoSeeder;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * Seeds once, never writes a password to the database, keeps known passwords on a rerun.
+ */
+final class DemoSeederTest extends TestCase {
+
+	public function test_seeding_stores_no_password_and_a_rerun_keeps_the_known_ones(): void {
+		global $wpdb;
+		$logins = DemoSeeder::create()->seed();
+
+		$this->assertCount( 5, $logins );
+		foreach ( $logins as $row ) {
+			$user = get_user_by( 'login', $row['login'] );
+			$this->assertTrue( wp_check_password( $row['password'], $user->user_pass, $user->ID ), $row['login'] );
+			$found = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_value LIKE %s", '%' . $wpdb->esc_like( $row['password'] ) . '%' ) );
+			$this->assertSame( 0, $found, 'a demo password is stored in an option' );
+		}
+		$this->assertFalse( get_option( 'library_portal_demo_logins' ) );
+
+		$count = static function () use ( $wpdb ): int {
+			return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'library_item'" );
+		};
+		$posts = $count();
+		$again = DemoSeeder::create()->seed( $logins );
+
+		$this->assertSame( $logins, $again );
+		$this->assertGreaterThan( 20, $posts );
+		$this->assertSame( $posts, $count(), 'a second run adds no items' );
+	}
+}
