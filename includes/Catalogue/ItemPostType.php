@@ -51,20 +51,23 @@ final class ItemPostType {
 		register_post_type(
 			self::POST_TYPE,
 			array(
-				'labels'          => array(
+				'labels'                => array(
 					'name'          => __( 'Library items', 'library-portal' ),
 					'singular_name' => __( 'Library item', 'library-portal' ),
 					'add_new_item'  => __( 'Add library item', 'library-portal' ),
 					'edit_item'     => __( 'Edit library item', 'library-portal' ),
 					'menu_name'     => __( 'Library', 'library-portal' ),
 				),
-				'public'          => false,
-				'show_ui'         => true,
-				'show_in_rest'    => true,
-				'menu_icon'       => 'dashicons-welcome-learn-more',
-				'supports'        => array( 'title', 'editor', 'excerpt', 'thumbnail', 'custom-fields' ),
-				'capability_type' => 'post',
-				'map_meta_cap'    => true,
+				'public'                => false,
+				'show_ui'               => true,
+				// REST only for the block editor: ItemRestController requires the edit capability.
+				'show_in_rest'          => true,
+				'rest_controller_class' => ItemRestController::class,
+				'menu_icon'             => 'dashicons-welcome-learn-more',
+				'supports'              => array( 'title', 'editor', 'excerpt', 'thumbnail', 'custom-fields' ),
+				// Own capabilities (edit_library_items, ...): editors and administrators, not authors.
+				'capability_type'       => array( 'library_item', 'library_items' ),
+				'map_meta_cap'          => true,
 			)
 		);
 
@@ -72,7 +75,7 @@ final class ItemPostType {
 			$args = array(
 				'type'          => $type,
 				'single'        => true,
-				'auth_callback' => static fn() => current_user_can( 'edit_posts' ),
+				'auth_callback' => static fn( $allowed, $meta_key, $post_id ) => current_user_can( 'edit_post', (int) $post_id ),
 				'show_in_rest'  => 'array' === $type ? array(
 					'schema' => array(
 						'type'  => 'array',

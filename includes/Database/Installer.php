@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Database;
 
+use LibraryPortal\Catalogue\ItemCapabilities;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Settings;
@@ -26,6 +27,8 @@ final class Installer {
 	 */
 	public static function activate(): void {
 		self::maybe_upgrade();
+		ItemCapabilities::grant();
+		delete_option( 'library_portal_demo_logins' ); // Versions before 0.2 kept demo passwords here.
 		Settings::ensure_portal_page();
 		( new ItemPostType() )->register_post_type();
 		( new Routes( new Settings() ) )->add_rewrite_rules();
@@ -43,6 +46,7 @@ final class Installer {
 	 * Runs dbDelta when the stored schema version is older than the code's.
 	 */
 	public static function maybe_upgrade(): void {
+		ItemCapabilities::maybe_grant();
 		if ( (int) get_option( self::VERSION_OPTION, 0 ) >= Schema::VERSION ) {
 			return;
 		}
@@ -76,6 +80,7 @@ final class Installer {
 		if ( $page_id ) {
 			wp_delete_post( $page_id, true );
 		}
+		ItemCapabilities::revoke();
 		delete_option( Settings::OPTION );
 		delete_option( self::VERSION_OPTION );
 		delete_option( 'library_portal_demo_logins' );
