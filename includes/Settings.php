@@ -14,6 +14,12 @@ final class Settings {
 
 	public const OPTION = 'library_portal_settings';
 
+	/**
+	 * ID of the page the plugin made itself (uninstall trashes only that one, never a page the
+	 * admin picked).
+	 */
+	public const CREATED_PAGE_OPTION = 'library_portal_created_page_id';
+
 	public const BRANDS = array( 'harbor', 'summit' );
 
 	/**
@@ -132,6 +138,7 @@ final class Settings {
 		);
 		if ( is_int( $page_id ) && $page_id > 0 ) {
 			$settings->update( array( 'portal_page_id' => $page_id ) );
+			update_option( self::CREATED_PAGE_OPTION, $page_id, false );
 			return $page_id;
 		}
 		return 0;

@@ -57,32 +57,64 @@ final class Installer {
 	}
 
 	/**
-	 * Uninstall: drops the tables, options and catalogue posts.
+	 * Uninstall: drops the tables and removes the plugin's options, user meta, capabilities,
+	 * catalogue items (every status, trash included) and the page the plugin made. A page the
+	 * admin picked as portal page is never touched; the plugin's own page goes to the trash.
 	 */
 	public static function uninstall(): void {
+		global $wpdb;
+		if ( is_multisite() ) {
+			foreach ( get_sites( array( 'fields' => 'ids' ) ) as $site_id ) {
+				switch_to_blog( (int) $site_id );
+				self::uninstall_site();
+				restore_current_blog();
+			}
+		} else {
+			self::uninstall_site();
+		}
+		// User meta is shared by every site: the plugin's keys start with (_)library_portal_.
+		foreach ( array( 'library_portal_', '_library_portal_' ) as $prefix ) {
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( $prefix ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one sweep at uninstall.
+		}
+		wp_cache_flush();
+	}
+
+	/**
+	 * Uninstall of one site.
+	 */
+	private static function uninstall_site(): void {
 		global $wpdb;
 		$schema = new Schema( $wpdb );
 		foreach ( Schema::TABLES as $name ) {
 			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $schema->table( $name ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange,WordPress.DB.PreparedSQLPlaceholders -- our own tables; %i is core's identifier placeholder (WP 6.2+), newer than WPCS 2.3.
 		}
-		$item_ids = get_posts(
-			array(
-				'post_type'   => ItemPostType::POST_TYPE,
-				'post_status' => 'any',
-				'numberposts' => -1,
-				'fields'      => 'ids',
-			)
-		);
-		foreach ( $item_ids as $item_id ) {
-			wp_delete_post( (int) $item_id, true );
+
+		/**
+		 * Whether uninstall deletes the catalogue items (default true). A site that wants to keep
+		 * its catalogue posts returns false from a must-use plugin.
+		 *
+		 * @param bool $delete Delete the catalogue items.
+		 */
+		if ( apply_filters( 'library_portal_uninstall_delete_catalogue', true ) ) {
+			// Every status, trash and auto-draft too ('any' leaves those out).
+			$item_ids = $wpdb->get_col( $wpdb->prepare( "SELECT ID FROM {$wpdb->posts} WHERE post_type = %s", ItemPostType::POST_TYPE ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one read at uninstall.
+			foreach ( $item_ids as $item_id ) {
+				wp_delete_post( (int) $item_id, true );
+			}
 		}
-		$page_id = (int) ( get_option( Settings::OPTION, array() )['portal_page_id'] ?? 0 );
-		if ( $page_id ) {
-			wp_delete_post( $page_id, true );
+
+		$created = (int) get_option( Settings::CREATED_PAGE_OPTION, 0 );
+		if ( $created && 'page' === get_post_type( $created ) && 'trash' !== get_post_status( $created ) ) {
+			wp_trash_post( $created );
 		}
+
 		ItemCapabilities::revoke();
+		// Every option of the plugin starts with library_portal_ (settings, versions, flags).
+		$options = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s", $wpdb->esc_like( 'library_portal_' ) . '%', $wpdb->esc_like( '_transient_library_portal_' ) . '%', $wpdb->esc_like( '_transient_timeout_library_portal_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one read at uninstall.
+		foreach ( $options as $option ) {
+			delete_option( $option );
+		}
 		delete_option( Settings::OPTION );
 		delete_option( self::VERSION_OPTION );
-		delete_option( 'library_portal_demo_logins' );
 	}
 }
