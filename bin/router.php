@@ -3,12 +3,24 @@
  * Router for PHP's built-in server (php -S 127.0.0.1:PORT -t var/wordpress bin/router.php):
  * serves existing files, sends everything else to index.php (pretty permalinks).
  *
+ * What may be served is decided on real paths (symlinks, "//", "/./", "..", %-encodings all
+ * resolved), never on the spelling of the URL: a file is served only when its real path is inside
+ * the WordPress docroot (no dot files) or inside one of the plugin's shipped asset folders. The
+ * project's own var/ (databases, logins.json, logs), vendor/, node_modules/, tests/, bin/, .git are
+ * reachable through the plugin symlink, so they are refused with 403.
+ *
  * @package LibraryPortal
  */
 
 // phpcs:disable WordPress.Security.ValidatedSanitizedInput -- a web server's router, before WordPress.
 
-$library_portal_root = rtrim( $_SERVER['DOCUMENT_ROOT'], '/' );
+/**
+ * Plugin folders whose files (not PHP) a browser may fetch.
+ */
+const LIBRARY_PORTAL_ROUTER_ASSETS = array( 'build', 'languages', 'assets' );
+
+$library_portal_root = (string) realpath( $_SERVER['DOCUMENT_ROOT'] );
+$library_portal_repo = (string) realpath( dirname( __DIR__ ) );
 $library_portal_path = rawurldecode( library_portal_router_path( $_SERVER['REQUEST_URI'] ) );
 
 /**
@@ -22,11 +34,57 @@ function library_portal_router_path( string $uri ): string {
 	return false === $path ? '/' : $path;
 }
 
-// Never serve databases, dot files or the project's own runtime folder through the plugin symlink.
-if ( preg_match( '#/\.(ht|git)|/wp-content/plugins/library-portal/(var|node_modules)/#', $library_portal_path ) ) {
-	http_response_code( 403 );
-	echo 'Forbidden';
+/**
+ * Whether a real (resolved) path may be served.
+ *
+ * @param string $real Real path of an existing file or folder.
+ * @param string $root Real path of the WordPress docroot.
+ * @param string $repo Real path of the plugin (this repository).
+ */
+function library_portal_router_allows( string $real, string $root, string $repo ): bool {
+	if ( $real === $root ) {
+		return true;
+	}
+	if ( str_starts_with( $real, $root . '/' ) ) {
+		$inside = substr( $real, strlen( $root ) + 1 );
+		return ! preg_match( '#(^|/)\.#', $inside ); // No .htaccess, .ht.sqlite, .git.
+	}
+	if ( str_starts_with( $real, $repo . '/' ) ) {
+		$inside   = substr( $real, strlen( $repo ) + 1 );
+		$segments = explode( '/', $inside );
+		return in_array( $segments[0], LIBRARY_PORTAL_ROUTER_ASSETS, true )
+			&& ! preg_match( '#(^|/)\.#', $inside )
+			&& ! preg_match( '#\.(php|phar|phtml)$#i', $inside );
+	}
+	return false;
+}
+
+/**
+ * Refuses the request.
+ *
+ * @param int $status HTTP status.
+ */
+function library_portal_router_refuse( int $status ): bool {
+	http_response_code( $status );
+	header( 'Content-Type: text/plain' );
+	echo 403 === $status ? 'Forbidden' : 'Bad Request';
 	return true;
+}
+
+if ( '' === $library_portal_root || '' === $library_portal_repo || str_contains( $library_portal_path, "\0" ) ) {
+	return library_portal_router_refuse( 400 );
+}
+
+// Both the file the built-in server resolved for this URL (what "return false" would send) and
+// the file the path names must be allowed.
+foreach ( array( (string) ( $_SERVER['SCRIPT_FILENAME'] ?? '' ), $library_portal_root . $library_portal_path ) as $library_portal_candidate ) {
+	$library_portal_real = '' === $library_portal_candidate ? false : realpath( $library_portal_candidate );
+	if ( false === $library_portal_real || realpath( __FILE__ ) === $library_portal_real ) {
+		continue;
+	}
+	if ( ! library_portal_router_allows( $library_portal_real, $library_portal_root, $library_portal_repo ) ) {
+		return library_portal_router_refuse( 403 );
+	}
 }
 
 $library_portal_file = $library_portal_root . $library_portal_path;
