@@ -5,7 +5,7 @@
  * @package LibraryPortal
  */
 
-// phpcs:disable WordPress.WP.AlternativeFunctions -- raw sockets and files of a test harness.
+// phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.PHP.DiscouragedPHPFunctions.system_calls_proc_open -- a test harness: raw sockets, files and the server process.
 
 namespace LibraryPortal\Tests\Dev;
 
