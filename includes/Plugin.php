@@ -7,6 +7,7 @@
 
 namespace LibraryPortal;
 
+use LibraryPortal\Accounts\UserDeletedHandler;
 use LibraryPortal\Admin\SettingsPage;
 use LibraryPortal\Ajax\PingHandler;
 use LibraryPortal\Catalogue\Catalogue;
@@ -24,8 +25,10 @@ use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\MailHistoryRepository;
 use LibraryPortal\Repositories\NotificationRepository;
 use LibraryPortal\Repositories\ProgressRepository;
+use LibraryPortal\Repositories\QuizAttemptRepository;
 use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Rest\ItemsController;
 use LibraryPortal\Rest\NotificationsController;
@@ -178,6 +181,8 @@ final class Plugin {
 		( new SettingsPage( $this->settings ) )->register();
 		( new ServerTiming() )->register();
 		$this->library_cache->register();
+		global $wpdb;
+		( new UserDeletedHandler( $this->licenses, $this->shares, $this->progress, $this->certificates, $this->notifications, $this->contracts, new QuizAttemptRepository( $wpdb ), new MailHistoryRepository( $wpdb ), new LibraryCacheRepository( $wpdb ) ) )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
 
 		add_action(

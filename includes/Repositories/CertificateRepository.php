@@ -10,7 +10,7 @@ namespace LibraryPortal\Repositories;
 /**
  * Stores certificates with a public verification code.
  */
-final class CertificateRepository extends Repository {
+final class CertificateRepository extends Repository implements UserRows {
 
 	/**
 	 * Issues a certificate and returns its verification code.
@@ -53,5 +53,14 @@ final class CertificateRepository extends Repository {
 			$codes[ (int) $row['product_id'] ] = (string) $row['code'];
 		}
 		return $codes;
+	}
+
+	/**
+	 * Deletes the certificates of a deleted user.
+	 *
+	 * @param int $user_id Deleted user.
+	 */
+	public function forget_user( int $user_id ): void {
+		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) );
 	}
 }

@@ -10,7 +10,7 @@ namespace LibraryPortal\Repositories;
 /**
  * Organisations under a contract get their own library with an organizer card.
  */
-final class ContractRepository extends Repository {
+final class ContractRepository extends Repository implements UserRows {
 
 	/**
 	 * Creates a contract and returns its ID.
@@ -131,5 +131,14 @@ final class ContractRepository extends Repository {
 			),
 			ARRAY_A
 		);
+	}
+
+	/**
+	 * Deletes the contract memberships of a deleted user.
+	 *
+	 * @param int $user_id Deleted user.
+	 */
+	public function forget_user( int $user_id ): void {
+		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'contract_members' ), $user_id ) );
 	}
 }

@@ -11,7 +11,7 @@ namespace LibraryPortal\Repositories;
  * One row per user: the encoded items reply, its key and the time it stays valid
  * (used by Library\LibraryCache when the site has no persistent object cache).
  */
-final class LibraryCacheRepository extends Repository {
+final class LibraryCacheRepository extends Repository implements UserRows {
 
 	/**
 	 * The stored entry of a user.
@@ -46,5 +46,14 @@ final class LibraryCacheRepository extends Repository {
 			),
 			array( '%d', '%s', '%d', '%s' )
 		);
+	}
+
+	/**
+	 * Deletes the stored library reply of a deleted user.
+	 *
+	 * @param int $user_id Deleted user.
+	 */
+	public function forget_user( int $user_id ): void {
+		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ) );
 	}
 }

@@ -13,7 +13,7 @@ namespace LibraryPortal\Repositories;
  * Every change of a seat's state is one conditional UPDATE whose WHERE clause holds the
  * expected current state, so of two racing requests exactly one changes the row.
  */
-final class LicenseRepository extends Repository {
+final class LicenseRepository extends Repository implements UserRows {
 
 	/**
 	 * Creates a grant and its seats (one INSERT for the grant, one for all seats).
@@ -216,5 +216,57 @@ final class LicenseRepository extends Repository {
 				$now
 			)
 		);
+	}
+
+	/**
+	 * Lets go of a deleted user's seats.
+	 *
+	 * Seats shared to the user and not activated go back to their owner (available again); seats
+	 * the user activated from someone else stay used, held by nobody; the user's own grants and
+	 * all their seats are deleted, including seats they had given to team members.
+	 *
+	 * @param int $user_id Deleted user.
+	 */
+	public function forget_user( int $user_id ): void {
+		$licenses = $this->table( 'licenses' );
+		$affected = array_map(
+			'intval',
+			$this->db->get_col(
+				$this->db->prepare(
+					'SELECT owner_id FROM %i WHERE holder_id = %d AND owner_id <> %d
+					UNION SELECT holder_id FROM %i WHERE owner_id = %d AND holder_id <> 0 AND holder_id <> %d',
+					$licenses,
+					$user_id,
+					$user_id,
+					$licenses,
+					$user_id,
+					$user_id
+				)
+			)
+		);
+		$now      = time();
+		$this->db->query(
+			$this->db->prepare(
+				"UPDATE %i SET holder_id = 0, state = 'available', shared = 0, updated_at = %d WHERE holder_id = %d AND owner_id <> %d AND state = 'assigned'",
+				$licenses,
+				$now,
+				$user_id,
+				$user_id
+			)
+		);
+		$this->db->query(
+			$this->db->prepare(
+				'UPDATE %i SET holder_id = 0, updated_at = %d WHERE holder_id = %d AND owner_id <> %d',
+				$licenses,
+				$now,
+				$user_id,
+				$user_id
+			)
+		);
+		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $licenses, $user_id ) );
+		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $this->table( 'grants' ), $user_id ) );
+		if ( $affected ) {
+			$this->changed( ...array_values( array_unique( $affected ) ) );
+		}
 	}
 }

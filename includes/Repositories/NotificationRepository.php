@@ -10,7 +10,7 @@ namespace LibraryPortal\Repositories;
 /**
  * Stores notifications; listing, hiding and read-all come with the notifications work.
  */
-final class NotificationRepository extends Repository {
+final class NotificationRepository extends Repository implements UserRows {
 
 	/**
 	 * Adds a notification and returns its ID.
@@ -78,5 +78,17 @@ final class NotificationRepository extends Repository {
 			'rows'  => $rows,
 			'total' => $total,
 		);
+	}
+
+	/**
+	 * Deletes a deleted user's notifications; others' notifications about them keep their text
+	 * but no longer point at the user ID (a new user may get it).
+	 *
+	 * @param int $user_id Deleted user.
+	 */
+	public function forget_user( int $user_id ): void {
+		$table = $this->table( 'notifications' );
+		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $table, $user_id ) );
+		$this->db->query( $this->db->prepare( 'UPDATE %i SET related_user_id = 0 WHERE related_user_id = %d', $table, $user_id ) );
 	}
 }

@@ -10,7 +10,7 @@ namespace LibraryPortal\Repositories;
 /**
  * One row per (user, item, part); a write never lowers a stored value.
  */
-final class ProgressRepository extends Repository {
+final class ProgressRepository extends Repository implements UserRows {
 
 	/**
 	 * Stores a part's percent unless a higher value is already stored.
@@ -75,5 +75,14 @@ final class ProgressRepository extends Repository {
 			);
 		}
 		return $by_item;
+	}
+
+	/**
+	 * Deletes the progress of a deleted user.
+	 *
+	 * @param int $user_id Deleted user.
+	 */
+	public function forget_user( int $user_id ): void {
+		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'progress' ), $user_id ) );
 	}
 }

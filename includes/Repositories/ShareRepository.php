@@ -10,7 +10,7 @@ namespace LibraryPortal\Repositories;
 /**
  * Records who shared which seat with whom, and how.
  */
-final class ShareRepository extends Repository {
+final class ShareRepository extends Repository implements UserRows {
 
 	/**
 	 * Records an accepted share of a seat.
@@ -35,5 +35,14 @@ final class ShareRepository extends Repository {
 			array( '%d', '%d', '%d', '%d', '%s', '%s', '%s', '%d', '%d' )
 		);
 		return (int) $this->db->insert_id;
+	}
+
+	/**
+	 * Deletes the share records a deleted user made or received.
+	 *
+	 * @param int $user_id Deleted user.
+	 */
+	public function forget_user( int $user_id ): void {
+		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d OR recipient_id = %d', $this->table( 'shares' ), $user_id, $user_id ) );
 	}
 }
