@@ -118,7 +118,7 @@ final class UserDeletedHandlerTest extends TestCase {
 
 		foreach ( self::USER_COLUMNS as $table => $columns ) {
 			foreach ( $columns as $column ) {
-				$count = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE %i = %d', $schema->table( $table ), $column, $gone ) );
+				$count = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE %i = %d', $schema->table( $table ), $column, $gone ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is core's identifier placeholder (WP 6.2+), newer than WPCS 2.3.
 				$this->assertSame( 0, $count, "$table.$column still names the deleted user" );
 			}
 		}
@@ -129,7 +129,7 @@ final class UserDeletedHandlerTest extends TestCase {
 		$this->assertSame( 2, $plugin->licenses->count_available( $lender, $lent, time() ), 'the unactivated seat is the owner\'s again' );
 		$this->assertSame( 0, $plugin->licenses->count_available( $teacher, $used, time() ), 'an activated seat stays used' );
 		$this->assertArrayNotHasKey( $own, Library::by_product( $this->rest( 'GET', '/library/v2/items', array(), $lender )->get_data()['data'] ) );
-		$this->assertSame( '0', $wpdb->get_var( $wpdb->prepare( 'SELECT related_user_id FROM %i WHERE id = %d', $schema->table( 'notifications' ), $about ) ) );
+		$this->assertSame( '0', $wpdb->get_var( $wpdb->prepare( 'SELECT related_user_id FROM %i WHERE id = %d', $schema->table( 'notifications' ), $about ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i, as above.
 	}
 
 	/**
