@@ -24,7 +24,7 @@ final class NotificationRepository extends Repository implements UserRows {
 			array(
 				'user_id'            => (int) $notification['user_id'],
 				'type'               => sanitize_key( $notification['type'] ),
-				'message'            => wp_kses_post( $notification['message'] ),
+				'message'            => self::plain_text( $notification['message'] ),
 				'related_product_id' => (int) ( $notification['related_product_id'] ?? 0 ),
 				'related_user_id'    => (int) ( $notification['related_user_id'] ?? 0 ),
 				'read_status'        => empty( $notification['read_status'] ) ? 0 : 1,
@@ -34,6 +34,19 @@ final class NotificationRepository extends Repository implements UserRows {
 			array( '%d', '%s', '%s', '%d', '%d', '%d', '%d', '%d' )
 		);
 		return (int) $this->db->insert_id;
+	}
+
+	/**
+	 * A message as plain text: no tags (HTML entities are decoded once, then tags are stripped
+	 * again, so an encoded tag cannot come back), no control characters but line breaks and tabs.
+	 * Messages are stored and sent as text; whoever prints them into HTML escapes them.
+	 *
+	 * @param string $message Message, possibly with markup.
+	 */
+	public static function plain_text( string $message ): string {
+		$text = html_entity_decode( wp_strip_all_tags( $message ), ENT_QUOTES | ENT_HTML5, 'UTF-8' );
+		$text = wp_strip_all_tags( $text );
+		return trim( (string) preg_replace( '/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/u', '', $text ) );
 	}
 
 	/**

@@ -56,6 +56,7 @@ final class NotificationsController extends Controller {
 							'type'        => 'integer',
 							'default'     => 1,
 							'minimum'     => 1,
+							'maximum'     => Limits::MAX_PAGE,
 						),
 						'per_page'       => array(
 							'description' => __( 'Notifications per page.', 'library-portal' ),
@@ -116,7 +117,8 @@ final class NotificationsController extends Controller {
 	private function to_reply( array $row ): array {
 		return array(
 			'id'                 => (int) $row['id'],
-			'message'            => $row['message'],
+			// Plain text (also for rows stored as HTML by earlier versions); the UI shows it as text.
+			'message'            => NotificationRepository::plain_text( $row['message'] ),
 			'hide_status'        => (bool) (int) $row['hide_status'],
 			'read_status'        => (bool) (int) $row['read_status'],
 			'timestamp'          => (int) $row['created_at'],

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Rest;
 
 use LibraryPortal\Plugin;
+use LibraryPortal\Rest\Limits;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -64,7 +65,7 @@ final class NotificationsRouteTest extends TestCase {
 		$this->assertSame(
 			array(
 				'id'                 => $ids[11],
-				'message'            => 'Message <strong>12</strong>',
+				'message'            => 'Message 12',
 				'hide_status'        => false,
 				'read_status'        => false,
 				'timestamp'          => 1_800_000_720,
@@ -104,5 +105,65 @@ final class NotificationsRouteTest extends TestCase {
 		$this->assertSame( 400, $this->rest( 'GET', self::ROUTE, array( 'page' => 0 ), $user )->get_status() );
 		$this->assertSame( 400, $this->rest( 'GET', self::ROUTE, array( 'per_page' => 500 ), $user )->get_status() );
 		$this->assertSame( 'rest_invalid_param', $this->rest( 'GET', self::ROUTE, array( 'page' => 'two' ), $user )->as_error()->get_error_code() );
+	}
+
+	public function test_every_integer_argument_has_a_maximum(): void {
+		$user = $this->make_user();
+		$this->notify( $user, 3 );
+
+		foreach ( array( '9223372036854775807', '9223372036854775808', (string) ( Limits::MAX_PAGE + 1 ), '1e30' ) as $page ) {
+			$response = $this->rest( 'GET', self::ROUTE . '?page=' . $page, array(), $user );
+			$this->assertSame( 400, $response->get_status(), "page=$page" );
+			$this->assertSame( 'rest_invalid_param', $response->as_error()->get_error_code() );
+		}
+		$last = $this->rest( 'GET', self::ROUTE, array( 'page' => Limits::MAX_PAGE ), $user );
+		$this->assertSame( 200, $last->get_status() );
+		$this->assertSame( array(), $last->get_data()['data']['notifications'] );
+		$this->assertSame( Limits::MAX_PAGE, $last->get_data()['data']['page'] );
+
+		$routes = rest_get_server()->get_routes( 'library/v2' );
+		foreach ( $routes as $route => $handlers ) {
+			foreach ( $handlers as $handler ) {
+				foreach ( (array) ( $handler['args'] ?? array() ) as $name => $arg ) {
+					if ( 'integer' === ( $arg['type'] ?? '' ) ) {
+						$this->assertArrayHasKey( 'minimum', $arg, "$route $name" );
+						$this->assertArrayHasKey( 'maximum', $arg, "$route $name" );
+					}
+				}
+			}
+		}
+	}
+
+	public function test_messages_are_stored_and_sent_as_plain_text(): void {
+		global $wpdb;
+		$user   = $this->make_user();
+		$id     = Plugin::instance()->notifications->add(
+			array(
+				'user_id' => $user,
+				'type'    => 'share_accepted',
+				'message' => 'Theo <strong>accepted</strong><script>alert(1)</script><img src=x onerror=alert(2)> &lt;b&gt;Fish &amp; Chips&lt;/b&gt; for 5 < 6',
+			),
+			time()
+		);
+		$stored = (string) $wpdb->get_var( $wpdb->prepare( "SELECT message FROM {$wpdb->prefix}lp_notifications WHERE id = %d", $id ) );
+
+		$this->assertSame( 'Theo accepted Fish & Chips for 5 < 6', $stored );
+
+		// A row written as HTML by an earlier version is sent as text too.
+		$wpdb->insert(
+			$wpdb->prefix . 'lp_notifications',
+			array(
+				'user_id'    => $user,
+				'type'       => 'legacy',
+				'message'    => 'Old <a href="https://evil.example/">link</a> &lt;i&gt;x&lt;/i&gt;',
+				'created_at' => time() - 60,
+			)
+		);
+		$reply = $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data']['notifications'];
+
+		$this->assertSame( array( 'Theo accepted Fish & Chips for 5 < 6', 'Old link x' ), array_column( $reply, 'message' ) );
+		foreach ( $reply as $notification ) {
+			$this->assertDoesNotMatchRegularExpression( '#<[a-z/!]#i', $notification['message'] );
+		}
 	}
 }
