@@ -8,6 +8,7 @@
 namespace LibraryPortal;
 
 use LibraryPortal\Accounts\UserDeletedHandler;
+use LibraryPortal\Admin\ReservedSlugNotice;
 use LibraryPortal\Admin\SettingsPage;
 use LibraryPortal\Ajax\PingHandler;
 use LibraryPortal\Catalogue\Catalogue;
@@ -179,6 +180,7 @@ final class Plugin {
 		( new Shortcode( $assets, $this->settings ) )->register();
 		( new PingHandler() )->register();
 		( new SettingsPage( $this->settings ) )->register();
+		( new ReservedSlugNotice( $this->settings ) )->register();
 		( new ServerTiming() )->register();
 		$this->library_cache->register();
 		global $wpdb;

@@ -36,9 +36,11 @@ final class Installer {
 	}
 
 	/**
-	 * Deactivation hook: our rewrite rules go away with the plugin.
+	 * Deactivation hook: our rewrite rules go away with the plugin. They were registered on init
+	 * of this very request, so they are taken out before the flush (else it stores them again).
 	 */
 	public static function deactivate(): void {
+		Routes::remove_rewrite_rules();
 		flush_rewrite_rules( false );
 	}
 

@@ -21,6 +21,12 @@ final class Routes {
 	public const SHARE_VAR    = 'library_portal_share';
 
 	/**
+	 * Page paths the portal's routes take over (README, decisions.md): a page at one of these
+	 * paths, or below it, is shadowed by the portal while the plugin is active.
+	 */
+	public const RESERVED_PATHS = array( 'my-account/library', 'contract', 'quiz', 'shareseats' );
+
+	/**
 	 * Settings (portal page).
 	 *
 	 * @var Settings
@@ -93,14 +99,38 @@ final class Routes {
 	}
 
 	/**
-	 * The rewrite rules (flushed on activation).
+	 * The rewrite rules: regex => query.
+	 *
+	 * @return array<string, string>
+	 */
+	public static function rules(): array {
+		$var = self::QUERY_VAR;
+		return array(
+			'^my-account/library(?:/.*)?/?$'   => "index.php?{$var}=library",
+			'^contract/([0-9]+)(?:/.*)?/?$'    => "index.php?{$var}=contract&" . self::CONTRACT_VAR . '=$matches[1]',
+			'^quiz/([0-9]+)/?$'                => "index.php?{$var}=quiz&" . self::PRODUCT_VAR . '=$matches[1]',
+			'^shareseats/([A-Za-z0-9_=-]+)/?$' => "index.php?{$var}=shareseats&" . self::SHARE_VAR . '=$matches[1]',
+		);
+	}
+
+	/**
+	 * Adds the rewrite rules (flushed on activation).
 	 */
 	public function add_rewrite_rules(): void {
-		$var = self::QUERY_VAR;
-		add_rewrite_rule( '^my-account/library(?:/.*)?/?$', "index.php?{$var}=library", 'top' );
-		add_rewrite_rule( '^contract/([0-9]+)(?:/.*)?/?$', "index.php?{$var}=contract&" . self::CONTRACT_VAR . '=$matches[1]', 'top' );
-		add_rewrite_rule( '^quiz/([0-9]+)/?$', "index.php?{$var}=quiz&" . self::PRODUCT_VAR . '=$matches[1]', 'top' );
-		add_rewrite_rule( '^shareseats/([A-Za-z0-9_=-]+)/?$', "index.php?{$var}=shareseats&" . self::SHARE_VAR . '=$matches[1]', 'top' );
+		foreach ( self::rules() as $regex => $query ) {
+			add_rewrite_rule( $regex, $query, 'top' );
+		}
+	}
+
+	/**
+	 * Takes the rules out of this request's rewrite set, so the flush on deactivation stores the
+	 * rules without them (they were added on init, before the deactivation hook runs).
+	 */
+	public static function remove_rewrite_rules(): void {
+		global $wp_rewrite;
+		foreach ( array_keys( self::rules() ) as $regex ) {
+			unset( $wp_rewrite->extra_rules_top[ $regex ] );
+		}
 	}
 
 	/**
