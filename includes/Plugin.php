@@ -134,7 +134,7 @@ final class Plugin {
 		$this->notifications = new NotificationRepository( $db );
 		$this->shares        = new ShareRepository( $db );
 		$this->library       = new LibraryService( $this->licenses, $this->progress, $this->certificates, $this->contracts, new Catalogue( new CatalogueRepository( $db ) ) );
-		$this->library_cache = new LibraryCache( new LibraryCacheRepository( $db ) );
+		$this->library_cache = new LibraryCache( new LibraryCacheRepository( $db ), $this->licenses );
 		$this->share_links   = new ShareLink( wp_salt( 'auth' ) );
 	}
 

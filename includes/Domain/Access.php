@@ -51,6 +51,17 @@ final class Access {
 	}
 
 	/**
+	 * Whether a reason opens the item's files without spending a seat. A download of an
+	 * unactivated seat (can_activate, shared) activates it, so its link is never sent before
+	 * the server has activated that seat (docs/decisions.md).
+	 *
+	 * @param string $reason Result of reason().
+	 */
+	public static function opens_files( string $reason ): bool {
+		return in_array( $reason, array( self::MEMBER, self::CONTRACT, self::ACTIVATED ), true );
+	}
+
+	/**
 	 * Whether a reason grants access.
 	 *
 	 * @param string $reason Result of reason().

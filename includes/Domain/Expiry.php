@@ -37,6 +37,29 @@ final class Expiry {
 	}
 
 	/**
+	 * First second of the month after the one that holds $now, in the site's time zone: a
+	 * license "expires this month" (spec point 9) when it has not passed and ends before it.
+	 *
+	 * @param int           $now      Unix seconds.
+	 * @param \DateTimeZone $timezone The site's time zone.
+	 */
+	public static function next_month_start( int $now, \DateTimeZone $timezone ): int {
+		$month = ( new \DateTimeImmutable( '@' . $now ) )->setTimezone( $timezone );
+		return $month->modify( 'first day of next month' )->setTime( 0, 0 )->getTimestamp();
+	}
+
+	/**
+	 * Whether an expiry falls in the month of $now and has not passed yet.
+	 *
+	 * @param int $expiry           Unix seconds.
+	 * @param int $now              Unix seconds.
+	 * @param int $next_month_start Result of next_month_start().
+	 */
+	public static function ends_this_month( int $expiry, int $now, int $next_month_start ): bool {
+		return ! self::is_never( $expiry ) && $expiry > $now && $expiry < $next_month_start;
+	}
+
+	/**
 	 * The latest of several expiry times; "never" beats any date. 0 for an empty list.
 	 *
 	 * @param int[] $expiries Unix seconds.

@@ -10,6 +10,7 @@ namespace LibraryPortal\Library;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Repositories\LibraryCacheRepository;
+use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Repositories\Repository;
 
 /**
@@ -20,10 +21,12 @@ use LibraryPortal\Repositories\Repository;
  *   already loaded for the current user: reading it costs no query) and the site's library version
  *   (an autoloaded option: no query either);
  * - every write that changes someone's library fires `library_portal_library_changed` with the
- *   users concerned, which raises their versions; catalogue edits and profile changes raise the
- *   site's version;
- * - statuses depend on the clock only through expiry, so an entry is valid until the earliest
- *   expiry still ahead of it.
+ *   users concerned, which raises their versions, every time: a reply built between two writes of
+ *   one request must not survive the second one; catalogue edits raise the site's version; a
+ *   profile change raises the versions of the user and of the people whose replies show their
+ *   name and e-mail (the other side of their seats), not everyone's;
+ * - statuses depend on the clock only through expiry and the month (`expiring_licenses`), so an
+ *   entry is valid until the earliest expiry still ahead of it and the start of next month.
  *
  * With a persistent object cache (Redis, Memcached) the entry lives there; without one, in the
  * plugin's own table, so a hit is one primary-key read.
@@ -42,26 +45,21 @@ final class LibraryCache {
 	private LibraryCacheRepository $entries;
 
 	/**
-	 * Users whose version was raised in this request and read by no key() since.
+	 * Seats, to find whose replies show a user's name.
 	 *
-	 * @var array<int, true>
+	 * @var LicenseRepository
 	 */
-	private array $raised_users = array();
-
-	/**
-	 * Whether the site's version was raised in this request and read by no key() since.
-	 *
-	 * @var bool
-	 */
-	private bool $site_raised = false;
+	private LicenseRepository $licenses;
 
 	/**
 	 * Creates the cache.
 	 *
-	 * @param LibraryCacheRepository $entries Stored entries.
+	 * @param LibraryCacheRepository $entries  Stored entries.
+	 * @param LicenseRepository      $licenses Seats.
 	 */
-	public function __construct( LibraryCacheRepository $entries ) {
-		$this->entries = $entries;
+	public function __construct( LibraryCacheRepository $entries, LicenseRepository $licenses ) {
+		$this->entries  = $entries;
+		$this->licenses = $licenses;
 	}
 
 	/**
@@ -70,7 +68,7 @@ final class LibraryCache {
 	public function register(): void {
 		add_action( Repository::LIBRARY_CHANGED, array( $this, 'forget_users' ) );
 		add_action( 'save_post_' . ItemPostType::POST_TYPE, array( $this, 'forget_all' ) );
-		add_action( 'profile_update', array( $this, 'forget_all' ) );
+		add_action( 'profile_update', array( $this, 'forget_profile' ) );
 		add_action( 'deleted_user', array( $this, 'forget_all' ) );
 		foreach ( array( 'added_post_meta', 'updated_post_meta', 'deleted_post_meta' ) as $hook ) {
 			add_action( $hook, array( $this, 'forget_on_item_meta' ), 10, 2 );
@@ -107,25 +105,26 @@ final class LibraryCache {
 	 */
 	public function forget_users( $user_ids ): void {
 		foreach ( array_unique( array_filter( array_map( 'intval', (array) $user_ids ) ) ) as $user_id ) {
-			// No key was made from the version raised last: it still invalidates everything (bulk writes stay cheap).
-			if ( isset( $this->raised_users[ $user_id ] ) ) {
-				continue;
-			}
 			update_user_meta( $user_id, self::USER_META, self::new_version() );
 			wp_cache_delete( $user_id, self::GROUP );
-			$this->raised_users[ $user_id ] = true;
 		}
+	}
+
+	/**
+	 * A user's name or e-mail may have changed: their reply and the replies showing them go.
+	 *
+	 * @param int|string $user_id User.
+	 */
+	public function forget_profile( $user_id ): void {
+		$user_id = (int) $user_id;
+		$this->forget_users( array_merge( array( $user_id ), $this->licenses->linked_users( $user_id ) ) );
 	}
 
 	/**
 	 * Invalidates every entry (catalogue or names changed).
 	 */
 	public function forget_all(): void {
-		if ( $this->site_raised ) {
-			return; // As in forget_users(): no key has seen the last new version yet.
-		}
 		update_option( self::SITE_OPTION, self::new_version(), true );
-		$this->site_raised = true;
 	}
 
 	/**
@@ -155,19 +154,18 @@ final class LibraryCache {
 	 * @param int $user_id User.
 	 */
 	private function key( int $user_id ): string {
-		unset( $this->raised_users[ $user_id ] );
-		$this->site_raised = false;
 		return md5( LIBRARY_PORTAL_VERSION . '|' . get_user_meta( $user_id, self::USER_META, true ) . '|' . get_option( self::SITE_OPTION, '' ) );
 	}
 
 	/**
-	 * Until when a built library stays right: the earliest expiry still ahead, else a day.
+	 * Until when a built library stays right: the earliest expiry still ahead or the start of
+	 * next month (when `expiring_licenses` moves on), at most a day.
 	 *
 	 * @param array<int, array<string, mixed>> $items Items.
 	 * @param int                              $now   Unix seconds.
 	 */
 	private static function valid_until( array $items, int $now ): int {
-		$until = $now + DAY_IN_SECONDS;
+		$until = min( $now + DAY_IN_SECONDS, Expiry::next_month_start( $now, wp_timezone() ) );
 		foreach ( $items as $item ) {
 			$expiries = array_merge( array( (int) $item['expiry'] ), array_column( $item['licenses'], 'expiry' ) );
 			foreach ( $expiries as $expiry ) {

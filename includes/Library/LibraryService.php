@@ -145,6 +145,7 @@ final class LibraryService {
 			'user_nicename' => $user->user_nicename,
 			'user_email'    => $user->user_email,
 			'member_expiry' => $member_expiry,
+			'is_member'     => 0 !== $member_expiry && ! Expiry::has_passed( $member_expiry, time() ),
 		);
 	}
 
@@ -226,12 +227,15 @@ final class LibraryService {
 	 * @return array<string, mixed>
 	 */
 	private function item( array $row, array $item, int $user_id, int $now, array $people, array $progress, string $code ): array {
-		$summary  = LicenseSummary::of( $row['seats'], $user_id, $now );
-		$licenses = array();
-		$shared   = array();
+		$summary     = LicenseSummary::of( $row['seats'], $user_id, $now );
+		$licenses    = array();
+		$shared      = array();
+		$month_end   = Expiry::next_month_start( $now, wp_timezone() );
+		$ending_soon = 0;
 		foreach ( $row['seats'] as $seat ) {
-			$holder_id  = (int) $seat['holder_id'];
-			$licenses[] = array(
+			$holder_id    = (int) $seat['holder_id'];
+			$ending_soon += Expiry::ends_this_month( (int) $seat['expires_at'], $now, $month_end ) ? 1 : 0;
+			$licenses[]   = array(
 				'license_id' => (int) $seat['id'],
 				'user_id'    => $holder_id,
 				'expiry'     => (int) $seat['expires_at'],
@@ -277,7 +281,7 @@ final class LibraryService {
 			'share_user_id'      => $sharer,
 			'share_user'         => $sharer ? ( $people[ $sharer ] ?? null ) : null,
 			'shared_with'        => (object) $shared,
-			'download_link'      => $item['download_link'],
+			'download_link'      => Access::opens_files( $access ) ? $item['download_link'] : '',
 			'product_link'       => $item['product_link'],
 			'contract_id'        => $row['contract_id'],
 			'free_item'          => $item['free_item'],
@@ -305,6 +309,7 @@ final class LibraryService {
 				)
 			),
 			'access'             => $access,
+			'expiring_licenses'  => $ending_soon,
 		);
 	}
 

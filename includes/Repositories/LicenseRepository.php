@@ -89,6 +89,32 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * The other people in a user's seats: whoever holds a seat the user owns, and whoever owns
+	 * a seat the user holds. Their libraries show the user's name and e-mail.
+	 *
+	 * @param int $user_id User.
+	 * @return int[]
+	 */
+	public function linked_users( int $user_id ): array {
+		$licenses = $this->table( 'licenses' );
+		return array_map(
+			'intval',
+			$this->db->get_col(
+				$this->db->prepare(
+					'SELECT owner_id FROM %i WHERE holder_id = %d AND owner_id <> %d
+					UNION SELECT holder_id FROM %i WHERE owner_id = %d AND holder_id <> 0 AND holder_id <> %d',
+					$licenses,
+					$user_id,
+					$user_id,
+					$licenses,
+					$user_id,
+					$user_id
+				)
+			)
+		);
+	}
+
+	/**
 	 * One unexpired, unassigned seat of an owner's item, or 0.
 	 *
 	 * @param int    $owner_id   Owner.
@@ -229,21 +255,7 @@ final class LicenseRepository extends Repository implements UserRows {
 	 */
 	public function forget_user( int $user_id ): void {
 		$licenses = $this->table( 'licenses' );
-		$affected = array_map(
-			'intval',
-			$this->db->get_col(
-				$this->db->prepare(
-					'SELECT owner_id FROM %i WHERE holder_id = %d AND owner_id <> %d
-					UNION SELECT holder_id FROM %i WHERE owner_id = %d AND holder_id <> 0 AND holder_id <> %d',
-					$licenses,
-					$user_id,
-					$user_id,
-					$licenses,
-					$user_id,
-					$user_id
-				)
-			)
-		);
+		$affected = $this->linked_users( $user_id );
 		$now      = time();
 		$this->db->query(
 			$this->db->prepare(

@@ -7,7 +7,9 @@
 
 namespace LibraryPortal\Tests\Library;
 
+use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Plugin;
+use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
@@ -118,19 +120,48 @@ final class LibraryCacheTest extends TestCase {
 		$this->assertArrayHasKey( $item, $this->items( $member ) );
 	}
 
-	public function test_changes_without_a_read_between_raise_the_version_once(): void {
-		$cache = Plugin::instance()->library_cache;
+	public function test_a_reply_built_between_two_writes_does_not_survive_the_second(): void {
 		$owner = $this->make_user();
-		$this->items( $owner );
+		$item  = Library::item( 'Two writes' );
+		Library::grant( $owner, $item, 1 );
+		$progress = Plugin::instance()->progress;
+		// Another request: its own cache object, reading the same stored entries.
+		$other_request = new LibraryCache( new LibraryCacheRepository( $GLOBALS['wpdb'] ), Plugin::instance()->licenses );
+		$read          = static function () use ( $other_request, $owner ): int {
+			$items = json_decode( $other_request->items_json( $owner, time(), static fn() => Plugin::instance()->library->items_for( $owner, time() ) ), true );
+			return $items[0]['video_data']['progress']['count'];
+		};
 
-		$first  = $this->count_queries( fn() => $cache->forget_users( $owner ) );
-		$second = $this->count_queries( fn() => $cache->forget_users( $owner ) );
-		$this->items( $owner );
-		$after_read = $this->count_queries( fn() => $cache->forget_users( $owner ) );
+		// This request writes twice; between the writes the other request builds and stores the reply.
+		$progress->record( $owner, $item, 0, 10, time() );
+		$this->assertSame( 10, $read() );
+		$progress->record( $owner, $item, 0, 20, time() );
 
-		$this->assertGreaterThan( 0, $first );
-		$this->assertSame( 0, $second, 'Nothing read the raised version yet: no second write.' );
-		$this->assertGreaterThan( 0, $after_read, 'A key was made since: the next change raises it again.' );
+		$this->assertSame( 20, $read(), 'The second write is never hidden by the reply cached after the first.' );
+	}
+
+	public function test_a_profile_change_refreshes_only_the_replies_that_show_the_user(): void {
+		$owner    = $this->make_user();
+		$member   = $this->make_user( 'subscriber', array( 'display_name' => 'Before Rename' ) );
+		$stranger = $this->make_user();
+		$item     = Library::item( 'Shown names' );
+		Library::grant( $owner, $item, 2 );
+		Library::grant( $stranger, Library::item( 'Unrelated' ), 1 );
+		Library::share( $owner, $member, $item );
+		$this->items( $owner );
+		$this->items( $member );
+		$this->items( $stranger );
+
+		wp_update_user(
+			array(
+				'ID'           => $member,
+				'display_name' => 'After Rename',
+			)
+		);
+
+		$this->assertSame( 'After Rename', $this->items( $owner )[ $item ]['shared_with'][ $member ]['name'], "The sharer's reply shows the new name." );
+		$stranger_read = $this->count_queries( fn() => $this->items( $stranger ) );
+		$this->assertSame( 1, $stranger_read, "An unrelated user's cached reply survives (one read, no rebuild)." );
 	}
 
 	public function test_raw_reply_is_sent_as_is_unless_reshaped(): void {
