@@ -24,6 +24,15 @@ final class Access {
 	public const NO_LICENSE   = 'no_license';
 
 	/**
+	 * Every reason (the REST schema's enum).
+	 *
+	 * @return string[]
+	 */
+	public static function all(): array {
+		return array( self::MEMBER, self::CONTRACT, self::ACTIVATED, self::CAN_ACTIVATE, self::SHARED, self::NO_LICENSE );
+	}
+
+	/**
 	 * The reason access is granted, or NO_LICENSE.
 	 *
 	 * @param string         $tag           Row tag ('', member, contract).

@@ -28,6 +28,15 @@ final class ItemStatus {
 	public const TAKE_TEST_PERCENT = 95;
 
 	/**
+	 * Every status, in the order of spec point 4 (the REST schema's enum).
+	 *
+	 * @return string[]
+	 */
+	public static function all(): array {
+		return array( self::SHARED, self::PURCHASED, self::EXPIRED, self::COMPLETED, self::TAKE_TEST, self::IN_PROGRESS, self::MEMBER_PRODUCT, self::MEMBERSHIP, self::NOT_STARTED );
+	}
+
+	/**
 	 * Decides the status of one library row.
 	 *
 	 * @param array{content_type: string, tag: string, share_user_id: int, activated: bool, total_licenses: int, available_licenses: int, expired_licenses: int, progress: int, has_certificate: bool} $row Row facts.

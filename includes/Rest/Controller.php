@@ -59,6 +59,23 @@ abstract class Controller extends WP_REST_Controller {
 	}
 
 	/**
+	 * An object schema whose every property is required and that allows no other key, so a
+	 * reply checked against it (tests/php/Rest/ReplySchemaTest.php) cannot drift from it.
+	 *
+	 * @param array<string, mixed> $properties Property schemas.
+	 * @param string|string[]      $type       'object', or e.g. array( 'object', 'null' ).
+	 * @return array<string, mixed>
+	 */
+	protected static function closed_object( array $properties, $type = 'object' ): array {
+		return array(
+			'type'                 => $type,
+			'properties'           => $properties,
+			'required'             => array_keys( $properties ),
+			'additionalProperties' => false,
+		);
+	}
+
+	/**
 	 * Schema of the envelope around a payload schema.
 	 *
 	 * @param string               $title Schema title.

@@ -7,7 +7,9 @@
 
 namespace LibraryPortal\Rest;
 
+use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
 use WP_REST_Request;
@@ -101,16 +103,15 @@ final class ItemsController extends Controller {
 		}
 		$int    = array( 'type' => 'integer' );
 		$string = array( 'type' => 'string' );
-		$person = array(
-			'type'       => array( 'object', 'null' ),
-			'properties' => array(
+		$person = self::closed_object(
+			array(
 				'name'  => $string,
 				'email' => $string,
 			),
+			array( 'object', 'null' )
 		);
-		$item   = array(
-			'type'       => 'object',
-			'properties' => array(
+		$item   = self::closed_object(
+			array(
 				'product_id'         => $int,
 				'title'              => $string,
 				'subtitle'           => $string,
@@ -133,15 +134,14 @@ final class ItemsController extends Controller {
 				'activated_at'       => $int,
 				'licenses'           => array(
 					'type'  => 'array',
-					'items' => array(
-						'type'       => 'object',
-						'properties' => array(
+					'items' => self::closed_object(
+						array(
 							'license_id' => $int,
 							'user_id'    => $int,
 							'expiry'     => $int,
 							'shared'     => array( 'type' => 'boolean' ),
 							'activated'  => array( 'type' => 'boolean' ),
-						),
+						)
 					),
 				),
 				'expiry'             => $int,
@@ -156,36 +156,37 @@ final class ItemsController extends Controller {
 				'contract_id'        => $int,
 				'free_item'          => array( 'type' => 'boolean' ),
 				'user_id'            => $int,
-				'product'            => array(
-					'type'       => 'object',
-					'properties' => array( 'type' => $string ),
-				),
-				'video_data'         => array(
-					'type'       => 'object',
-					'properties' => array(
-						'progress' => array(
-							'type'       => 'object',
-							'properties' => array(
+				'product'            => self::closed_object( array( 'type' => $string ) ),
+				'video_data'         => self::closed_object(
+					array(
+						'progress' => self::closed_object(
+							array(
 								'count' => $int,
 								'time'  => $int,
 								'parts' => array(
 									'type'  => 'array',
-									'items' => array(
-										'type'       => 'object',
-										'properties' => array(
+									'items' => self::closed_object(
+										array(
 											'count' => $int,
 											'time'  => $int,
-										),
+										)
 									),
 								),
-							),
+							)
 						),
 						'pdf'      => array( 'type' => array( 'string', 'boolean' ) ),
-					),
+					)
 				),
-				'status'             => $string,
-				'access'             => $string,
-			),
+				'status'             => array(
+					'type' => 'string',
+					'enum' => ItemStatus::all(),
+				),
+				'access'             => array(
+					'type' => 'string',
+					'enum' => Access::all(),
+				),
+				'expiring_licenses'  => $int,
+			)
 		);
 
 		$this->schema = $this->envelope_schema(

@@ -139,14 +139,12 @@ final class NotificationsController extends Controller {
 			$bool         = array( 'type' => 'boolean' );
 			$this->schema = $this->envelope_schema(
 				'library-notifications',
-				array(
-					'type'       => 'object',
-					'properties' => array(
+				self::closed_object(
+					array(
 						'notifications' => array(
 							'type'  => 'array',
-							'items' => array(
-								'type'       => 'object',
-								'properties' => array(
+							'items' => self::closed_object(
+								array(
 									'id'                 => $int,
 									'message'            => array( 'type' => 'string' ),
 									'hide_status'        => $bool,
@@ -155,14 +153,14 @@ final class NotificationsController extends Controller {
 									'type'               => array( 'type' => 'string' ),
 									'related_product_id' => $int,
 									'related_user_id'    => $int,
-								),
+								)
 							),
 						),
 						'total'         => $int,
 						'page'          => $int,
 						'per_page'      => $int,
 						'total_pages'   => $int,
-					),
+					)
 				)
 			);
 		}

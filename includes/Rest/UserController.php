@@ -83,9 +83,8 @@ final class UserController extends Controller {
 		if ( ! $this->schema ) {
 			$this->schema = $this->envelope_schema(
 				'library-user',
-				array(
-					'type'       => 'object',
-					'properties' => array(
+				self::closed_object(
+					array(
 						'id'            => array( 'type' => 'integer' ),
 						'display_name'  => array( 'type' => 'string' ),
 						'user_nicename' => array( 'type' => 'string' ),
@@ -94,7 +93,8 @@ final class UserController extends Controller {
 							'format' => 'email',
 						),
 						'member_expiry' => array( 'type' => 'integer' ),
-					),
+						'is_member'     => array( 'type' => 'boolean' ),
+					)
 				)
 			);
 		}
