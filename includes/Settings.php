@@ -85,7 +85,9 @@ final class Settings {
 	 */
 	public function logout_url(): string {
 		$custom = (string) $this->get( 'logout_url' );
-		return '' !== $custom ? $custom : wp_logout_url( home_url( '/' ) );
+		// wp_logout_url() is made for HTML (its `&` arrives as `&amp;`); this value goes into JSON
+		// and into esc_url() by its users, so it is decoded once here.
+		return '' !== $custom ? $custom : html_entity_decode( wp_logout_url( home_url( '/' ) ), ENT_QUOTES | ENT_HTML5 );
 	}
 
 	/**

@@ -77,7 +77,7 @@ final class Assets {
 		$asset = require LIBRARY_PORTAL_DIR . 'build/index.asset.php';
 
 		wp_enqueue_script( self::HANDLE, LIBRARY_PORTAL_URL . 'build/index.js', (array) ( $asset['dependencies'] ?? array() ), $asset['version'] ?? LIBRARY_PORTAL_VERSION, array( 'in_footer' => true ) );
-		wp_add_inline_script( self::HANDLE, 'window.libraryPortalConfig = ' . wp_json_encode( $this->config->build() ) . ';', 'before' );
+		wp_add_inline_script( self::HANDLE, 'window.libraryPortalConfig = ' . PortalConfig::to_script_json( $this->config->build() ) . ';', 'before' );
 		wp_set_script_translations( self::HANDLE, 'library-portal', LIBRARY_PORTAL_DIR . 'languages' );
 		$this->add_chunk_translations();
 

@@ -99,6 +99,26 @@ final class PortalConfig {
 	}
 
 	/**
+	 * JSON safe to print inside a <script> element: `<`, `>`, `&` and quotes are \u-escaped, so
+	 * no value (a name, a link) can close the element or start markup.
+	 *
+	 * @param array<string, mixed> $config The config object.
+	 */
+	public static function to_script_json( array $config ): string {
+		return (string) wp_json_encode( $config, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_SLASHES );
+	}
+
+	/**
+	 * Whether a value can be a share link's code at all (base64url, bounded): anything else is
+	 * refused before it is decoded or sent back to the page.
+	 *
+	 * @param string $encoded The route's value.
+	 */
+	public static function is_link_code( string $encoded ): bool {
+		return (bool) preg_match( '/^[A-Za-z0-9_-]{1,1024}={0,2}$/', $encoded );
+	}
+
+	/**
 	 * The invite shown on /shareseats/{encoded}: what is shared, by whom, how many seats are left.
 	 *
 	 * @param int $now Unix seconds.
@@ -109,8 +129,11 @@ final class PortalConfig {
 		if ( 'shareseats' !== Routes::current_route() || '' === $encoded ) {
 			return null;
 		}
+		if ( ! self::is_link_code( $encoded ) ) {
+			$encoded = ''; // Never echo a value of another alphabet back into the page.
+		}
 		$lifetime = (int) $this->settings->get( 'link_lifetime_days' ) * DAY_IN_SECONDS;
-		$payload  = $this->share_links->decode( $encoded, $now, $lifetime );
+		$payload  = '' === $encoded ? ShareLink::INVALID : $this->share_links->decode( $encoded, $now, $lifetime );
 		$product  = is_array( $payload ) ? get_post( $payload['product_id'] ) : null;
 		$sharer   = is_array( $payload ) ? get_userdata( $payload['user_id'] ) : false;
 		if ( ! is_array( $payload ) || ! $product || ! $sharer ) {

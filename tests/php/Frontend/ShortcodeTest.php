@@ -81,7 +81,7 @@ final class ShortcodeTest extends TestCase {
 		do_shortcode( '[library_portal]' );
 		$inline = implode( "\n", (array) wp_scripts()->get_data( Assets::HANDLE, 'before' ) );
 
-		$this->assertStringContainsString( '"walkthroughVideo":"https:\/\/media.example.com\/summit\/index.m3u8"', $inline );
+		$this->assertStringContainsString( '"walkthroughVideo":"https://media.example.com/summit/index.m3u8"', $inline );
 	}
 
 	public function test_unknown_brand_is_refused(): void {

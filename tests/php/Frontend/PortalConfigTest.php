@@ -1,0 +1,80 @@
+<?php
+/**
+ * The page configuration as printed into the page.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Frontend;
+
+use LibraryPortal\Frontend\PortalConfig;
+use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Plugin;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * Safe inside a <script> element whatever its values hold; the logout link logs out.
+ */
+final class PortalConfigTest extends TestCase {
+
+	/**
+	 * The config of the current request.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private function config(): array {
+		$plugin = Plugin::instance();
+		return ( new PortalConfig( $plugin->settings, $plugin->contracts, $plugin->licenses, $plugin->share_links ) )->build();
+	}
+
+	public function test_printed_config_cannot_close_its_script_element(): void {
+		wp_set_current_user( $this->make_user() );
+		$config          = $this->config();
+		$config['probe'] = 'Ann </script><script>alert(1)</script> & \'Co\' <!--';
+
+		$json = PortalConfig::to_script_json( $config );
+
+		$this->assertStringNotContainsString( '<', $json );
+		$this->assertStringNotContainsString( '>', $json );
+		$this->assertStringNotContainsString( '&', $json );
+		$this->assertStringNotContainsString( "'", $json );
+		$this->assertSame( $config, json_decode( $json, true ), 'The browser reads the same values back.' );
+	}
+
+	public function test_a_share_value_outside_the_link_alphabet_is_refused_and_not_echoed(): void {
+		wp_set_current_user( $this->make_user() );
+		set_query_var( Routes::QUERY_VAR, 'shareseats' );
+		set_query_var( Routes::SHARE_VAR, '"</script><img src=x onerror=alert(1)>' );
+
+		$share = $this->config()['shareData'];
+
+		$this->assertSame( '', $share['encoded'] );
+		$this->assertSame( 'This share link is not valid. Please check that you copied the whole link.', $share['error'] );
+	}
+
+	public function test_a_share_value_of_the_link_alphabet_is_decoded(): void {
+		$owner = $this->make_user();
+		wp_set_current_user( $this->make_user() );
+		$code = Plugin::instance()->share_links->encode( $owner, 123456, time() );
+		set_query_var( Routes::QUERY_VAR, 'shareseats' );
+		set_query_var( Routes::SHARE_VAR, $code );
+
+		$share = $this->config()['shareData'];
+
+		$this->assertSame( $code, $share['encoded'] );
+		$this->assertTrue( PortalConfig::is_link_code( $code ) );
+		$this->assertFalse( PortalConfig::is_link_code( str_repeat( 'a', 1025 ) ) );
+		$this->assertFalse( PortalConfig::is_link_code( 'abc/def' ) );
+	}
+
+	public function test_the_logout_link_is_a_plain_url_with_a_valid_nonce(): void {
+		wp_set_current_user( $this->make_user() );
+
+		$logout = $this->config()['logoutUrl'];
+
+		$this->assertStringNotContainsString( '&amp;', $logout, 'JSON carries the URL itself, not its HTML form.' );
+		parse_str( (string) wp_parse_url( $logout, PHP_URL_QUERY ), $query );
+		$this->assertSame( 'logout', $query['action'] );
+		$this->assertSame( 1, wp_verify_nonce( $query['_wpnonce'], 'log-out' ) );
+	}
+}
