@@ -14,7 +14,6 @@ use LibraryPortal\Ajax\PingHandler;
 use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Database\Installer;
-use LibraryPortal\Domain\ShareLink;
 use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
@@ -36,6 +35,9 @@ use LibraryPortal\Rest\NotificationsController;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Rest\ServerTiming;
 use LibraryPortal\Rest\UserController;
+use LibraryPortal\Sharing\ShareLinkCodec;
+use LibraryPortal\Sharing\ShareLinkRepository;
+use LibraryPortal\Sharing\ShareLinks;
 use wpdb;
 
 /**
@@ -116,9 +118,9 @@ final class Plugin {
 	/**
 	 * Share link codec.
 	 *
-	 * @var ShareLink
+	 * @var ShareLinks
 	 */
-	public ShareLink $share_links;
+	public ShareLinks $share_links;
 
 	/**
 	 * Builds the services for a connection.
@@ -135,7 +137,7 @@ final class Plugin {
 		$this->shares        = new ShareRepository( $db );
 		$this->library       = new LibraryService( $this->licenses, $this->progress, $this->certificates, $this->contracts, new Catalogue( new CatalogueRepository( $db ) ) );
 		$this->library_cache = new LibraryCache( new LibraryCacheRepository( $db ), $this->licenses );
-		$this->share_links   = new ShareLink( wp_salt( 'auth' ) );
+		$this->share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), new ShareLinkRepository( $db ), $this->settings );
 	}
 
 	/**
@@ -184,7 +186,7 @@ final class Plugin {
 		( new ServerTiming() )->register();
 		$this->library_cache->register();
 		global $wpdb;
-		( new UserDeletedHandler( $this->licenses, $this->shares, $this->progress, $this->certificates, $this->notifications, $this->contracts, new QuizAttemptRepository( $wpdb ), new MailHistoryRepository( $wpdb ), new LibraryCacheRepository( $wpdb ) ) )->register();
+		( new UserDeletedHandler( $this->licenses, $this->shares, $this->progress, $this->certificates, $this->notifications, $this->contracts, new QuizAttemptRepository( $wpdb ), new MailHistoryRepository( $wpdb ), new LibraryCacheRepository( $wpdb ), new ShareLinkRepository( $wpdb ) ) )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
 
 		add_action(

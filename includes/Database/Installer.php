@@ -49,13 +49,18 @@ final class Installer {
 	 */
 	public static function maybe_upgrade(): void {
 		ItemCapabilities::maybe_grant();
-		if ( (int) get_option( self::VERSION_OPTION, 0 ) >= Schema::VERSION ) {
+		// One autoloaded option each: no query on a normal load.
+		$schema_current = (int) get_option( self::VERSION_OPTION, 0 ) >= Schema::VERSION;
+		if ( $schema_current && (int) get_option( Migrations::OPTION, 0 ) >= Migrations::LATEST ) {
 			return;
 		}
 		global $wpdb;
-		require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-		dbDelta( ( new Schema( $wpdb ) )->statements() );
-		update_option( self::VERSION_OPTION, Schema::VERSION, true );
+		if ( ! $schema_current ) {
+			require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+			dbDelta( ( new Schema( $wpdb ) )->statements() );
+			update_option( self::VERSION_OPTION, Schema::VERSION, true );
+		}
+		( new Migrations( $wpdb ) )->run();
 	}
 
 	/**

@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 2;
+	public const VERSION = 3;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -39,6 +39,7 @@ final class Schema {
 		'certificates',
 		'quiz_attempts',
 		'library_cache',
+		'share_links',
 	);
 
 	/**
@@ -218,6 +219,16 @@ final class Schema {
 				valid_until bigint(20) unsigned NOT NULL DEFAULT 0,
 				payload longtext NOT NULL,
 				PRIMARY KEY  (user_id)
+			) $collate;",
+			// A share link; its ID is inside the signed payload, so the sharer can revoke it.
+			"CREATE TABLE {$t['share_links']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				owner_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				revoked_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY owner_product (owner_id,product_id)
 			) $collate;",
 		);
 	}

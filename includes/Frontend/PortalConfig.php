@@ -8,7 +8,7 @@
 namespace LibraryPortal\Frontend;
 
 use LibraryPortal\Ajax\PingHandler;
-use LibraryPortal\Domain\ShareLink;
+use LibraryPortal\Sharing\ShareLinks;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Settings;
@@ -42,9 +42,9 @@ final class PortalConfig {
 	/**
 	 * Share link codec.
 	 *
-	 * @var ShareLink
+	 * @var ShareLinks
 	 */
-	private ShareLink $share_links;
+	private ShareLinks $share_links;
 
 	/**
 	 * Wires the builder.
@@ -52,9 +52,9 @@ final class PortalConfig {
 	 * @param Settings           $settings    Settings.
 	 * @param ContractRepository $contracts   Contracts.
 	 * @param LicenseRepository  $licenses    Seats.
-	 * @param ShareLink          $share_links Share link codec.
+	 * @param ShareLinks         $share_links Share links.
 	 */
-	public function __construct( Settings $settings, ContractRepository $contracts, LicenseRepository $licenses, ShareLink $share_links ) {
+	public function __construct( Settings $settings, ContractRepository $contracts, LicenseRepository $licenses, ShareLinks $share_links ) {
 		$this->settings    = $settings;
 		$this->contracts   = $contracts;
 		$this->licenses    = $licenses;
@@ -132,19 +132,16 @@ final class PortalConfig {
 		if ( ! self::is_link_code( $encoded ) ) {
 			$encoded = ''; // Never echo a value of another alphabet back into the page.
 		}
-		$lifetime = (int) $this->settings->get( 'link_lifetime_days' ) * DAY_IN_SECONDS;
-		$payload  = '' === $encoded ? ShareLink::INVALID : $this->share_links->decode( $encoded, $now, $lifetime );
-		$product  = is_array( $payload ) ? get_post( $payload['product_id'] ) : null;
-		$sharer   = is_array( $payload ) ? get_userdata( $payload['user_id'] ) : false;
+		$payload = '' === $encoded ? ShareLinks::INVALID : $this->share_links->resolve( $encoded, $now );
+		$product = is_array( $payload ) ? get_post( $payload['product_id'] ) : null;
+		$sharer  = is_array( $payload ) ? get_userdata( $payload['user_id'] ) : false;
 		if ( ! is_array( $payload ) || ! $product || ! $sharer ) {
 			return array(
 				'product_title'      => '',
 				'sharer_name'        => '',
 				'available_licenses' => 0,
 				'encoded'            => $encoded,
-				'error'              => ShareLink::EXPIRED === $payload
-					? __( 'This share link has expired. Ask the sender for a new one.', 'library-portal' )
-					: __( 'This share link is not valid. Please check that you copied the whole link.', 'library-portal' ),
+				'error'              => self::link_error( $payload ),
 			);
 		}
 		return array(
@@ -153,6 +150,21 @@ final class PortalConfig {
 			'available_licenses' => $this->licenses->count_available( $payload['user_id'], $payload['product_id'], $now ),
 			'encoded'            => $encoded,
 		);
+	}
+
+	/**
+	 * What the invite says about a link that does not work.
+	 *
+	 * @param mixed $reason ShareLinks::EXPIRED, REVOKED, INVALID (or a payload whose item or sharer is gone).
+	 */
+	private static function link_error( $reason ): string {
+		if ( ShareLinks::EXPIRED === $reason ) {
+			return __( 'This share link has expired. Ask the sender for a new one.', 'library-portal' );
+		}
+		if ( ShareLinks::REVOKED === $reason ) {
+			return __( 'The sender has withdrawn this share link. Ask them for a new one.', 'library-portal' );
+		}
+		return __( 'This share link is not valid. Please check that you copied the whole link.', 'library-portal' );
 	}
 
 	/**

@@ -55,7 +55,7 @@ final class PortalConfigTest extends TestCase {
 	public function test_a_share_value_of_the_link_alphabet_is_decoded(): void {
 		$owner = $this->make_user();
 		wp_set_current_user( $this->make_user() );
-		$code = Plugin::instance()->share_links->encode( $owner, 123456, time() );
+		$code = Plugin::instance()->share_links->issue( $owner, 123456, time() );
 		set_query_var( Routes::QUERY_VAR, 'shareseats' );
 		set_query_var( Routes::SHARE_VAR, $code );
 

@@ -27,7 +27,7 @@ final class HarnessTest extends TestCase {
 		$this->assertTrue( is_blog_installed() );
 		$this->assertSame( '/%postname%/', get_option( 'permalink_structure' ) );
 		$this->assertContains( 'library-portal/library-portal.php', (array) get_option( 'active_plugins' ) );
-		$this->assertSame( str_starts_with( LIBRARY_PORTAL_DEV_SITE, 'test-sqlite' ), $this->is_sqlite() );
+		$this->assertSame( 'sqlite' === library_portal_site_settings( LIBRARY_PORTAL_DEV_SITE )['engine'], $this->is_sqlite(), 'The site runs on the engine its name or LP_DB_ENGINE chose.' );
 	}
 
 	public function test_1_writes_rows_and_changes_state(): void {

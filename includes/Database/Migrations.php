@@ -1,0 +1,94 @@
+<?php
+/**
+ * Numbered data migrations.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Database;
+
+use LibraryPortal\Repositories\NotificationRepository;
+use wpdb;
+
+/**
+ * Changes that dbDelta cannot make (data rewrites, renames, drops), as numbered steps run once
+ * each, in order, after dbDelta. The number of the last step that succeeded is stored; a step
+ * that fails stops the run and is tried again on the next load. Steps must be safe to repeat.
+ */
+final class Migrations {
+
+	public const OPTION = 'library_portal_migration';
+
+	/**
+	 * Number of the newest step (checked against the stored one on every load, without a query).
+	 */
+	public const LATEST = 1;
+
+	/**
+	 * Database connection.
+	 *
+	 * @var wpdb
+	 */
+	private wpdb $db;
+
+	/**
+	 * Table names.
+	 *
+	 * @var Schema
+	 */
+	private Schema $schema;
+
+	/**
+	 * Creates the runner.
+	 *
+	 * @param wpdb $db Database connection.
+	 */
+	public function __construct( wpdb $db ) {
+		$this->db     = $db;
+		$this->schema = new Schema( $db );
+	}
+
+	/**
+	 * The steps, by number. Append only: never renumber or edit a released step.
+	 *
+	 * @return array<int, callable(): bool>
+	 */
+	private function steps(): array {
+		return array(
+			1 => array( $this, 'notifications_to_plain_text' ),
+		);
+	}
+
+	/**
+	 * Runs the steps after the stored number; returns the number reached.
+	 */
+	public function run(): int {
+		$done = (int) get_option( self::OPTION, 0 );
+		foreach ( $this->steps() as $number => $step ) {
+			if ( $number <= $done ) {
+				continue;
+			}
+			if ( ! $step() ) {
+				break;
+			}
+			$done = $number;
+			update_option( self::OPTION, $done, true );
+		}
+		return $done;
+	}
+
+	/**
+	 * 1: notifications were stored as HTML before 0.2; they are text now (escaped on output).
+	 */
+	public function notifications_to_plain_text(): bool {
+		$table = $this->schema->table( 'notifications' );
+		$rows  = $this->db->get_results( $this->db->prepare( 'SELECT id, message FROM %i WHERE message LIKE %s OR message LIKE %s', $table, '%<%', '%&%' ), ARRAY_A );
+		foreach ( (array) $rows as $row ) {
+			$text = NotificationRepository::plain_text( (string) $row['message'] );
+			if ( $text !== $row['message'] && false === $this->db->update( $table, array( 'message' => $text ), array( 'id' => (int) $row['id'] ), array( '%s' ), array( '%d' ) ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+}

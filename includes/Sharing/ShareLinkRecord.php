@@ -1,0 +1,38 @@
+<?php
+/**
+ * One stored share link.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Sharing;
+
+/**
+ * A share link as the database holds it. Immutable: a revocation is a new read.
+ */
+final class ShareLinkRecord {
+
+	/**
+	 * Creates the record.
+	 *
+	 * @param int $id         Link ID (in the payload).
+	 * @param int $owner_id   Sharer.
+	 * @param int $product_id Item.
+	 * @param int $created_at Unix seconds.
+	 * @param int $revoked_at Unix seconds, 0 while the link works.
+	 */
+	public function __construct(
+		public readonly int $id,
+		public readonly int $owner_id,
+		public readonly int $product_id,
+		public readonly int $created_at,
+		public readonly int $revoked_at
+	) {}
+
+	/**
+	 * Whether the sharer revoked the link.
+	 */
+	public function is_revoked(): bool {
+		return $this->revoked_at > 0;
+	}
+}
