@@ -149,7 +149,10 @@ final class DemoSeeder {
 				'password' => $this->password_of( $user_ids[ $key ], $password ),
 			);
 		}
-		if ( get_option( self::SEEDED_OPTION ) ) {
+		// A site seeded by an older seeder has its flag under the old name (which held passwords).
+		if ( get_option( self::SEEDED_OPTION ) || get_option( 'library_portal_demo_logins' ) ) {
+			update_option( self::SEEDED_OPTION, 1, false );
+			delete_option( 'library_portal_demo_logins' );
 			return $logins;
 		}
 

@@ -38,4 +38,17 @@ final class DemoSeederTest extends TestCase {
 		$this->assertGreaterThan( 20, $posts );
 		$this->assertSame( $posts, $count(), 'a second run adds no items' );
 	}
+
+	public function test_a_site_seeded_by_the_old_seeder_is_not_seeded_again_and_loses_its_stored_passwords(): void {
+		global $wpdb;
+		update_option( 'library_portal_demo_logins', array( array( 'login' => 'demo-owner', 'password' => 'stored-in-db' ) ), false );
+		$before = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'library_item'" );
+
+		$logins = DemoSeeder::create()->seed();
+
+		$this->assertCount( 5, $logins );
+		$this->assertSame( $before, (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'library_item'" ) );
+		$this->assertFalse( get_option( 'library_portal_demo_logins' ) );
+		$this->assertSame( '1', (string) get_option( DemoSeeder::SEEDED_OPTION ) );
+	}
 }
