@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Domain;
 
+use LibraryPortal\Learning\ProgressRules;
+
 /**
  * Spec point 4, "Item status in the list": the first matching meaning wins, in this order.
  */
@@ -21,11 +23,6 @@ final class ItemStatus {
 	public const MEMBER_PRODUCT = 'member-product';
 	public const MEMBERSHIP     = 'membership';
 	public const NOT_STARTED    = 'not-started';
-
-	/**
-	 * Watched share at which the test opens and the status reads Take Test.
-	 */
-	public const TAKE_TEST_PERCENT = 95;
 
 	/**
 	 * Every status, in the order of spec point 4 (the REST schema's enum).
@@ -56,7 +53,7 @@ final class ItemStatus {
 		if ( $row['has_certificate'] ) {
 			return self::COMPLETED;
 		}
-		if ( $row['progress'] >= self::TAKE_TEST_PERCENT ) {
+		if ( $row['progress'] >= ProgressRules::TAKE_TEST_PERCENT ) {
 			return self::TAKE_TEST;
 		}
 		if ( $row['progress'] > 0 ) {

@@ -1,0 +1,22 @@
+/**
+ * The progress rules the player and the server share (spec points 4 and 9).
+ *
+ * The server holds the same numbers in includes/Learning/ProgressRules.php and decides with
+ * them; the browser uses them only to know when to report and where to resume.
+ * tests/php/Learning/ProgressRulesTest.php reads this file (one `export const NAME = number;`
+ * per line) and fails when the two sides disagree.
+ */
+
+/** Progress is reported in steps of this many percent. */
+export const PROGRESS_STEP_PERCENT = 5;
+/** A seat activates once this share is watched; sharing is refused from it on. */
+export const ACTIVATION_PERCENT = 5;
+/** Watched share of every part from which the test opens. */
+export const TAKE_TEST_PERCENT = 95;
+/** A part is complete at this share. */
+export const COMPLETE_PERCENT = 100;
+/** Least time between two progress reports. */
+export const REPORT_INTERVAL_SECONDS = 5;
+/** The player resumes at the saved share only strictly inside this band. */
+export const SEEK_BAND_MIN = 1;
+export const SEEK_BAND_MAX = 98;
