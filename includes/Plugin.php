@@ -30,6 +30,7 @@ use LibraryPortal\Repositories\NotificationRepository;
 use LibraryPortal\Repositories\ProgressRepository;
 use LibraryPortal\Repositories\QuizAttemptRepository;
 use LibraryPortal\Repositories\ShareRepository;
+use LibraryPortal\Rest\ErrorReply;
 use LibraryPortal\Rest\ItemsController;
 use LibraryPortal\Rest\NotificationsController;
 use LibraryPortal\Rest\RawJsonResponse;
@@ -184,6 +185,7 @@ final class Plugin {
 		( new SettingsPage( $this->settings ) )->register();
 		( new ReservedSlugNotice( $this->settings ) )->register();
 		( new ServerTiming() )->register();
+		( new ErrorReply() )->register();
 		$this->library_cache->register();
 		global $wpdb;
 		( new UserDeletedHandler( $this->licenses, $this->shares, $this->progress, $this->certificates, $this->notifications, $this->contracts, new QuizAttemptRepository( $wpdb ), new MailHistoryRepository( $wpdb ), new LibraryCacheRepository( $wpdb ), new ShareLinkRepository( $wpdb ) ) )->register();

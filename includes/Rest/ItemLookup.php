@@ -1,0 +1,84 @@
+<?php
+/**
+ * "This item, for this user."
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Rest;
+
+use LibraryPortal\Library\LibraryCache;
+use LibraryPortal\Library\LibraryService;
+use WP_Error;
+
+/**
+ * The one lookup behind every `/{id}` route (video, progress, activation, share data, revoke,
+ * contract item): both the permission callback and the handler ask it, as WordPress core's posts
+ * controller asks get_post(), so "no such item" and "not in your library" are decided in one place
+ * and answer the same 404 (a stranger learns nothing about other people's items).
+ *
+ * It reads the user's library through the cache, so a lookup costs what `GET items/` costs, and
+ * a second lookup in the same request costs nothing.
+ */
+final class ItemLookup {
+
+	public const NOT_FOUND = 'item_not_found';
+
+	/**
+	 * Library builder.
+	 *
+	 * @var LibraryService
+	 */
+	private LibraryService $library;
+
+	/**
+	 * Cache of encoded libraries.
+	 *
+	 * @var LibraryCache
+	 */
+	private LibraryCache $cache;
+
+	/**
+	 * Rows found in this request, by user and item.
+	 *
+	 * @var array<string, array<int, array<string, mixed>>>
+	 */
+	private array $found = array();
+
+	/**
+	 * Creates the lookup.
+	 *
+	 * @param LibraryService $library Library builder.
+	 * @param LibraryCache   $cache   Cache of encoded libraries.
+	 */
+	public function __construct( LibraryService $library, LibraryCache $cache ) {
+		$this->library = $library;
+		$this->cache   = $cache;
+	}
+
+	/**
+	 * The user's library rows of an item (plain and member version, one per sharer), or the 404.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 * @return array<int, array<string, mixed>>|WP_Error
+	 */
+	public function rows( int $user_id, int $product_id ) {
+		$key = $user_id . '|' . $product_id;
+		if ( ! isset( $this->found[ $key ] ) ) {
+			$now   = time();
+			$items = json_decode( $this->cache->items_json( $user_id, $now, fn() => $this->library->items_for( $user_id, $now ) ), true );
+			$rows  = array_values( array_filter( (array) $items, static fn( $row ) => (int) $row['product_id'] === $product_id ) );
+			if ( ! $rows || $user_id <= 0 ) {
+				return ErrorReply::error(
+					self::NOT_FOUND,
+					/* translators: %d: item ID. */
+					sprintf( __( 'Item with ID %d was not found in your library.', 'library-portal' ), $product_id ),
+					404
+				);
+			}
+			$this->found[ $key ] = $rows;
+		}
+		return $this->found[ $key ];
+	}
+}
