@@ -6,7 +6,15 @@
  * Internal dependencies
  */
 import { dataOf, request } from './client';
-import type { License, LibraryItem, ItemTag } from './types';
+import {
+	ACCESS_KINDS,
+	ITEM_STATUS_KEYS,
+	type AccessKind,
+	type ItemStatusKey,
+	type License,
+	type LibraryItem,
+	type ItemTag,
+} from './types';
 
 type Raw = Record< string, unknown >;
 
@@ -18,6 +26,15 @@ const num = ( value: unknown ): number => {
 	const parsed = typeof value === 'string' ? Number( value ) : value;
 	return typeof parsed === 'number' && Number.isFinite( parsed ) ? parsed : 0;
 };
+const oneOf = < T extends string >(
+	allowed: readonly T[],
+	value: unknown,
+	fallback: T
+): T =>
+	typeof value === 'string' &&
+	( allowed as readonly string[] ).includes( value )
+		? ( value as T )
+		: fallback;
 const bool = ( value: unknown ): boolean =>
 	value === true || value === 1 || value === '1' || value === 'true';
 
@@ -109,6 +126,14 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 			},
 			pdf: typeof pdf === 'string' && pdf !== '' ? pdf : false,
 		},
+		// An unknown decision never opens anything: no access, no status badge beyond "Not Started".
+		status: oneOf< ItemStatusKey >(
+			ITEM_STATUS_KEYS,
+			item.status,
+			'not-started'
+		),
+		access: oneOf< AccessKind >( ACCESS_KINDS, item.access, 'no_license' ),
+		expiring_licenses: num( item.expiring_licenses ),
 	};
 }
 

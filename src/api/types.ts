@@ -15,6 +15,31 @@ export type ContentType =
 
 export type ItemTag = 'member' | 'contract' | '';
 
+/** Item status in the list (spec point 4), decided by the server (includes/Domain/ItemStatus.php). */
+export const ITEM_STATUS_KEYS = [
+	'shared',
+	'purchased',
+	'expired',
+	'completed',
+	'take-test',
+	'in-progress',
+	'member-product',
+	'membership',
+	'not-started',
+] as const;
+export type ItemStatusKey = ( typeof ITEM_STATUS_KEYS )[ number ];
+
+/** Why the user may open an item, decided by the server (includes/Domain/Access.php). */
+export const ACCESS_KINDS = [
+	'member',
+	'contract',
+	'activated',
+	'can_activate',
+	'shared',
+	'no_license',
+] as const;
+export type AccessKind = ( typeof ACCESS_KINDS )[ number ];
+
 export interface License {
 	license_id: number;
 	user_id: number;
@@ -56,6 +81,11 @@ export interface LibraryItem {
 	user_id: number;
 	product: { type: string };
 	video_data: { progress: VideoProgress; pdf: string | false };
+	/** The server's decisions: shown, never recomputed. */
+	status: ItemStatusKey;
+	access: AccessKind;
+	/** This row's unexpired licenses ending this month (site time zone). */
+	expiring_licenses: number;
 }
 
 export interface LibraryUser {
@@ -64,6 +94,8 @@ export interface LibraryUser {
 	user_nicename: string;
 	user_email: string;
 	member_expiry: number;
+	/** The server's decision that a membership is running. */
+	is_member: boolean;
 }
 
 export interface PortalNotification {

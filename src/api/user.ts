@@ -25,6 +25,7 @@ export async function fetchUser(): Promise< LibraryUser | null > {
 			user_nicename: String( data.user_nicename ?? '' ),
 			user_email: String( data.user_email ?? '' ),
 			member_expiry: Number( data.member_expiry ) || 0,
+			is_member: data.is_member === true,
 		};
 	} catch ( error: unknown ) {
 		// eslint-disable-next-line no-console

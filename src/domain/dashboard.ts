@@ -42,35 +42,12 @@ const distinctProducts = (
 	new Set( items.filter( test ).map( ( item ) => item.product_id ) ).size;
 
 /**
- * Unexpired licenses ending in the current (local) month. Licenses are counted once (by license_id).
+ * Unexpired licenses ending this month: the sum of the server's per-row counts.
  *
  * @param items Library items.
- * @param now   Current time.
  */
-export function countExpiringLicensesThisMonth(
-	items: LibraryItem[],
-	now: Date = new Date()
-): number {
-	const nowSeconds = now.getTime() / 1000;
-	const monthEnd =
-		new Date( now.getFullYear(), now.getMonth() + 1, 1 ).getTime() / 1000;
-	const seen = new Set< number >();
-	let count = 0;
-	for ( const item of items ) {
-		for ( const license of item.licenses ) {
-			if (
-				isNeverExpiring( license.expiry ) ||
-				license.expiry <= nowSeconds ||
-				license.expiry >= monthEnd ||
-				( license.license_id > 0 && seen.has( license.license_id ) )
-			) {
-				continue;
-			}
-			seen.add( license.license_id );
-			count++;
-		}
-	}
-	return count;
+export function countExpiringLicensesThisMonth( items: LibraryItem[] ): number {
+	return items.reduce( ( sum, item ) => sum + item.expiring_licenses, 0 );
 }
 
 /**
@@ -113,12 +90,10 @@ export function completionRate( completed: number, total: number ): number {
  *
  * @param items Library items.
  * @param user  Current user.
- * @param now   Current time.
  */
 export function computeLibraryStats(
 	items: LibraryItem[],
-	user: LibraryUser | null,
-	now: Date = new Date()
+	user: LibraryUser | null
 ): LibraryStats {
 	const isVideo = ( item: LibraryItem ) =>
 		VIDEO_TYPES.includes( item.content_type );
@@ -135,7 +110,7 @@ export function computeLibraryStats(
 		),
 		completedTrainings: distinctProducts( items, hasCertificate ),
 		membershipExpiry: membershipExpiry( items, user ),
-		expiringLicensesThisMonth: countExpiringLicensesThisMonth( items, now ),
+		expiringLicensesThisMonth: countExpiringLicensesThisMonth( items ),
 		completedVideos: distinctProducts(
 			items,
 			( item ) => isVideo( item ) && hasCertificate( item )

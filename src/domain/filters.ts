@@ -121,10 +121,16 @@ export const DEFAULT_FILTERS: ListFilters = {
 export interface FilteredList {
 	active: LibraryItem[];
 	expired: LibraryItem[];
+	/**
+	 * With the status filter 'expired' (the dashboard's 'Expiring Licenses This Month' link): the
+	 * items the server counts licenses ending this month for, shown above 'Expired Items'.
+	 */
+	expiring: LibraryItem[];
 }
 
 /**
- * Applies the filters and splits the result into the active list and the 'Expired Items' section.
+ * Applies the filters and splits the result into the active list, the 'Expired Items' section
+ * and, for ?status=expired, the items with licenses expiring this month.
  *
  * @param items   Library items.
  * @param filters Filters.
@@ -135,19 +141,26 @@ export function filterLibrary(
 ): FilteredList {
 	const active: LibraryItem[] = [];
 	const expired: LibraryItem[] = [];
+	const expiring: LibraryItem[] = [];
 	for ( const item of items ) {
 		const status = getItemStatus( item ).key;
 		if (
 			! matchesSearch( item, filters.search ) ||
 			( filters.contentType !== 'all' &&
-				item.content_type !== filters.contentType ) ||
-			! statusMatchesFilter( status, filters.status )
+				item.content_type !== filters.contentType )
 		) {
 			continue;
 		}
-		( status === 'expired' ? expired : active ).push( item );
+		if ( statusMatchesFilter( status, filters.status ) ) {
+			( status === 'expired' ? expired : active ).push( item );
+		} else if (
+			filters.status === 'expired' &&
+			item.expiring_licenses > 0
+		) {
+			expiring.push( item );
+		}
 	}
-	return { active, expired };
+	return { active, expired, expiring };
 }
 
 /**

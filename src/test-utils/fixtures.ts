@@ -42,12 +42,16 @@ export function makeItem(
 		user_id: 7,
 		product: { type: 'simple' },
 		video_data: { progress: { count: 0, time: 0, parts: [] }, pdf: false },
+		status: 'not-started',
+		access: 'activated',
+		expiring_licenses: 0,
 	};
 	return { ...base, ...overrides };
 }
 
 /**
- * An item with a watched percent.
+ * An activated video item with a watched percent, with the status the server sends for it
+ * (includes/Domain/ItemStatus.php: Take Test from 95%, In Progress above 0).
  *
  * @param count     Watched percent.
  * @param overrides Fields to change.
@@ -55,11 +59,19 @@ export function makeItem(
 export const watched = (
 	count: number,
 	overrides: Partial< LibraryItem > = {}
-) =>
-	makeItem( {
+) => {
+	let status: LibraryItem[ 'status' ] = 'not-started';
+	if ( count >= 95 ) {
+		status = 'take-test';
+	} else if ( count > 0 ) {
+		status = 'in-progress';
+	}
+	return makeItem( {
+		status,
 		...overrides,
 		video_data: { progress: { count, time: 0, parts: [] }, pdf: false },
 	} );
+};
 
 export function makeUser(
 	overrides: Partial< LibraryUser > = {}
@@ -70,6 +82,7 @@ export function makeUser(
 		user_nicename: 'dana',
 		user_email: 'dana@example.test',
 		member_expiry: 0,
+		is_member: false,
 		...overrides,
 	};
 }

@@ -51,19 +51,29 @@ describe( 'library filters', () => {
 	it( 'splits expired items into their own section and filters by status and type', () => {
 		const items = [
 			makeItem( { product_id: 1 } ),
-			makeItem( { product_id: 2, expired_licenses: 3 } ),
+			makeItem( {
+				product_id: 2,
+				expired_licenses: 3,
+				status: 'expired',
+			} ),
 			watched( 50, { product_id: 3 } ),
 			watched( 97, { product_id: 4 } ),
 			makeItem( {
 				product_id: 5,
 				content_type: 'e-manual',
 				content_type_label: 'E-Manual',
+				status: 'purchased',
 			} ),
-			makeItem( { product_id: 6, tag: 'member' } ),
+			makeItem( {
+				product_id: 6,
+				tag: 'member',
+				status: 'member-product',
+			} ),
 			makeItem( {
 				product_id: 7,
 				content_type: 'membership',
 				content_type_label: 'Membership',
+				status: 'membership',
 			} ),
 		];
 		const ids = ( filter: ( typeof STATUS_FILTERS )[ number ] ) => {

@@ -23,7 +23,6 @@ import { ItemCard } from '../../components/item-card';
 import { LoadMoreList } from '../../components/load-more-list';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { getConfig } from '../../config';
-import { nowInSeconds } from '../../domain/dates';
 import {
 	contentTypeOptions,
 	filterLibrary,
@@ -80,7 +79,7 @@ export function LibraryList() {
 		() => contentTypeOptions( scoped ),
 		[ scoped ]
 	);
-	const { active, expired } = useMemo(
+	const { active, expired, expiring } = useMemo(
 		() => filterLibrary( scoped, { search, contentType, status } ),
 		[ scoped, search, contentType, status ]
 	);
@@ -123,9 +122,8 @@ export function LibraryList() {
 		<ItemCard item={ item } to={ linkTo( item ) } />
 	);
 	const filterKey = `${ search }|${ contentType }|${ status }`;
-	const isMember =
-		( user !== null && user.member_expiry > nowInSeconds() ) ||
-		items.some( ( item ) => item.tag === 'member' );
+	// The server decides membership (GET user/ is_member); the list only shows the link.
+	const isMember = user?.is_member === true;
 	const title =
 		contractMode && config.contractData?.title
 			? config.contractData.title
@@ -235,7 +233,9 @@ export function LibraryList() {
 				/>
 			) : (
 				<>
-					{ active.length === 0 && expired.length === 0 ? (
+					{ active.length === 0 &&
+					expired.length === 0 &&
+					expiring.length === 0 ? (
 						<p className="lp-empty" role="status">
 							{ __( 'No items found', 'library-portal' ) }
 						</p>
@@ -252,6 +252,36 @@ export function LibraryList() {
 							getKey={ itemKey }
 							renderItem={ renderItem }
 						/>
+					) : null }
+					{ expiring.length > 0 ? (
+						<section
+							className="lp-expiring"
+							aria-labelledby="lp-expiring-title"
+						>
+							<h2
+								id="lp-expiring-title"
+								className="lp-section-title"
+							>
+								{ __(
+									'Expiring This Month',
+									'library-portal'
+								) }
+							</h2>
+							<LoadMoreList
+								key={ `expiring|${ filterKey }` }
+								items={ expiring }
+								label={ __(
+									'Items with licenses expiring this month',
+									'library-portal'
+								) }
+								moreLabel={ __(
+									'Load more expiring items',
+									'library-portal'
+								) }
+								getKey={ itemKey }
+								renderItem={ renderItem }
+							/>
+						</section>
 					) : null }
 					{ expired.length > 0 ? (
 						<section

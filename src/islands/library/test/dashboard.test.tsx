@@ -110,6 +110,7 @@ describe( 'Dashboard', () => {
 								activated: false,
 							},
 						],
+						expiring_licenses: 1,
 					} ),
 				],
 			},

@@ -9,6 +9,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { LibraryItem } from '../../../api/types';
 import {
 	makeItem,
+	makeUser,
 	setPortalConfig,
 	watched,
 } from '../../../test-utils/fixtures';
@@ -32,6 +33,7 @@ const ITEMS: LibraryItem[] = [
 		title: 'Bravo Manual',
 		content_type: 'e-manual',
 		content_type_label: 'E-Manual',
+		status: 'purchased',
 	} ),
 	watched( 40, {
 		product_id: 3,
@@ -39,9 +41,26 @@ const ITEMS: LibraryItem[] = [
 		content_type: 'webinar',
 		content_type_label: 'Webinar',
 	} ),
-	makeItem( { product_id: 4, title: 'Delta Done', video_data: pdf } ),
-	makeItem( { product_id: 5, title: 'Echo Old', expired_licenses: 3 } ),
-	makeItem( { product_id: 6, title: 'Foxtrot Member', tag: 'member' } ),
+	makeItem( {
+		product_id: 4,
+		title: 'Delta Done',
+		video_data: pdf,
+		status: 'completed',
+	} ),
+	makeItem( {
+		product_id: 5,
+		title: 'Echo Old',
+		expired_licenses: 3,
+		status: 'expired',
+		access: 'no_license',
+	} ),
+	makeItem( {
+		product_id: 6,
+		title: 'Foxtrot Member',
+		tag: 'member',
+		status: 'member-product',
+		access: 'member',
+	} ),
 	makeItem( {
 		product_id: 7,
 		title: 'Golf',
@@ -122,6 +141,8 @@ describe( 'Library list', () => {
 						product_id: 10,
 						title: 'Member one',
 						tag: 'member',
+						status: 'member-product',
+						access: 'member',
 					} ),
 				],
 			},
@@ -386,7 +407,10 @@ describe( 'Library list paging (20 at a time)', () => {
 	it( 'pages the Expired Items section on its own', () => {
 		renderScreen( <LibraryList />, {
 			data: {
-				items: [ ...many( 3 ), ...many( 25, { expired_licenses: 3 } ) ],
+				items: [
+					...many( 3 ),
+					...many( 25, { expired_licenses: 3, status: 'expired' } ),
+				],
 			},
 		} );
 		expect( activeTitles() ).toHaveLength( 3 );
@@ -440,5 +464,75 @@ describe( 'Library list paging (20 at a time)', () => {
 			target: { value: 'not-started' },
 		} );
 		expect( activeTitles() ).toHaveLength( 20 );
+	} );
+} );
+
+describe( 'Library list: the server decides', () => {
+	it( '?status=expired also lists the items whose licenses expire this month, above Expired Items', () => {
+		renderScreen( <LibraryList />, {
+			url: '/my-account/library/videos?status=expired',
+			data: {
+				items: [
+					makeItem( {
+						product_id: 1,
+						title: 'Ends Soon',
+						expiring_licenses: 2,
+					} ),
+					makeItem( { product_id: 2, title: 'Runs On' } ),
+					makeItem( {
+						product_id: 3,
+						title: 'Long Gone',
+						status: 'expired',
+					} ),
+				],
+			},
+		} );
+		const headings = screen
+			.getAllByRole( 'heading', { level: 2 } )
+			.map( ( heading ) => heading.textContent );
+		expect( headings ).toEqual( [
+			'Expiring This Month',
+			'Expired Items',
+		] );
+		const expiringList = screen.getByRole( 'list', {
+			name: 'Items with licenses expiring this month',
+		} );
+		expect( within( expiringList ).getAllByRole( 'article' ) ).toHaveLength(
+			1
+		);
+		expect(
+			within( expiringList ).getByRole( 'link', { name: 'Ends Soon' } )
+		).toBeInTheDocument();
+		expect( screen.queryByText( 'Runs On' ) ).not.toBeInTheDocument();
+		expect( expiredTitles() ).toEqual( [ 'Long Gone' ] );
+	} );
+
+	it( 'shows the member-promos link when the server says the user is a member, whatever the dates say', () => {
+		const never = 100100;
+		const { unmount } = renderScreen( <LibraryList />, {
+			data: {
+				items: [ makeItem() ],
+				user: makeUser( { member_expiry: never, is_member: true } ),
+			},
+		} );
+		expect(
+			screen.getByRole( 'link', { name: 'See your member promos.' } )
+		).toBeInTheDocument();
+		unmount();
+
+		renderScreen( <LibraryList />, {
+			data: {
+				items: [
+					makeItem( { tag: 'member', status: 'member-product' } ),
+				],
+				user: makeUser( {
+					member_expiry: 4102444800,
+					is_member: false,
+				} ),
+			},
+		} );
+		expect(
+			screen.queryByRole( 'link', { name: 'See your member promos.' } )
+		).not.toBeInTheDocument();
 	} );
 } );
