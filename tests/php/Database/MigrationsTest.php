@@ -41,7 +41,7 @@ final class MigrationsTest extends TestCase {
 
 		Installer::maybe_upgrade();
 
-		$message = $wpdb->get_var( $wpdb->prepare( 'SELECT message FROM %i WHERE id = %d', $table, $id ) );
+		$message = $wpdb->get_var( $wpdb->prepare( 'SELECT message FROM %i WHERE id = %d', $table, $id ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is core's identifier placeholder (WP 6.2+), newer than WPCS 2.3.
 		$this->assertStringNotContainsString( '<', $message );
 		$this->assertStringContainsString( 'Ann accepted & ', $message );
 		$this->assertSame( Migrations::LATEST, (int) get_option( Migrations::OPTION ) );

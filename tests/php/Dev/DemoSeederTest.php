@@ -41,7 +41,16 @@ final class DemoSeederTest extends TestCase {
 
 	public function test_a_site_seeded_by_the_old_seeder_is_not_seeded_again_and_loses_its_stored_passwords(): void {
 		global $wpdb;
-		update_option( 'library_portal_demo_logins', array( array( 'login' => 'demo-owner', 'password' => 'stored-in-db' ) ), false );
+		update_option(
+			'library_portal_demo_logins',
+			array(
+				array(
+					'login'    => 'demo-owner',
+					'password' => 'stored-in-db',
+				),
+			),
+			false
+		);
 		$before = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'library_item'" );
 
 		$logins = DemoSeeder::create()->seed();
