@@ -18,3 +18,23 @@ test( 'demo owner logs in and reaches the portal mount node', async ( {
 	await expect( portal.root ).toBeAttached();
 	await portal.screenshot( 'smoke-library' );
 } );
+
+test( "the sidebar's Logout logs out at once (no 'Do you really want to log out?' page)", async ( {
+	page,
+} ) => {
+	const owner = credentials( 'demo-owner' );
+	await logIn( page, owner.login, owner.password );
+	const portal = new LibraryPage( page );
+	await portal.goto();
+	const menu = page.getByRole( 'navigation', { name: 'Library menu' } );
+
+	await menu.getByRole( 'link', { name: 'Logout' } ).click();
+	await page.waitForLoadState( 'domcontentloaded' );
+
+	await expect(
+		page.getByText( 'Do you really want to log out?' )
+	).toHaveCount( 0 );
+	const again = await page.goto( '/my-account/library' );
+	expect( again?.url() ).toContain( 'wp-login.php' );
+	await expect( page.locator( '#user_login' ) ).toBeVisible();
+} );
