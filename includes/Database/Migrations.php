@@ -82,7 +82,7 @@ final class Migrations {
 	 */
 	public function notifications_to_plain_text(): bool {
 		$table = $this->schema->table( 'notifications' );
-		$rows  = $this->db->get_results( $this->db->prepare( 'SELECT id, message FROM %i WHERE message LIKE %s OR message LIKE %s', $table, '%<%', '%&%' ), ARRAY_A );
+		$rows  = $this->db->get_results( $this->db->prepare( "SELECT id, message FROM %i WHERE INSTR( message, '<' ) > 0 OR INSTR( message, '&' ) > 0", $table ), ARRAY_A );
 		foreach ( (array) $rows as $row ) {
 			$text = NotificationRepository::plain_text( (string) $row['message'] );
 			if ( $text !== $row['message'] && false === $this->db->update( $table, array( 'message' => $text ), array( 'id' => (int) $row['id'] ), array( '%s' ), array( '%d' ) ) ) {
