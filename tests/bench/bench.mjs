@@ -25,7 +25,11 @@ const root = path.resolve(
 );
 const buildUrlPart = '/wp-content/plugins/library-portal/build/';
 const TARGET_RATIO = 1.5;
-const TARGET_LIST_KB = 35;
+// The one budget number, shared with tools/bundle-budget.mjs and the e2e spec.
+const TARGET_LIST_KB =
+	JSON.parse(
+		fs.readFileSync( path.join( root, 'tools/budgets.json' ), 'utf8' )
+	).listRouteGzipBytes / 1024;
 
 const median = ( values ) => {
 	const sorted = [ ...values ].sort( ( a, b ) => a - b );
@@ -267,7 +271,7 @@ const checks = [
 		`10 items: ${ rows[ 1 ].queries }, ${ rebuilt[ 1 ].queries }; 1,000 items: ${ rows[ 0 ].queries }, ${ rebuilt[ 0 ].queries }`,
 	],
 	[
-		`list route ≤ ${ TARGET_LIST_KB } kB of the plugin's gzip JS`,
+		`list route ≤ ${ TARGET_LIST_KB.toFixed( 1 ) } kB of the plugin's gzip JS`,
 		list.gzipKb <= TARGET_LIST_KB,
 		`${ list.gzipKb.toFixed( 1 ) } kB`,
 	],
