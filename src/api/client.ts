@@ -76,7 +76,11 @@ export function setupApiFetch(): void {
 	const config = getConfig();
 	apiFetch.use( apiFetch.createRootURLMiddleware( config.restRoot ) );
 	if ( config.restNonce !== '' ) {
-		apiFetch.use( apiFetch.createNonceMiddleware( config.restNonce ) );
+		// Kept on apiFetch.nonceMiddleware: the keep-alive ping refreshes its nonce (ping.ts).
+		apiFetch.nonceMiddleware = apiFetch.createNonceMiddleware(
+			config.restNonce
+		);
+		apiFetch.use( apiFetch.nonceMiddleware );
 	}
 	if ( config.isLocal && config.localRequestHeader !== '' ) {
 		apiFetch.use( ( options, next ) =>

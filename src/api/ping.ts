@@ -5,9 +5,33 @@
  */
 
 /**
+ * WordPress dependencies
+ */
+import apiFetch from '@wordpress/api-fetch';
+
+/**
  * Internal dependencies
  */
 import type { PortalConfig } from '../config';
+
+/**
+ * Hands a fresh REST nonce to api-fetch's nonce middleware, so REST calls keep working
+ * after the page's original nonce has aged out (a portal left open for a day).
+ *
+ * @param nonce The nonce from the ping reply.
+ */
+export function refreshRestNonce( nonce: string ): void {
+	if ( nonce === '' ) {
+		return;
+	}
+	if ( apiFetch.nonceMiddleware ) {
+		apiFetch.nonceMiddleware.nonce = nonce;
+		return;
+	}
+	// The page had no nonce middleware: install one with the fresh nonce.
+	apiFetch.nonceMiddleware = apiFetch.createNonceMiddleware( nonce );
+	apiFetch.use( apiFetch.nonceMiddleware );
+}
 
 export const PING_INTERVAL_MS = 240000;
 
@@ -34,11 +58,17 @@ export async function ping(
 			},
 			body: new URLSearchParams( { action: 'ping_library' } ).toString(),
 		} );
-		const body = ( await response.json() ) as { success?: unknown } | null;
+		const body = ( await response.json() ) as {
+			success?: unknown;
+			data?: { restNonce?: unknown };
+		} | null;
 		if ( body && body.success === false ) {
 			return 'expired';
 		}
 		if ( body && body.success === true ) {
+			if ( typeof body.data?.restNonce === 'string' ) {
+				refreshRestNonce( body.data.restNonce );
+			}
 			return 'ok';
 		}
 		// eslint-disable-next-line no-console

@@ -98,3 +98,26 @@ describe( 'keep-alive ping', () => {
 		stop();
 	} );
 } );
+
+describe( 'fresh REST nonce from the ping', () => {
+	it( 'is handed to api-fetch, whose next REST call sends it', async () => {
+		const apiFetch = ( await import( '@wordpress/api-fetch' ) ).default;
+		apiFetch.nonceMiddleware = apiFetch.createNonceMiddleware( 'old' );
+		apiFetch.use( apiFetch.nonceMiddleware );
+		const sent: Array< Record< string, string > > = [];
+		apiFetch.setFetchHandler( ( options ) => {
+			sent.push( ( options.headers ?? {} ) as Record< string, string > );
+			return Promise.resolve( {} );
+		} );
+
+		await expect(
+			ping(
+				config,
+				reply( { success: true, data: { restNonce: 'fresh' } } )
+			)
+		).resolves.toBe( 'ok' );
+		expect( apiFetch.nonceMiddleware.nonce ).toBe( 'fresh' );
+		await apiFetch( { path: '/library/v2/user/' } );
+		expect( sent[ 0 ]?.[ 'X-WP-Nonce' ] ).toBe( 'fresh' );
+	} );
+} );
