@@ -42,6 +42,29 @@ export function licenseCountText( item: LibraryItem ): string {
 }
 
 /**
+ * Spoken/tooltip wording of the bare 'a/b' count ('0 of 1 licenses available'); blank for the
+ * other license texts, which already say what they are.
+ *
+ * @param item Library item.
+ */
+export function licenseCountLabel( item: LibraryItem ): string {
+	if (
+		item.tag === 'contract' ||
+		item.tag === 'member' ||
+		item.content_type === 'membership' ||
+		item.content_type === 'e-manual'
+	) {
+		return '';
+	}
+	return sprintf(
+		/* translators: 1: available licenses, 2: total licenses minus expired ones. */
+		__( '%1$d of %2$d licenses available', 'library-portal' ),
+		item.available_licenses,
+		item.total_licenses - item.expired_licenses
+	);
+}
+
+/**
  * 'Expires: {date}' or 'Expired: {date}'; blank when the item never expires (0 or 100100).
  *
  * @param item   Library item (its `expiry`, Unix seconds).
