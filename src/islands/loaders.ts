@@ -12,45 +12,16 @@
  * Internal dependencies
  */
 import type { IslandName } from '../domain/paths';
+import { withPreloadError } from '../lib/preload-error';
+import { setIslandPrefetcher } from '../lib/prefetch';
 
-export const PRELOAD_ERROR_EVENT = 'library-portal:preload-error';
-export const PREFETCH_DELAY_MS = 100;
-
-export interface PreloadErrorDetail {
-	error: unknown;
-	chunk: string;
-}
-
-export type PreloadErrorEvent = CustomEvent< PreloadErrorDetail > & {
-	payload: unknown;
-};
-
-/**
- * Runs a chunk loader; on failure raises the preload-error event and rethrows unless cancelled.
- *
- * @param load  Loader (a dynamic import).
- * @param chunk Name of the chunk, for the event detail.
- */
-export function withPreloadError< T >(
-	load: () => Promise< T >,
-	chunk: string
-): Promise< T > {
-	return load().catch( ( error: unknown ) => {
-		const event = new CustomEvent< PreloadErrorDetail >(
-			PRELOAD_ERROR_EVENT,
-			{
-				cancelable: true,
-				detail: { error, chunk },
-			}
-		) as PreloadErrorEvent;
-		event.payload = error;
-		window.dispatchEvent( event );
-		if ( ! event.defaultPrevented ) {
-			throw error;
-		}
-		return new Promise< T >( () => undefined );
-	} );
-}
+export {
+	PRELOAD_ERROR_EVENT,
+	withPreloadError,
+	type PreloadErrorDetail,
+	type PreloadErrorEvent,
+} from '../lib/preload-error';
+export { PREFETCH_DELAY_MS } from '../lib/prefetch';
 
 const importers = {
 	library: () =>
@@ -98,6 +69,9 @@ export const loadIsland = < K extends IslandName >(
 export function prefetchIsland( name: IslandName ): void {
 	rawLoad( name ).catch( () => undefined );
 }
+
+// Links (components, lib) prefetch through lib/prefetch, which never imports islands.
+setIslandPrefetcher( prefetchIsland );
 
 /**
  * Test helper: forget loaded islands.

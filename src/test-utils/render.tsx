@@ -12,7 +12,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 /**
  * Internal dependencies
  */
-import { ROUTER_FUTURE } from '../islands/shell/router-future';
+import { ROUTER_FUTURE } from '../lib/router-future';
 import {
 	defaultPortalData,
 	PortalContext,

@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import type { LibraryItem } from '../../api/types';
 import { LicenseLines } from '../license-lines';
 import { getItemStatus } from '../../domain/status';
-import { useHoverPrefetch } from '../../islands/use-hover-prefetch';
+import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
 
 export interface ItemCardProps {
 	item: LibraryItem;

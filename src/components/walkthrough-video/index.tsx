@@ -12,7 +12,7 @@ import { __ } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
-import { withPreloadError } from '../../islands/loaders';
+import { withPreloadError } from '../../lib/preload-error';
 
 export const isHlsSource = ( src: string ): boolean =>
 	/\.m3u8(\?|#|$)/i.test( src );

@@ -17,7 +17,7 @@ import { createRoot } from '@wordpress/element';
  */
 import { setupApiFetch } from '../../api/client';
 import { getConfig } from '../../config';
-import { ROUTER_FUTURE } from './router-future';
+import { ROUTER_FUTURE } from '../../lib/router-future';
 import { PortalRoutes } from './routes';
 
 export function Shell() {

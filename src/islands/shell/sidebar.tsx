@@ -24,7 +24,7 @@ import {
 	mainEntries,
 	type NavEntry,
 } from '../../domain/navigation';
-import { useHoverPrefetch } from '../use-hover-prefetch';
+import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
 import { externalNavigation } from './external';
 
 export const NAV_CLICK_DELAY_MS = 10;

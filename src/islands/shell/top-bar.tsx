@@ -20,7 +20,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
  */
 import { getConfig } from '../../config';
 import { normalizePath, paths } from '../../domain/paths';
-import { useHoverPrefetch } from '../use-hover-prefetch';
+import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
 
 export interface TopBarProps {
 	menuOpen: boolean;

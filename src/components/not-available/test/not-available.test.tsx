@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 /**
  * Internal dependencies
  */
-import { ROUTER_FUTURE } from '../../../islands/shell/router-future';
+import { ROUTER_FUTURE } from '../../../lib/router-future';
 import { NotAvailable } from '..';
 
 describe( 'NotAvailable', () => {

@@ -17,7 +17,7 @@ import {
 } from '../../../test-utils/fixtures';
 import { LocationProbe } from '../../../test-utils/render';
 import { externalNavigation } from '../external';
-import { ROUTER_FUTURE } from '../router-future';
+import { ROUTER_FUTURE } from '../../../lib/router-future';
 import { PortalRoutes } from '../routes';
 
 jest.mock( '../../../api/items', () => ( { fetchItems: jest.fn() } ) );

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef } from '@wordpress/element';
  * Internal dependencies
  */
 import { islandForPath, type IslandName } from '../domain/paths';
-import { PREFETCH_DELAY_MS, prefetchIsland } from './loaders';
+import { PREFETCH_DELAY_MS, prefetchIsland } from './prefetch';
 
 export interface HoverPrefetchHandlers {
 	onMouseEnter: () => void;
