@@ -33,6 +33,8 @@ export interface PortalConfig {
 	logoutUrl: string;
 	siteUrl: string;
 	basePath: string;
+	/** The portal's root route below basePath, from PHP (Routes::PORTAL_PATH), e.g. '/my-account/library'. */
+	portalPath: string;
 	brand: Brand;
 	brandName: string;
 	logo: string;
@@ -100,6 +102,19 @@ function readContractData( value: unknown ): ContractData | null {
 	};
 }
 
+// Used only when a page prints no portalPath (older PHP); PHP's Routes::PORTAL_PATH is the source.
+const DEFAULT_PORTAL_PATH = '/my-account/library';
+
+/**
+ * The portal path with one leading slash and no trailing slash.
+ *
+ * @param value Raw config value.
+ */
+function readPortalPath( value: unknown ): string {
+	const trimmed = str( value ).replace( /^\/+|\/+$/g, '' );
+	return trimmed === '' ? DEFAULT_PORTAL_PATH : `/${ trimmed }`;
+}
+
 /**
  * Normalises any value into a complete PortalConfig.
  *
@@ -117,6 +132,7 @@ export function readConfig( raw: unknown ): PortalConfig {
 		logoutUrl: str( value.logoutUrl, '/wp-login.php?action=logout' ),
 		siteUrl: withTrailingSlash( str( value.siteUrl, '/' ) ),
 		basePath,
+		portalPath: readPortalPath( value.portalPath ),
 		brand: value.brand === 'summit' ? 'summit' : 'harbor',
 		brandName: str( value.brandName ),
 		logo: str( value.logo ),

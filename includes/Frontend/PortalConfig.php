@@ -79,6 +79,7 @@ final class PortalConfig {
 			'logoutUrl'          => $this->settings->logout_url(),
 			'siteUrl'            => home_url( '/' ),
 			'basePath'           => untrailingslashit( (string) wp_parse_url( home_url( '/' ), PHP_URL_PATH ) ),
+			'portalPath'         => '/' . Routes::PORTAL_PATH,
 			'brand'              => $brand,
 			'brandName'          => get_bloginfo( 'name' ),
 			'logo'               => (string) $this->settings->get( 'logo' ),

@@ -21,10 +21,15 @@ final class Routes {
 	public const SHARE_VAR    = 'library_portal_share';
 
 	/**
+	 * The portal's base path (no slashes around it); printed as config.portalPath for the client.
+	 */
+	public const PORTAL_PATH = 'my-account/library';
+
+	/**
 	 * Page paths the portal's routes take over (README, decisions.md): a page at one of these
 	 * paths, or below it, is shadowed by the portal while the plugin is active.
 	 */
-	public const RESERVED_PATHS = array( 'my-account/library', 'contract', 'quiz', 'shareseats' );
+	public const RESERVED_PATHS = array( self::PORTAL_PATH, 'contract', 'quiz', 'shareseats' );
 
 	/**
 	 * Settings (portal page).
@@ -106,10 +111,10 @@ final class Routes {
 	public static function rules(): array {
 		$var = self::QUERY_VAR;
 		return array(
-			'^my-account/library(?:/.*)?/?$'   => "index.php?{$var}=library",
-			'^contract/([0-9]+)(?:/.*)?/?$'    => "index.php?{$var}=contract&" . self::CONTRACT_VAR . '=$matches[1]',
-			'^quiz/([0-9]+)/?$'                => "index.php?{$var}=quiz&" . self::PRODUCT_VAR . '=$matches[1]',
-			'^shareseats/([A-Za-z0-9_=-]+)/?$' => "index.php?{$var}=shareseats&" . self::SHARE_VAR . '=$matches[1]',
+			'^' . self::PORTAL_PATH . '(?:/.*)?/?$' => "index.php?{$var}=library",
+			'^contract/([0-9]+)(?:/.*)?/?$'         => "index.php?{$var}=contract&" . self::CONTRACT_VAR . '=$matches[1]',
+			'^quiz/([0-9]+)/?$'                     => "index.php?{$var}=quiz&" . self::PRODUCT_VAR . '=$matches[1]',
+			'^shareseats/([A-Za-z0-9_=-]+)/?$'      => "index.php?{$var}=shareseats&" . self::SHARE_VAR . '=$matches[1]',
 		);
 	}
 
@@ -184,7 +189,7 @@ final class Routes {
 		}
 		$page_id = (int) $this->settings->get( 'portal_page_id' );
 		if ( $page_id && is_page( $page_id ) ) {
-			wp_safe_redirect( home_url( '/my-account/library' ) );
+			wp_safe_redirect( home_url( '/' . self::PORTAL_PATH ) );
 			exit;
 		}
 	}

@@ -2,23 +2,31 @@
  * Portal routes (spec point 2 route table), relative to the router basename (config.basePath).
  */
 
-export const LIBRARY_ROOT = '/my-account/library';
+/**
+ * Internal dependencies
+ */
+import { getConfig } from '../config';
+
+/**
+ * The portal's root route, printed by PHP (config.portalPath).
+ */
+export const libraryRoot = (): string => getConfig().portalPath;
 
 export type IslandName = 'library' | 'detail' | 'team';
 
 export const paths = {
-	dashboard: () => LIBRARY_ROOT,
+	dashboard: () => libraryRoot(),
 	list: ( status?: string ) =>
-		`${ LIBRARY_ROOT }/videos${
+		`${ libraryRoot() }/videos${
 			status && status !== 'all'
 				? `?status=${ encodeURIComponent( status ) }`
 				: ''
 		}`,
 	item: ( productId: number, tag?: string ) =>
-		`${ LIBRARY_ROOT }/videos/${ productId }${ tag === 'member' ? '?tag=member' : '' }`,
-	users: () => `${ LIBRARY_ROOT }/users`,
-	user: ( userId: number ) => `${ LIBRARY_ROOT }/users/${ userId }`,
-	notifications: () => `${ LIBRARY_ROOT }/notifications`,
+		`${ libraryRoot() }/videos/${ productId }${ tag === 'member' ? '?tag=member' : '' }`,
+	users: () => `${ libraryRoot() }/users`,
+	user: ( userId: number ) => `${ libraryRoot() }/users/${ userId }`,
+	notifications: () => `${ libraryRoot() }/notifications`,
 	contract: ( contractId: number | string ) => `/contract/${ contractId }`,
 	contractItem: ( contractId: number | string, productId: number ) =>
 		`/contract/${ contractId }/${ productId }`,
@@ -78,16 +86,18 @@ export const normalizePath = ( pathname: string ): string =>
  */
 export function islandForPath( pathname: string ): IslandName | null {
 	const path = normalizePath( pathname );
-	if ( path === LIBRARY_ROOT || path === `${ LIBRARY_ROOT }/videos` ) {
+	const root = libraryRoot();
+	const below = path.startsWith( `${ root }/` )
+		? path.slice( root.length )
+		: '';
+	if ( path === root || path === `${ root }/videos` ) {
 		return 'library';
 	}
-	if ( /^\/my-account\/library\/videos\/[^/]+$/.test( path ) ) {
+	if ( /^\/videos\/[^/]+$/.test( below ) ) {
 		return 'detail';
 	}
 	if (
-		/^\/my-account\/library\/(users(\/[^/]+)?|notifications)$/.test(
-			path
-		) ||
+		/^\/(users(\/[^/]+)?|notifications)$/.test( below ) ||
 		/^\/contract\/[^/]+\/users(\/[^/]+)?$/.test( path ) ||
 		/^\/shareseats\/[^/]+$/.test( path )
 	) {

@@ -103,6 +103,7 @@ export function setPortalConfig(
 		logoutUrl: 'http://example.test/wp-login.php?action=logout',
 		siteUrl: 'http://example.test/',
 		basePath: '',
+		portalPath: '/my-account/library',
 		brand: 'harbor',
 		brandName: 'Harbor Training',
 		logo: '',

@@ -34,6 +34,12 @@ describe( 'page config reader', () => {
 		expect( config.contractData?.organizer.name ).toBe( '' );
 	} );
 
+	it( 'reads the portal path PHP prints, with one leading slash', () => {
+		expect(
+			readConfig( { portalPath: 'members/library/' } ).portalPath
+		).toBe( '/members/library' );
+	} );
+
 	it( 'reads window.libraryPortalConfig', () => {
 		window.libraryPortalConfig = { brand: 'summit' };
 		expect( getConfig().brand ).toBe( 'summit' );

@@ -149,3 +149,22 @@ describe( 'findLibraryItem', () => {
 		expect( findLibraryItem( items, 6, false ) ).toBeUndefined();
 	} );
 } );
+
+describe( 'portal path from the page config', () => {
+	afterEach( () => {
+		window.libraryPortalConfig = undefined;
+	} );
+
+	it( 'builds and recognises routes under config.portalPath', () => {
+		window.libraryPortalConfig = { portalPath: '/members/library' };
+		expect( paths.dashboard() ).toBe( '/members/library' );
+		expect( paths.list( 'expired' ) ).toBe(
+			'/members/library/videos?status=expired'
+		);
+		expect( islandForPath( '/members/library/videos/5' ) ).toBe( 'detail' );
+		expect( islandForPath( '/members/library/notifications' ) ).toBe(
+			'team'
+		);
+		expect( islandForPath( '/my-account/library/videos/5' ) ).toBeNull();
+	} );
+} );

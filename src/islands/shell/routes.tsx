@@ -17,7 +17,7 @@ import { __ } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { ErrorPage } from '../../components/error-page';
-import { LIBRARY_ROOT } from '../../domain/paths';
+import { libraryRoot } from '../../domain/paths';
 import { loadIsland } from '../loaders';
 import { Layout } from './layout';
 
@@ -50,25 +50,25 @@ export function PortalRoutes() {
 	return (
 		<Routes>
 			<Route element={ <Layout /> }>
-				<Route path={ LIBRARY_ROOT } element={ <Dashboard /> } />
+				<Route path={ libraryRoot() } element={ <Dashboard /> } />
 				<Route
-					path={ `${ LIBRARY_ROOT }/videos` }
+					path={ `${ libraryRoot() }/videos` }
 					element={ <LibraryList /> }
 				/>
 				<Route
-					path={ `${ LIBRARY_ROOT }/videos/:productId` }
+					path={ `${ libraryRoot() }/videos/:productId` }
 					element={ <ItemDetail /> }
 				/>
 				<Route
-					path={ `${ LIBRARY_ROOT }/users` }
+					path={ `${ libraryRoot() }/users` }
 					element={ <TeamList /> }
 				/>
 				<Route
-					path={ `${ LIBRARY_ROOT }/users/:userId` }
+					path={ `${ libraryRoot() }/users/:userId` }
 					element={ <UserProgress /> }
 				/>
 				<Route
-					path={ `${ LIBRARY_ROOT }/notifications` }
+					path={ `${ libraryRoot() }/notifications` }
 					element={ <Notifications /> }
 				/>
 				<Route

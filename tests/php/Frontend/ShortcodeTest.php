@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Frontend;
 
 use LibraryPortal\Frontend\Assets;
+use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -53,6 +54,7 @@ final class ShortcodeTest extends TestCase {
 			$this->assertArrayHasKey( $key, $config, $key );
 		}
 		$this->assertSame( 1, wp_verify_nonce( $config['restNonce'], 'wp_rest' ) );
+		$this->assertSame( '/' . Routes::PORTAL_PATH, $config['portalPath'], 'The client reads its base route from PHP.' );
 		$this->assertSame( $user, $config['currentUser']['id'] );
 		$this->assertStringNotContainsString( '<script>', $inline, 'The config is JSON-escaped.' );
 		$this->assertNull( $config['contractData'] );
