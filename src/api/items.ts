@@ -138,7 +138,8 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 }
 
 /**
- * Loads the current user's library. Failures resolve to an empty list (logged, never shown).
+ * Loads the current user's library. Failures are logged and rethrown: the screens tell the
+ * customer the library could not be loaded (the spec's silent fallback is for notifications only).
  */
 export async function fetchItems(): Promise< LibraryItem[] > {
 	try {
@@ -149,6 +150,6 @@ export async function fetchItems(): Promise< LibraryItem[] > {
 	} catch ( error: unknown ) {
 		// eslint-disable-next-line no-console
 		console.error( 'library-portal: could not load library items', error );
-		return [];
+		throw error;
 	}
 }

@@ -117,11 +117,11 @@ describe( 'start-up data (spec point 7)', () => {
 		} );
 	} );
 
-	it( 'returns empty data silently (console only) on failure', async () => {
+	it( 'rejects items (shown to the customer) and gives no user (console only) on failure', async () => {
 		fetchMock.mockResolvedValue(
 			fakeResponse( 500, 'Internal Server Error', undefined )
 		);
-		await expect( fetchItems() ).resolves.toEqual( [] );
+		await expect( fetchItems() ).rejects.toBeTruthy();
 		await expect( fetchUser() ).resolves.toBeNull();
 		expect( console ).toHaveErrored();
 	} );

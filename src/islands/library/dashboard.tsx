@@ -17,6 +17,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
+import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { WalkthroughVideo } from '../../components/walkthrough-video';
 import { getConfig } from '../../config';
@@ -26,7 +27,7 @@ import { paths } from '../../domain/paths';
 import { usePortal } from '../shell/portal-context';
 
 export function Dashboard() {
-	const { items, itemsLoading, user } = usePortal();
+	const { items, itemsLoading, itemsError, reloadItems, user } = usePortal();
 	const config = getConfig();
 	const stats = useMemo(
 		() => computeLibraryStats( items, user ),
@@ -39,6 +40,10 @@ export function Dashboard() {
 				label={ __( 'Loading your dashboard…', 'library-portal' ) }
 			/>
 		);
+	}
+
+	if ( itemsError ) {
+		return <LoadError onRetry={ reloadItems } />;
 	}
 
 	const name = user?.display_name || config.currentUser.display_name;

@@ -21,6 +21,7 @@ import { __ } from '@wordpress/i18n';
 import type { LibraryItem } from '../../api/types';
 import { ItemCard } from '../../components/item-card';
 import { LoadMoreList } from '../../components/load-more-list';
+import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { getConfig } from '../../config';
 import {
@@ -39,7 +40,15 @@ const itemKey = ( item: LibraryItem ) =>
 	`${ item.product_id }-${ item.tag || 'own' }-${ item.share_user_id }-${ item.contract_id }`;
 
 export function LibraryList() {
-	const { items, itemsLoading, user, contractMode, contractId } = usePortal();
+	const {
+		items,
+		itemsLoading,
+		itemsError,
+		reloadItems,
+		user,
+		contractMode,
+		contractId,
+	} = usePortal();
 	const config = getConfig();
 	const [ params, setParams ] = useSearchParams();
 	const status = parseStatusFilter( params.get( 'status' ) );
@@ -231,7 +240,11 @@ export function LibraryList() {
 				<LoadingIndicator
 					label={ __( 'Loading your library…', 'library-portal' ) }
 				/>
-			) : (
+			) : null }
+			{ ! itemsLoading && itemsError ? (
+				<LoadError onRetry={ reloadItems } />
+			) : null }
+			{ itemsLoading || itemsError ? null : (
 				<>
 					{ active.length === 0 &&
 					expired.length === 0 &&

@@ -16,6 +16,10 @@ import type { LibraryItem, LibraryUser } from '../../api/types';
 export interface PortalData {
 	items: LibraryItem[];
 	itemsLoading: boolean;
+	/** The items call failed: screens show LoadError with Retry instead of empty data. */
+	itemsError: boolean;
+	reloadItems: () => void;
+	replaceItems: ( items: LibraryItem[] ) => void;
 	user: LibraryUser | null;
 	userLoading: boolean;
 	unreadCount: number;
@@ -27,6 +31,9 @@ export interface PortalData {
 export const defaultPortalData: PortalData = {
 	items: [],
 	itemsLoading: false,
+	itemsError: false,
+	reloadItems: () => undefined,
+	replaceItems: () => undefined,
 	user: null,
 	userLoading: false,
 	unreadCount: 0,

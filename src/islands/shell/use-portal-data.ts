@@ -1,6 +1,6 @@
 /**
  * Loads the library items and the user at start (spec point 7); the unread count outside contract mode.
- * Failures give empty data (logged by the api modules).
+ * Items come from useItems (a failure is shown with Retry); user and count failures give empty data.
  */
 
 /**
@@ -11,14 +11,17 @@ import { useEffect, useState } from '@wordpress/element';
 /**
  * Internal dependencies
  */
-import { fetchItems } from '../../api/items';
 import { fetchUnreadCount } from '../../api/notifications';
 import type { LibraryItem, LibraryUser } from '../../api/types';
 import { fetchUser } from '../../api/user';
+import { useItems } from '../../data/use-items';
 
 export interface LoadedData {
 	items: LibraryItem[];
 	itemsLoading: boolean;
+	itemsError: boolean;
+	reloadItems: () => void;
+	replaceItems: ( items: LibraryItem[] ) => void;
 	user: LibraryUser | null;
 	userLoading: boolean;
 	unreadCount: number;
@@ -28,8 +31,7 @@ export interface LoadedData {
  * @param contractMode Whether the current page is a contract page (no bell).
  */
 export function usePortalData( contractMode: boolean ): LoadedData {
-	const [ items, setItems ] = useState< LibraryItem[] >( [] );
-	const [ itemsLoading, setItemsLoading ] = useState( true );
+	const itemsResource = useItems();
 	const [ user, setUser ] = useState< LibraryUser | null >( null );
 	const [ userLoading, setUserLoading ] = useState( true );
 	const [ unreadCount, setUnreadCount ] = useState( 0 );
@@ -37,12 +39,6 @@ export function usePortalData( contractMode: boolean ): LoadedData {
 
 	useEffect( () => {
 		let active = true;
-		void fetchItems().then( ( list ) => {
-			if ( active ) {
-				setItems( list );
-				setItemsLoading( false );
-			}
-		} );
 		void fetchUser().then( ( loaded ) => {
 			if ( active ) {
 				setUser( loaded );
@@ -75,5 +71,14 @@ export function usePortalData( contractMode: boolean ): LoadedData {
 		};
 	}, [ wantUnread ] );
 
-	return { items, itemsLoading, user, userLoading, unreadCount };
+	return {
+		items: itemsResource.items,
+		itemsLoading: itemsResource.loading,
+		itemsError: itemsResource.error,
+		reloadItems: itemsResource.reload,
+		replaceItems: itemsResource.replace,
+		user,
+		userLoading,
+		unreadCount,
+	};
 }

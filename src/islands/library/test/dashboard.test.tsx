@@ -21,6 +21,24 @@ beforeEach( () =>
 );
 
 describe( 'Dashboard', () => {
+	it( 'says the library could not be loaded and retries through the hook', () => {
+		const reloadItems = jest.fn();
+		renderScreen( <Dashboard />, {
+			...route,
+			data: { itemsError: true, reloadItems },
+		} );
+		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
+			"We couldn't load your library."
+		);
+		expect(
+			screen.queryByRole( 'heading', {
+				name: 'Your Library at a Glance',
+			} )
+		).not.toBeInTheDocument();
+		screen.getByRole( 'button', { name: 'Retry' } ).click();
+		expect( reloadItems ).toHaveBeenCalledTimes( 1 );
+	} );
+
 	it( 'shows the loading animation while items load', () => {
 		renderScreen( <Dashboard />, {
 			...route,

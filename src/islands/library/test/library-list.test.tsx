@@ -536,3 +536,20 @@ describe( 'Library list: the server decides', () => {
 		).not.toBeInTheDocument();
 	} );
 } );
+
+describe( 'LibraryList when the items call failed', () => {
+	it( 'says so with Retry instead of "No items found"', () => {
+		const reloadItems = jest.fn();
+		renderScreen( <LibraryList />, {
+			data: { itemsError: true, reloadItems },
+		} );
+		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
+			"We couldn't load your library."
+		);
+		expect(
+			screen.queryByText( 'No items found' )
+		).not.toBeInTheDocument();
+		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		expect( reloadItems ).toHaveBeenCalledTimes( 1 );
+	} );
+} );
