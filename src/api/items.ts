@@ -14,7 +14,7 @@ import {
 	type License,
 	type LibraryItem,
 	type ItemTag,
-} from './types';
+} from '../types/library';
 
 type Raw = Record< string, unknown >;
 

@@ -6,7 +6,7 @@
  * Internal dependencies
  */
 import { dataOf, request } from './client';
-import type { PortalNotification } from './types';
+import type { PortalNotification } from '../types/library';
 
 /**
  * Number of unread, visible notifications on the first page. Failures resolve to 0 (logged).

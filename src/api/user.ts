@@ -6,7 +6,7 @@
  * Internal dependencies
  */
 import { dataOf, request } from './client';
-import type { LibraryUser } from './types';
+import type { LibraryUser } from '../types/library';
 
 /**
  * Loads the current user. Failures resolve to null (logged, never shown).

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useState } from '@wordpress/element';
  * Internal dependencies
  */
 import { fetchItems } from '../api/items';
-import type { LibraryItem } from '../api/types';
+import type { LibraryItem } from '../types/library';
 
 export interface ItemsResource {
 	items: LibraryItem[];

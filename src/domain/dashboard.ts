@@ -5,7 +5,7 @@
 /**
  * Internal dependencies
  */
-import type { LibraryItem, LibraryUser } from '../api/types';
+import type { LibraryItem, LibraryUser } from '../types/library';
 import { isNeverExpiring } from './dates';
 import { hasCertificate } from './status';
 

@@ -10,7 +10,7 @@ import { __ } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
-import type { LibraryItem } from '../api/types';
+import type { LibraryItem } from '../types/library';
 import { getItemStatus, type ItemStatusKey } from './status';
 
 export const STATUS_FILTERS = [

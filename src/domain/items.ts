@@ -5,7 +5,7 @@
 /**
  * Internal dependencies
  */
-import type { LibraryItem } from '../api/types';
+import type { LibraryItem } from '../types/library';
 
 /**
  * The item with this product id: the member version when `member` is true, otherwise the

@@ -10,7 +10,7 @@ import { __, sprintf } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
-import type { LibraryItem } from '../api/types';
+import type { LibraryItem } from '../types/library';
 import { formatDate, isNeverExpiring, nowInSeconds } from './dates';
 
 /**

@@ -12,7 +12,7 @@ import { __, sprintf } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
-import type { ItemStatusKey, LibraryItem } from '../api/types';
+import type { ItemStatusKey, LibraryItem } from '../types/library';
 
 export type { ItemStatusKey };
 

@@ -5,7 +5,7 @@
 /**
  * Internal dependencies
  */
-import type { LibraryItem, LibraryUser } from '../api/types';
+import type { LibraryItem, LibraryUser } from '../types/library';
 
 /**
  * A library item: an activated, not-started on-demand workshop with 1 of 3 licenses available.

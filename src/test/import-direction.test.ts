@@ -58,3 +58,17 @@ describe( 'import direction', () => {
 		expect( offenders ).toEqual( [] );
 	} );
 } );
+
+describe( 'api modules only fetch and normalise', () => {
+	it( 'declare no shared reply types (those live in src/types)', () => {
+		const offenders = sourceFiles( join( src, 'api' ) )
+			.filter( ( file ) => ! file.includes( `${ sep }test${ sep }` ) )
+			.filter( ( file ) =>
+				/export\s+(interface|type)\s+(LibraryItem|LibraryUser|PortalNotification|License)\b/.test(
+					readFileSync( file, 'utf8' )
+				)
+			)
+			.map( ( file ) => relative( src, file ) );
+		expect( offenders ).toEqual( [] );
+	} );
+} );

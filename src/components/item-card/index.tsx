@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 /**
  * Internal dependencies
  */
-import type { LibraryItem } from '../../api/types';
+import type { LibraryItem } from '../../types/library';
 import { LicenseLines } from '../license-lines';
 import { getItemStatus } from '../../domain/status';
 import { useHoverPrefetch } from '../../lib/use-hover-prefetch';

@@ -5,7 +5,7 @@
 /**
  * Internal dependencies
  */
-import type { LibraryItem } from '../../api/types';
+import type { LibraryItem } from '../../types/library';
 import {
 	expiryLine,
 	licenseCountLabel,

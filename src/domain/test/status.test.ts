@@ -1,7 +1,7 @@
 /**
  * Internal dependencies
  */
-import { ITEM_STATUS_KEYS } from '../../api/types';
+import { ITEM_STATUS_KEYS } from '../../types/library';
 import { makeItem, watched } from '../../test-utils/fixtures';
 import { getItemStatus, watchedPercent } from '../status';
 

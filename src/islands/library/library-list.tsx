@@ -18,7 +18,7 @@ import { __ } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
-import type { LibraryItem } from '../../api/types';
+import type { LibraryItem } from '../../types/library';
 import { ItemCard } from '../../components/item-card';
 import { LoadMoreList } from '../../components/load-more-list';
 import { LoadError } from '../../components/load-error';

@@ -11,7 +11,7 @@ import { createContext, useContext } from '@wordpress/element';
 /**
  * Internal dependencies
  */
-import type { LibraryItem, LibraryUser } from '../../api/types';
+import type { LibraryItem, LibraryUser } from '../../types/library';
 
 export interface PortalData {
 	items: LibraryItem[];

@@ -12,7 +12,7 @@ import { useEffect, useState } from '@wordpress/element';
  * Internal dependencies
  */
 import { fetchUnreadCount } from '../../api/notifications';
-import type { LibraryItem, LibraryUser } from '../../api/types';
+import type { LibraryItem, LibraryUser } from '../../types/library';
 import { fetchUser } from '../../api/user';
 import { useItems } from '../../data/use-items';
 

@@ -6,7 +6,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 /**
  * Internal dependencies
  */
-import type { LibraryItem } from '../../../api/types';
+import type { LibraryItem } from '../../../types/library';
 import {
 	makeItem,
 	makeUser,

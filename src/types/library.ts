@@ -1,5 +1,5 @@
 /**
- * Reply shapes of the REST API (docs/contract.md).
+ * Reply shapes of the REST API (docs/contract.md), apart from the api modules that fetch and normalise them.
  */
 
 export type ContentType =
