@@ -28,6 +28,7 @@ final class Settings {
 	private const DEFAULTS = array(
 		'brand'               => 'harbor',
 		'share_users'         => true,
+		'theme_chrome'        => false,
 		'logout_url'          => '',
 		'logo'                => '',
 		'walkthrough_harbor'  => '',

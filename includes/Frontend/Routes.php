@@ -57,6 +57,8 @@ final class Routes {
 		add_filter( 'redirect_canonical', array( $this, 'keep_deep_links' ) );
 		add_action( 'template_redirect', array( $this, 'require_login' ) );
 		add_filter( 'show_admin_bar', array( $this, 'admin_bar_for_staff_only' ) );
+		add_filter( 'template_include', array( $this, 'portal_canvas' ) );
+		add_filter( 'body_class', array( $this, 'canvas_body_class' ) );
 		add_filter( 'page_template_hierarchy', array( $this, 'prefer_untitled_template' ) );
 		add_filter( 'render_block_core/post-title', array( $this, 'hide_page_title' ) );
 		add_filter( 'the_title', array( $this, 'hide_classic_page_title' ), 10, 2 );
@@ -70,6 +72,34 @@ final class Routes {
 	 */
 	public function admin_bar_for_staff_only( $show ): bool {
 		return self::current_route() && ! current_user_can( 'edit_posts' ) ? false : (bool) $show;
+	}
+
+	/**
+	 * Portal routes get a clean canvas: the portal is a full app with its own navigation, and a
+	 * theme's header, menu and footer around it put two menus on a phone and push the footer
+	 * about while it loads. The `theme_chrome` setting keeps the theme's template instead.
+	 *
+	 * @param string $template Template WordPress chose.
+	 */
+	public function portal_canvas( $template ): string {
+		return $this->uses_canvas() ? __DIR__ . '/views/canvas.php' : (string) $template;
+	}
+
+	/**
+	 * Marks the canvas on <body>, for the portal's styles.
+	 *
+	 * @param string[] $classes Body classes.
+	 * @return string[]
+	 */
+	public function canvas_body_class( $classes ): array {
+		return $this->uses_canvas() ? array_merge( (array) $classes, array( 'library-portal-canvas' ) ) : (array) $classes;
+	}
+
+	/**
+	 * Whether this request draws the portal on the clean canvas.
+	 */
+	private function uses_canvas(): bool {
+		return '' !== self::current_route() && ! $this->settings->get( 'theme_chrome' );
 	}
 
 	/**

@@ -61,6 +61,10 @@ test( "the welcome card plays the brand's walkthrough video", async ( {
 		.click();
 
 	const video = page.getByLabel( 'Library walkthrough video' );
+	await expect(
+		video,
+		"the player takes the gone button's focus"
+	).toBeFocused();
 	await expect( video ).toHaveAttribute(
 		'src',
 		/walkthrough-harbor\/index\.m3u8$/

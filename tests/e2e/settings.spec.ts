@@ -3,7 +3,14 @@
  * cannot open the page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { credentials, logIn } from './support';
+import {
+	credentials,
+	layoutShift,
+	logIn,
+	MAX_LAYOUT_SHIFT,
+	settle,
+	watchLayoutShift,
+} from './support';
 
 const SETTINGS = '/wp-admin/options-general.php?page=library-portal';
 
@@ -44,4 +51,54 @@ test( 'customers cannot open the settings', async ( { page } ) => {
 	await expect(
 		page.getByText( 'Sorry, you are not allowed to access this page.' )
 	).toBeVisible();
+} );
+
+async function saveThemeChrome( page: Page, keep: boolean ) {
+	await page.goto( SETTINGS );
+	await page.getByLabel( /Show the theme's header/ ).setChecked( keep );
+	await page.getByRole( 'button', { name: 'Save Changes' } ).click();
+	await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+}
+
+test( "portal routes draw on a clean canvas unless the admin keeps the theme's header and footer", async ( {
+	page,
+} ) => {
+	const admin = credentials( 'admin' );
+	await logIn( page, admin.login, admin.password );
+	const themeChrome = page.locator(
+		'header.wp-block-template-part, footer.wp-block-template-part, #masthead, #colophon'
+	);
+
+	await page.goto( '/my-account/library/videos' );
+	await expect( page.locator( 'body' ) ).toHaveClass(
+		/library-portal-canvas/
+	);
+	await expect(
+		page.getByRole( 'navigation', { name: 'Library menu' } )
+	).toBeVisible();
+	await expect( themeChrome, 'no theme header or footer' ).toHaveCount( 0 );
+
+	await saveThemeChrome( page, true );
+	try {
+		await watchLayoutShift( page );
+		await page.goto( '/my-account/library/videos' );
+		await settle( page );
+		const shift = await layoutShift( page );
+		expect(
+			shift.value,
+			`layout shift inside the theme: ${ shift.sources.join( ', ' ) }`
+		).toBeLessThanOrEqual( MAX_LAYOUT_SHIFT );
+		await expect(
+			page.getByRole( 'navigation', { name: 'Library menu' } )
+		).toBeVisible();
+		await expect( page.locator( 'body' ) ).not.toHaveClass(
+			/library-portal-canvas/
+		);
+		expect(
+			await themeChrome.count(),
+			"the theme's header and footer"
+		).toBeGreaterThan( 0 );
+	} finally {
+		await saveThemeChrome( page, false );
+	}
 } );

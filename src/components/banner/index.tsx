@@ -5,7 +5,7 @@
 /**
  * External dependencies
  */
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 
 /**
  * WordPress dependencies
@@ -28,6 +28,15 @@ export function Banner( {
 	closeLabel,
 	actions,
 }: BannerProps ) {
+	// The close button goes away with the banner: focus moves to the region it stood in
+	// (the portal's <main>, focusable with tabindex -1) instead of falling to <body>.
+	const close = ( event: MouseEvent< HTMLButtonElement > ) => {
+		const region = event.currentTarget.closest< HTMLElement >(
+			'main, [tabindex="-1"]'
+		);
+		onClose?.();
+		region?.focus();
+	};
 	return (
 		<div
 			className={ `lp-banner lp-banner--${ tone }` }
@@ -41,7 +50,7 @@ export function Banner( {
 				<button
 					type="button"
 					className="lp-banner__close"
-					onClick={ onClose }
+					onClick={ close }
 					aria-label={ closeLabel ?? __( 'Close', 'library-portal' ) }
 				>
 					<span aria-hidden="true">×</span>

@@ -7,6 +7,11 @@
  */
 import { __ } from '@wordpress/i18n';
 
+/**
+ * Internal dependencies
+ */
+import { ScreenTitle } from '../screen-title';
+
 export interface ErrorPageProps {
 	status?: number;
 	statusText?: string;
@@ -32,9 +37,13 @@ export function ErrorPage( props: ErrorPageProps ) {
 	const detail = errorPageDetail( props );
 	return (
 		<div className="lp-error-page">
-			<h1 className="lp-error-page__title">
-				{ __( 'Unexpected Application Error!', 'library-portal' ) }
-			</h1>
+			<ScreenTitle
+				className="lp-error-page__title"
+				title={ __(
+					'Unexpected Application Error!',
+					'library-portal'
+				) }
+			/>
 			{ detail !== '' ? (
 				<p className="lp-error-page__detail">{ detail }</p>
 			) : null }

@@ -13,6 +13,11 @@ import { Link } from 'react-router-dom';
  */
 import { __ } from '@wordpress/i18n';
 
+/**
+ * Internal dependencies
+ */
+import { ScreenTitle } from '../screen-title';
+
 export interface NotAvailableProps {
 	title: string;
 	backTo: string;
@@ -25,9 +30,7 @@ export function NotAvailable( { title, backTo, children }: NotAvailableProps ) {
 			className="lp-card lp-not-available"
 			aria-labelledby="lp-not-available-title"
 		>
-			<h1 id="lp-not-available-title" className="lp-page-title">
-				{ title }
-			</h1>
+			<ScreenTitle id="lp-not-available-title" title={ title } />
 			{ children }
 			<p>
 				{ __(

@@ -40,6 +40,8 @@ export function WalkthroughVideo( { src, title }: WalkthroughVideoProps ) {
 		if ( ! started || ! video ) {
 			return undefined;
 		}
+		// The play button it replaces had focus: the player takes it, so keys keep working.
+		video.focus();
 		let cancelled = false;
 		let destroy: ( () => void ) | undefined;
 		if (

@@ -19,6 +19,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
  */
 import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { ScreenTitle } from '../../components/screen-title';
 import { WalkthroughVideo } from '../../components/walkthrough-video';
 import { getConfig } from '../../config';
 import { computeLibraryStats } from '../../domain/dashboard';
@@ -68,9 +69,7 @@ export function Dashboard() {
 
 	return (
 		<div className="lp-dashboard">
-			<h1 className="lp-page-title">
-				{ __( 'Dashboard', 'library-portal' ) }
-			</h1>
+			<ScreenTitle title={ __( 'Dashboard', 'library-portal' ) } />
 			<div className="lp-dashboard__grid">
 				<section
 					className="lp-card lp-welcome"

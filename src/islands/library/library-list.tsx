@@ -23,6 +23,7 @@ import { ItemCard } from '../../components/item-card';
 import { LoadMoreList } from '../../components/load-more-list';
 import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { ScreenTitle } from '../../components/screen-title';
 import { getConfig } from '../../config';
 import {
 	contentTypeOptions,
@@ -63,17 +64,29 @@ export function LibraryList() {
 		setSearch( urlSearch );
 	}, [ urlSearch ] );
 
-	// 300 ms debounce between typing and filtering.
+	// 300 ms debounce between typing and filtering; the address follows (?search=), so a
+	// reload or a shared link brings back this search and not an older one.
 	useEffect( () => {
 		if ( searchText === search ) {
 			return undefined;
 		}
-		const timer = window.setTimeout(
-			() => setSearch( searchText ),
-			SEARCH_DEBOUNCE_MS
-		);
+		const timer = window.setTimeout( () => {
+			setSearch( searchText );
+			setParams(
+				( previous ) => {
+					const next = new URLSearchParams( previous );
+					if ( searchText.trim() === '' ) {
+						next.delete( 'search' );
+					} else {
+						next.set( 'search', searchText );
+					}
+					return next;
+				},
+				{ replace: true }
+			);
+		}, SEARCH_DEBOUNCE_MS );
 		return () => window.clearTimeout( timer );
-	}, [ searchText, search ] );
+	}, [ searchText, search, setParams ] );
 
 	const scoped = useMemo(
 		() =>
@@ -141,7 +154,7 @@ export function LibraryList() {
 	return (
 		<div className="lp-library">
 			<div className="lp-page-header">
-				<h1 className="lp-page-title">{ title }</h1>
+				<ScreenTitle title={ title } />
 				<p className="lp-page-description">
 					{ __(
 						'Access your purchased on-demand workshops, webinars, and e-manuals below.',

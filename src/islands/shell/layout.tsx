@@ -15,6 +15,7 @@ import {
 	Suspense,
 	useCallback,
 	useEffect,
+	useLayoutEffect,
 	useMemo,
 	useRef,
 	useState,
@@ -29,6 +30,7 @@ import { Banner } from '../../components/banner';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { getConfig } from '../../config';
 import { contractIdFromPath, isContractPath } from '../../domain/paths';
+import { noteRouteChange } from '../../lib/route-focus';
 import { ErrorBoundary } from './error-boundary';
 import { PortalContext, type PortalData } from './portal-context';
 import { ShareInviteBanner } from './share-invite-banner';
@@ -51,6 +53,16 @@ export function Layout() {
 	const toggleRef = useRef< HTMLButtonElement >( null );
 	const pathRef = useRef( location.pathname );
 	pathRef.current = location.pathname;
+	const shownPath = useRef( location.pathname );
+
+	// A new screen takes focus (its ScreenTitle claims it). A layout effect runs before the
+	// screen's own effects, also when the screen mounts in the same commit.
+	useLayoutEffect( () => {
+		if ( shownPath.current !== location.pathname ) {
+			shownPath.current = location.pathname;
+			noteRouteChange();
+		}
+	}, [ location.pathname ] );
 
 	// Keep-alive ping (skipped on /contract/ pages and free-webinar pages).
 	useEffect(
@@ -77,6 +89,25 @@ export function Layout() {
 		const onKeyDown = ( event: KeyboardEvent ) => {
 			if ( event.key === 'Escape' ) {
 				setMenuOpen( false );
+				toggleRef.current?.focus();
+				return;
+			}
+			if (
+				event.key !== 'Tab' ||
+				window.innerWidth > MOBILE_BREAKPOINT_PX
+			) {
+				return;
+			}
+			// The open menu comes right after its button for Tab, and Shift+Tab from its first
+			// link goes back to the button (in the markup, the top bar's other controls sit between).
+			const first =
+				navRef.current?.querySelector< HTMLElement >( 'a, button' );
+			const focused = toggleRef.current?.ownerDocument.activeElement;
+			if ( ! event.shiftKey && focused === toggleRef.current ) {
+				event.preventDefault();
+				first?.focus();
+			} else if ( event.shiftKey && first && focused === first ) {
+				event.preventDefault();
 				toggleRef.current?.focus();
 			}
 		};
@@ -107,6 +138,7 @@ export function Layout() {
 		[]
 	);
 	const closeMenu = useCallback( () => setMenuOpen( false ), [] );
+	const closeError = useCallback( () => setError( null ), [] );
 
 	const data = useMemo< PortalData >(
 		() => ( { ...loaded, contractMode, contractId, showError } ),
@@ -144,7 +176,7 @@ export function Layout() {
 						{ error !== null ? (
 							<Banner
 								tone="error"
-								onClose={ () => setError( null ) }
+								onClose={ closeError }
 								closeLabel={ __(
 									'Close error message',
 									'library-portal'

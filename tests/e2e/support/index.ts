@@ -6,3 +6,9 @@ export { LibraryPage } from './library-page';
 export { logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
 export { libraryItems, portalConfig } from './portal';
+export {
+	layoutShift,
+	MAX_LAYOUT_SHIFT,
+	settle,
+	watchLayoutShift,
+} from './experience';

@@ -33,3 +33,22 @@ describe( 'Banner', () => {
 		expect( screen.queryByRole( 'button' ) ).not.toBeInTheDocument();
 	} );
 } );
+
+describe( 'Banner focus', () => {
+	it( 'hands focus to the region it stood in when its close button goes', () => {
+		function Page() {
+			return (
+				<main tabIndex={ -1 } aria-label="Content">
+					<Banner tone="info" onClose={ () => undefined }>
+						Hello
+					</Banner>
+				</main>
+			);
+		}
+		render( <Page /> );
+		const close = screen.getByRole( 'button', { name: 'Close' } );
+		close.focus();
+		fireEvent.click( close );
+		expect( screen.getByRole( 'main' ) ).toHaveFocus();
+	} );
+} );

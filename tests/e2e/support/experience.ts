@@ -1,0 +1,72 @@
+/**
+ * Measures of what a customer meets while a screen loads: its layout shift, and when it has
+ * settled.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export const MAX_LAYOUT_SHIFT = 0.05;
+
+/**
+ * Sums the layout shifts of the page (without those right after input), from its first paint.
+ * @param page
+ */
+export async function watchLayoutShift( page: Page ): Promise< void > {
+	await page.addInitScript( () => {
+		const state = { value: 0, sources: [] as string[] };
+		( window as unknown as { lpLayoutShift: typeof state } ).lpLayoutShift =
+			state;
+		new PerformanceObserver( ( list ) => {
+			for ( const entry of list.getEntries() as unknown as Array< {
+				value: number;
+				hadRecentInput: boolean;
+				sources?: Array< { node?: Node } >;
+			} > ) {
+				if ( ! entry.hadRecentInput ) {
+					state.value += entry.value;
+					for ( const source of entry.sources ?? [] ) {
+						const node = source.node as Element | undefined;
+						state.sources.push(
+							`${ entry.value.toFixed( 3 ) } ${
+								node?.nodeName ?? '?'
+							}.${ node?.className ?? '' }`
+						);
+					}
+				}
+			}
+		} ).observe( { type: 'layout-shift', buffered: true } );
+	} );
+}
+
+/**
+ * Waits until the screen has loaded its data: no loading indicator, the network quiet.
+ * @param page
+ */
+export async function settle( page: Page ): Promise< void > {
+	// Late replies (user, notifications) are what moves things: wait until all have arrived.
+	// eslint-disable-next-line playwright/no-networkidle
+	await page.waitForLoadState( 'networkidle' );
+	await expect(
+		page.locator( '.library-portal__loading, .lp-loading, .lp-skeleton' )
+	).toHaveCount( 0 );
+	await expect( page.getByRole( 'heading', { level: 1 } ) ).toBeVisible();
+	// Layout shift entries are reported after the frame that moved things.
+	// eslint-disable-next-line playwright/no-wait-for-timeout -- no event marks "no more shifts".
+	await page.waitForTimeout( 500 );
+}
+
+/**
+ * The layout shift summed since the page opened, with the nodes that moved.
+ * @param page
+ */
+export function layoutShift(
+	page: Page
+): Promise< { value: number; sources: string[] } > {
+	return page.evaluate(
+		() =>
+			(
+				window as unknown as {
+					lpLayoutShift: { value: number; sources: string[] };
+				}
+			 ).lpLayoutShift
+	);
+}
