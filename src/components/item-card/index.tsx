@@ -41,10 +41,21 @@ export function ItemCard( { item, to }: ItemCardProps ) {
 					height={ 180 }
 				/>
 			) : (
+				// No image: a brand-coloured panel with the kind of item, drawn on purpose.
 				<div
-					className="lp-item__image lp-item__image--empty"
+					className={ `lp-item__image lp-item__image--empty lp-item__image--${
+						item.content_type === 'e-manual' ? 'manual' : 'video'
+					}` }
 					aria-hidden="true"
-				/>
+				>
+					<svg viewBox="0 0 24 24" focusable="false">
+						{ item.content_type === 'e-manual' ? (
+							<path d="M6 2h9l5 5v15H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm8 1.5V8h4.5L14 3.5zM8 12h8v1.5H8V12zm0 3.5h8V17H8v-1.5z" />
+						) : (
+							<path d="M8 5v14l11-7z" />
+						) }
+					</svg>
+				</div>
 			) }
 			<div className="lp-item__body">
 				{ item.content_type_label ? (

@@ -52,4 +52,24 @@ describe( 'ItemCard', () => {
 		).toBeInTheDocument();
 		expect( screen.queryByText( '1/3' ) ).not.toBeInTheDocument();
 	} );
+
+	it( 'shows the image, or a drawn panel of its kind when there is none', () => {
+		const { container, unmount } = renderCard(
+			makeItem( { img: 'https://x.test/thumb.jpg' } )
+		);
+		expect(
+			container.querySelector( 'img.lp-item__image' )
+		).toHaveAttribute( 'src', 'https://x.test/thumb.jpg' );
+		unmount();
+
+		const manual = renderCard(
+			makeItem( { img: '', content_type: 'e-manual' } )
+		).container;
+		expect( manual.querySelector( 'img' ) ).toBeNull();
+		expect(
+			manual.querySelector(
+				'.lp-item__image--empty.lp-item__image--manual svg'
+			)
+		).not.toBeNull();
+	} );
 } );
