@@ -1,18 +1,14 @@
 /**
- * The library items resource: loads once, `reload` fetches again (the Retry button),
- * `replace` swaps the list after a local change without a request.
+ * The library's items (GET items/), as a resource: the dashboard and the list read them, writes
+ * that return the updated list replace them.
  */
-
-/**
- * WordPress dependencies
- */
-import { useCallback, useEffect, useState } from '@wordpress/element';
 
 /**
  * Internal dependencies
  */
 import { fetchItems } from '../api/items';
 import type { LibraryItem } from '../types/library';
+import { useResource } from './use-resource';
 
 export interface ItemsResource {
 	items: LibraryItem[];
@@ -23,41 +19,9 @@ export interface ItemsResource {
 	replace: ( items: LibraryItem[] ) => void;
 }
 
+const NO_ITEMS: LibraryItem[] = [];
+
 export function useItems(): ItemsResource {
-	const [ items, setItems ] = useState< LibraryItem[] >( [] );
-	const [ loading, setLoading ] = useState( true );
-	const [ error, setError ] = useState( false );
-	const [ attempt, setAttempt ] = useState( 0 );
-
-	useEffect( () => {
-		let active = true;
-		setLoading( true );
-		setError( false );
-		fetchItems().then(
-			( list ) => {
-				if ( active ) {
-					setItems( list );
-					setLoading( false );
-				}
-			},
-			() => {
-				if ( active ) {
-					setItems( [] );
-					setError( true );
-					setLoading( false );
-				}
-			}
-		);
-		return () => {
-			active = false;
-		};
-	}, [ attempt ] );
-
-	const reload = useCallback( () => setAttempt( ( n ) => n + 1 ), [] );
-	const replace = useCallback( ( list: LibraryItem[] ) => {
-		setItems( list );
-		setError( false );
-	}, [] );
-
-	return { items, loading, error, reload, replace };
+	const { value, ...rest } = useResource( fetchItems, NO_ITEMS );
+	return { items: value, ...rest };
 }

@@ -11,10 +11,10 @@ import { useEffect, useState } from '@wordpress/element';
 /**
  * Internal dependencies
  */
-import { fetchUnreadCount } from '../../api/notifications';
 import type { LibraryItem, LibraryUser } from '../../types/library';
-import { fetchUser } from '../../api/user';
 import { useItems } from '../../data/use-items';
+import { useUnreadCount } from '../../data/use-unread-count';
+import { useUser } from '../../data/use-user';
 
 export interface LoadedData {
 	items: LibraryItem[];
@@ -32,44 +32,15 @@ export interface LoadedData {
  */
 export function usePortalData( contractMode: boolean ): LoadedData {
 	const itemsResource = useItems();
-	const [ user, setUser ] = useState< LibraryUser | null >( null );
-	const [ userLoading, setUserLoading ] = useState( true );
-	const [ unreadCount, setUnreadCount ] = useState( 0 );
+	const userResource = useUser();
+	// Once the bell has been wanted (a non-contract page), it stays loaded.
 	const [ wantUnread, setWantUnread ] = useState( ! contractMode );
-
-	useEffect( () => {
-		let active = true;
-		void fetchUser().then( ( loaded ) => {
-			if ( active ) {
-				setUser( loaded );
-				setUserLoading( false );
-			}
-		} );
-		return () => {
-			active = false;
-		};
-	}, [] );
-
 	useEffect( () => {
 		if ( ! contractMode ) {
 			setWantUnread( true );
 		}
 	}, [ contractMode ] );
-
-	useEffect( () => {
-		if ( ! wantUnread ) {
-			return undefined;
-		}
-		let active = true;
-		void fetchUnreadCount().then( ( count ) => {
-			if ( active ) {
-				setUnreadCount( count );
-			}
-		} );
-		return () => {
-			active = false;
-		};
-	}, [ wantUnread ] );
+	const unread = useUnreadCount( wantUnread );
 
 	return {
 		items: itemsResource.items,
@@ -77,8 +48,8 @@ export function usePortalData( contractMode: boolean ): LoadedData {
 		itemsError: itemsResource.error,
 		reloadItems: itemsResource.reload,
 		replaceItems: itemsResource.replace,
-		user,
-		userLoading,
-		unreadCount,
+		user: userResource.value,
+		userLoading: userResource.loading,
+		unreadCount: unread.value,
 	};
 }
