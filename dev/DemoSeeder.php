@@ -42,6 +42,11 @@ final class DemoSeeder {
 	public const MEDIA_DIR = 'library-portal-demo';
 
 	/**
+	 * Attachment meta naming the demo thumbnail file an attachment was imported from.
+	 */
+	public const THUMBNAIL_META = '_lp_demo_thumbnail';
+
+	/**
 	 * Seats and grants.
 	 *
 	 * @var LicenseRepository
@@ -153,6 +158,7 @@ final class DemoSeeder {
 		if ( get_option( self::SEEDED_OPTION ) || get_option( 'library_portal_demo_logins' ) ) {
 			update_option( self::SEEDED_OPTION, 1, false );
 			delete_option( 'library_portal_demo_logins' );
+			$this->attach_thumbnails(); // A site seeded before the demo had thumbnails gets them.
 			return $logins;
 		}
 
@@ -169,8 +175,91 @@ final class DemoSeeder {
 				'walkthrough_summit' => self::demo_video( 'walkthrough-summit' ),
 			)
 		);
+		$this->attach_thumbnails();
 		update_option( self::SEEDED_OPTION, 1, false );
 		return $logins;
+	}
+
+	/**
+	 * Gives every demo item without a featured image the thumbnail of its content type that
+	 * bin/make-demo-media made (thumbnails/<type>-<1|2>.jpg). Each image file is imported into the
+	 * media library once and shared by the items of its kind; without the files, nothing happens.
+	 *
+	 * @return int Items that got a thumbnail.
+	 */
+	public function attach_thumbnails(): int {
+		$items    = get_posts(
+			array(
+				'post_type'      => ItemPostType::POST_TYPE,
+				'post_status'    => 'any',
+				'posts_per_page' => 200, // phpcs:ignore WordPress.WP.PostsPerPage -- the demo has a few dozen items.
+				'orderby'        => 'ID',
+				'order'          => 'ASC',
+				'fields'         => 'ids',
+				// phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_query -- dev seeder, a few dozen items.
+				'meta_query'     => array(
+					array(
+						'key'     => '_thumbnail_id',
+						'compare' => 'NOT EXISTS',
+					),
+				),
+			)
+		);
+		$attached = 0;
+		foreach ( $items as $index => $item_id ) {
+			$type          = (string) get_post_meta( (int) $item_id, '_lp_content_type', true );
+			$attachment_id = $this->demo_thumbnail( $type . '-' . ( 1 + $index % 2 ) . '.jpg' );
+			if ( $attachment_id && set_post_thumbnail( (int) $item_id, $attachment_id ) ) {
+				++$attached;
+			}
+		}
+		return $attached;
+	}
+
+	/**
+	 * The attachment of a demo thumbnail file, imported on first use; 0 when the file is missing.
+	 *
+	 * @param string $file File name under the demo media's thumbnails folder.
+	 */
+	private function demo_thumbnail( string $file ): int {
+		$existing = get_posts(
+			array(
+				'post_type'      => 'attachment',
+				'post_status'    => 'inherit',
+				'posts_per_page' => 1,
+				'fields'         => 'ids',
+				// phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_key, WordPress.DB.SlowDBQuery.slow_db_query_meta_value -- dev seeder.
+				'meta_key'       => self::THUMBNAIL_META,
+				// phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_value -- dev seeder.
+				'meta_value'     => $file,
+			)
+		);
+		if ( $existing ) {
+			return (int) $existing[0];
+		}
+		$source = WP_CONTENT_DIR . '/' . self::MEDIA_DIR . '/thumbnails/' . $file;
+		if ( ! is_readable( $source ) ) {
+			return 0;
+		}
+		$upload = wp_upload_bits( 'library-demo-' . $file, null, (string) file_get_contents( $source ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+		if ( ! empty( $upload['error'] ) ) {
+			return 0;
+		}
+		$attachment_id = wp_insert_attachment(
+			array(
+				'post_mime_type' => 'image/jpeg',
+				'post_title'     => ucwords( str_replace( '-', ' ', preg_replace( '/-\d\.jpg$/', '', $file ) ) ),
+				'post_status'    => 'inherit',
+			),
+			$upload['file']
+		);
+		if ( ! $attachment_id || is_wp_error( $attachment_id ) ) {
+			return 0;
+		}
+		require_once ABSPATH . 'wp-admin/includes/image.php';
+		wp_update_attachment_metadata( $attachment_id, wp_generate_attachment_metadata( $attachment_id, $upload['file'] ) );
+		update_post_meta( $attachment_id, self::THUMBNAIL_META, $file );
+		return (int) $attachment_id;
 	}
 
 	/**

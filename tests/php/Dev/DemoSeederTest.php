@@ -60,4 +60,43 @@ final class DemoSeederTest extends TestCase {
 		$this->assertFalse( get_option( 'library_portal_demo_logins' ) );
 		$this->assertSame( '1', (string) get_option( DemoSeeder::SEEDED_OPTION ) );
 	}
+
+	public function test_demo_items_get_the_thumbnails_of_their_kind_once(): void {
+		global $wpdb;
+		$folder = WP_CONTENT_DIR . '/' . DemoSeeder::MEDIA_DIR . '/thumbnails';
+		$this->assertFileExists( $folder . '/workshop-1.jpg', 'bin/setup runs bin/make-demo-media, which makes the thumbnails' );
+
+		$logins = DemoSeeder::create()->seed();
+		$items  = get_posts(
+			array(
+				'post_type'      => 'library_item',
+				'posts_per_page' => -1,
+				'fields'         => 'ids',
+			)
+		);
+		$this->assertNotEmpty( $items );
+		foreach ( $items as $item_id ) {
+			$type      = (string) get_post_meta( $item_id, '_lp_content_type', true );
+			$thumbnail = (int) get_post_thumbnail_id( $item_id );
+			$this->assertGreaterThan( 0, $thumbnail, "item $item_id has a featured image" );
+			$this->assertFileExists( (string) get_attached_file( $thumbnail ) );
+			$this->assertMatchesRegularExpression( '/^' . preg_quote( $type, '/' ) . '-[12]\.jpg$/', (string) get_post_meta( $thumbnail, DemoSeeder::THUMBNAIL_META, true ) );
+		}
+
+		$attachments = static function () use ( $wpdb ): int {
+			return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'attachment'" );
+		};
+		$before = $attachments();
+		$this->assertLessThanOrEqual( 18, $before, 'one attachment per image file, shared by the items of a kind' );
+		DemoSeeder::create()->seed( $logins );
+		$this->assertSame( $before, $attachments(), 'a second run imports nothing' );
+
+		// The customer's reply carries the image.
+		$owner = get_user_by( 'login', 'demo-owner' );
+		$reply = $this->rest( 'GET', '/library/v2/items', array(), (int) $owner->ID );
+		$this->assertSame( 200, $reply->get_status(), (string) wp_json_encode( $reply->get_data() ) );
+		foreach ( $reply->get_data()['data'] as $row ) {
+			$this->assertMatchesRegularExpression( '/library-demo-[a-z-]+-[12](-\d+)*(-\d+x\d+)?\.jpg$/', $row['img'], $row['title'] );
+		}
+	}
 }
