@@ -58,4 +58,10 @@ require_once LIBRARY_PORTAL_DIR . 'vendor/autoload.php';
 register_activation_hook( __FILE__, array( \LibraryPortal\Database\Installer::class, 'activate' ) );
 register_deactivation_hook( __FILE__, array( \LibraryPortal\Database\Installer::class, 'deactivate' ) );
 
-add_action( 'plugins_loaded', array( \LibraryPortal\Plugin::class, 'boot' ) );
+add_action(
+	'plugins_loaded',
+	static function () {
+		global $wpdb;
+		( new \LibraryPortal\Plugin( \LibraryPortal\Services::on( $wpdb ) ) )->register();
+	}
+);

@@ -13,4 +13,4 @@ if ( ! $library_portal_user ) {
 	fwrite( STDERR, "No such user.\n" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- CLI helper.
 	exit( 1 );
 }
-\LibraryPortal\Plugin::instance()->library_cache->forget_users( $library_portal_user->ID );
+\LibraryPortal\Services::on( $GLOBALS['wpdb'] )->library_cache->forget_users( $library_portal_user->ID );

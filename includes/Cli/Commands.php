@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Cli;
 
-use LibraryPortal\Plugin;
+use LibraryPortal\Services;
 use WP_CLI;
 
 /**
@@ -18,17 +18,17 @@ final class Commands {
 	/**
 	 * The plugin's services.
 	 *
-	 * @var Plugin
+	 * @var Services
 	 */
-	private Plugin $plugin;
+	private Services $services;
 
 	/**
 	 * Wires the commands.
 	 *
-	 * @param Plugin $plugin The plugin's services.
+	 * @param Services $services The plugin's services.
 	 */
-	public function __construct( Plugin $plugin ) {
-		$this->plugin = $plugin;
+	public function __construct( Services $services ) {
+		$this->services = $services;
 	}
 
 	/**
@@ -64,7 +64,7 @@ final class Commands {
 			WP_CLI::error( sprintf( 'No library item %d.', (int) $product_id ) );
 		}
 		$expires  = isset( $assoc_args['expires'] ) ? (int) strtotime( $assoc_args['expires'] ) : 0;
-		$grant_id = $this->plugin->licenses->create_grant(
+		$grant_id = $this->services->licenses->create_grant(
 			array(
 				'owner_id'   => $user->ID,
 				'product_id' => (int) $product_id,

@@ -8,7 +8,6 @@
 namespace LibraryPortal\Tests\Accounts;
 
 use LibraryPortal\Database\Schema;
-use LibraryPortal\Plugin;
 use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
@@ -38,7 +37,7 @@ final class UserDeletedHandlerTest extends TestCase {
 	public function test_a_reused_user_id_inherits_nothing(): void {
 		global $wpdb;
 		require_once ABSPATH . 'wp-admin/includes/user.php';
-		$plugin  = Plugin::instance();
+		$plugin  = $this->services();
 		$schema  = new Schema( $wpdb );
 		$now     = time();
 		$lender  = $this->make_user();

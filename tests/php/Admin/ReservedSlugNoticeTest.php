@@ -8,7 +8,6 @@
 namespace LibraryPortal\Tests\Admin;
 
 use LibraryPortal\Admin\ReservedSlugNotice;
-use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -47,7 +46,7 @@ final class ReservedSlugNoticeTest extends TestCase {
 		wp_set_current_user( $this->make_user( 'administrator' ) );
 		set_current_screen( $screen );
 		ob_start();
-		( new ReservedSlugNotice( Plugin::instance()->settings ) )->render();
+		( new ReservedSlugNotice( $this->services()->settings ) )->render();
 		$html                      = (string) ob_get_clean();
 		$GLOBALS['current_screen'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- back to no screen.
 		return $html;
@@ -80,7 +79,7 @@ final class ReservedSlugNoticeTest extends TestCase {
 	public function test_the_portal_page_itself_is_no_conflict(): void {
 		$account = $this->page( 'my-account' );
 		$portal  = $this->page( 'library', 'publish', $account );
-		Plugin::instance()->settings->update( array( 'portal_page_id' => $portal ) );
+		$this->services()->settings->update( array( 'portal_page_id' => $portal ) );
 
 		$this->assertSame( '', $this->notices_on( 'settings_page_library-portal' ) );
 	}

@@ -8,7 +8,6 @@
 namespace LibraryPortal\Tests\Admin;
 
 use LibraryPortal\Admin\SettingsPage;
-use LibraryPortal\Plugin;
 use LibraryPortal\Settings;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -33,7 +32,7 @@ final class SettingsPageTest extends TestCase {
 		global $submenu, $_registered_pages;
 		$submenu           = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- fresh admin menu for the test.
 		$_registered_pages = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
-		( new SettingsPage( Plugin::instance()->settings ) )->add_page();
+		( new SettingsPage( $this->services()->settings ) )->add_page();
 		return in_array( SettingsPage::SLUG, array_column( $submenu['options-general.php'] ?? array(), 2 ), true );
 	}
 
@@ -45,12 +44,12 @@ final class SettingsPageTest extends TestCase {
 		$this->assertFalse( $this->in_menu() );
 
 		ob_start();
-		( new SettingsPage( Plugin::instance()->settings ) )->render();
+		( new SettingsPage( $this->services()->settings ) )->render();
 		$this->assertSame( '', ob_get_clean(), 'The page prints nothing without manage_options.' );
 	}
 
 	public function test_a_save_is_cleaned_and_keeps_the_hidden_settings(): void {
-		$settings = Plugin::instance()->settings;
+		$settings = $this->services()->settings;
 		$settings->update( array( 'member_promos_url' => 'https://example.com/promos/' ) );
 		( new SettingsPage( $settings ) )->register_setting();
 
@@ -75,9 +74,9 @@ final class SettingsPageTest extends TestCase {
 
 	public function test_the_form_shows_every_setting_escaped(): void {
 		wp_set_current_user( $this->make_user( 'administrator' ) );
-		$page = new SettingsPage( Plugin::instance()->settings );
+		$page = new SettingsPage( $this->services()->settings );
 		$page->register_setting();
-		Plugin::instance()->settings->update( array( 'walkthrough_summit' => 'https://example.com/a.m3u8?x="y"' ) );
+		$this->services()->settings->update( array( 'walkthrough_summit' => 'https://example.com/a.m3u8?x="y"' ) );
 
 		ob_start();
 		$page->render();

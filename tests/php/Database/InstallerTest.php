@@ -7,7 +7,6 @@
 
 namespace LibraryPortal\Tests\Database;
 
-use LibraryPortal\Plugin;
 use LibraryPortal\Settings;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -17,7 +16,7 @@ use LibraryPortal\Tests\Support\TestCase;
 final class InstallerTest extends TestCase {
 
 	public function test_the_portal_page_is_made_once_and_holds_the_shortcode(): void {
-		Plugin::instance()->settings->update( array( 'portal_page_id' => 0 ) );
+		$this->services()->settings->update( array( 'portal_page_id' => 0 ) );
 
 		$first  = Settings::ensure_portal_page();
 		$second = Settings::ensure_portal_page();

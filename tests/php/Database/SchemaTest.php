@@ -9,7 +9,6 @@ namespace LibraryPortal\Tests\Database;
 
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Database\Schema;
-use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -32,7 +31,7 @@ final class SchemaTest extends TestCase {
 	}
 
 	public function test_progress_never_goes_down_and_is_clamped(): void {
-		$progress = Plugin::instance()->progress;
+		$progress = $this->services()->progress;
 		$user     = $this->make_user();
 
 		$progress->record( $user, 99, 0, 40, 1000 );
@@ -55,7 +54,7 @@ final class SchemaTest extends TestCase {
 	}
 
 	public function test_a_seat_is_shared_once_and_activated_once(): void {
-		$licenses = Plugin::instance()->licenses;
+		$licenses = $this->services()->licenses;
 		$owner    = $this->make_user();
 		$first    = $this->make_user();
 		$second   = $this->make_user();
@@ -78,7 +77,7 @@ final class SchemaTest extends TestCase {
 	}
 
 	public function test_expired_seats_cannot_be_shared_or_activated(): void {
-		$licenses = Plugin::instance()->licenses;
+		$licenses = $this->services()->licenses;
 		$owner    = $this->make_user();
 		$grant    = $licenses->create_grant(
 			array(

@@ -11,7 +11,6 @@ use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Database\Schema;
 use LibraryPortal\Library\LibraryCache;
-use LibraryPortal\Plugin;
 use LibraryPortal\Settings;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
@@ -35,7 +34,7 @@ final class UninstallTest extends TestCase {
 	}
 
 	public function test_uninstall_trashes_the_page_it_made_and_keeps_a_page_the_admin_picked(): void {
-		Plugin::instance()->settings->update( array( 'portal_page_id' => 0 ) );
+		$this->services()->settings->update( array( 'portal_page_id' => 0 ) );
 		$created = Settings::ensure_portal_page();
 		$picked  = wp_insert_post(
 			array(
@@ -45,7 +44,7 @@ final class UninstallTest extends TestCase {
 				'post_content' => 'Our own words. [library_portal]',
 			)
 		);
-		Plugin::instance()->settings->update( array( 'portal_page_id' => $picked ) );
+		$this->services()->settings->update( array( 'portal_page_id' => $picked ) );
 
 		Installer::uninstall();
 
@@ -63,7 +62,7 @@ final class UninstallTest extends TestCase {
 				'post_title'  => 'Portal',
 			)
 		);
-		Plugin::instance()->settings->update( array( 'portal_page_id' => $picked ) );
+		$this->services()->settings->update( array( 'portal_page_id' => $picked ) );
 
 		Installer::uninstall();
 

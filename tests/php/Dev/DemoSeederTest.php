@@ -86,7 +86,7 @@ final class DemoSeederTest extends TestCase {
 		$attachments = static function () use ( $wpdb ): int {
 			return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = 'attachment'" );
 		};
-		$before = $attachments();
+		$before      = $attachments();
 		$this->assertLessThanOrEqual( 18, $before, 'one attachment per image file, shared by the items of a kind' );
 		DemoSeeder::create()->seed( $logins );
 		$this->assertSame( $before, $attachments(), 'a second run imports nothing' );

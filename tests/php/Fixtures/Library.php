@@ -8,7 +8,7 @@
 namespace LibraryPortal\Tests\Fixtures;
 
 use LibraryPortal\Dev\DemoSeeder;
-use LibraryPortal\Plugin;
+use LibraryPortal\Services;
 
 /**
  * Thin helpers over the plugin's own repositories, so tests read like the story they tell.
@@ -36,7 +36,7 @@ final class Library {
 	 * @param string $tag        Grant tag.
 	 */
 	public static function grant( int $owner_id, int $product_id, int $quantity = 1, int $expires_at = 0, string $tag = '' ): int {
-		return Plugin::instance()->licenses->create_grant(
+		return Services::on( $GLOBALS['wpdb'] )->licenses->create_grant(
 			array(
 				'owner_id'   => $owner_id,
 				'product_id' => $product_id,
@@ -56,7 +56,7 @@ final class Library {
 	 * @param int $product_id Item.
 	 */
 	public static function activate_own( int $owner_id, int $product_id ): int {
-		$licenses = Plugin::instance()->licenses;
+		$licenses = Services::on( $GLOBALS['wpdb'] )->licenses;
 		$seat     = $licenses->find_available_seat( $owner_id, $product_id, '', time() );
 		$licenses->activate_seat( $seat, $owner_id, time() );
 		return $seat;
@@ -70,7 +70,7 @@ final class Library {
 	 * @param int $product_id   Item.
 	 */
 	public static function share( int $owner_id, int $recipient_id, int $product_id ): int {
-		$licenses = Plugin::instance()->licenses;
+		$licenses = Services::on( $GLOBALS['wpdb'] )->licenses;
 		$seat     = $licenses->find_available_seat( $owner_id, $product_id, '', time() );
 		$licenses->share_seat( $seat, $owner_id, $recipient_id, time() );
 		return $seat;

@@ -9,7 +9,6 @@ namespace LibraryPortal\Tests\Frontend;
 
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Support\TestCase;
 use WP;
 
@@ -22,7 +21,7 @@ final class DeactivationTest extends TestCase {
 	protected function tear_down() {
 		parent::tear_down();
 		// The stored rules were rolled back; put this process's rules back as well.
-		( new Routes( Plugin::instance()->settings ) )->add_rewrite_rules();
+		( new Routes( $this->services()->settings ) )->add_rewrite_rules();
 		$GLOBALS['wp_rewrite']->flush_rules( false );
 	}
 

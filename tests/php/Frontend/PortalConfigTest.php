@@ -9,7 +9,6 @@ namespace LibraryPortal\Tests\Frontend;
 
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -23,7 +22,7 @@ final class PortalConfigTest extends TestCase {
 	 * @return array<string, mixed>
 	 */
 	private function config(): array {
-		$plugin = Plugin::instance();
+		$plugin = $this->services();
 		return ( new PortalConfig( $plugin->settings, $plugin->contracts, $plugin->licenses, $plugin->share_links ) )->build();
 	}
 
@@ -55,7 +54,7 @@ final class PortalConfigTest extends TestCase {
 	public function test_a_share_value_of_the_link_alphabet_is_decoded(): void {
 		$owner = $this->make_user();
 		wp_set_current_user( $this->make_user() );
-		$code = Plugin::instance()->share_links->issue( $owner, 123456, time() );
+		$code = $this->services()->share_links->issue( $owner, 123456, time() );
 		set_query_var( Routes::QUERY_VAR, 'shareseats' );
 		set_query_var( Routes::SHARE_VAR, $code );
 

@@ -8,7 +8,6 @@
 namespace LibraryPortal\Tests\Frontend;
 
 use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Support\TestCase;
 use WP;
 
@@ -62,7 +61,7 @@ final class RoutesTest extends TestCase {
 		$vars = $this->parse( $path );
 
 		$this->assertSame( $route, $vars[ Routes::QUERY_VAR ] ?? null );
-		$this->assertSame( (int) Plugin::instance()->settings->get( 'portal_page_id' ), (int) $vars['page_id'] );
+		$this->assertSame( (int) $this->services()->settings->get( 'portal_page_id' ), (int) $vars['page_id'] );
 	}
 
 	public function test_contract_and_share_parts_are_captured(): void {

@@ -9,7 +9,6 @@ namespace LibraryPortal\Tests\Frontend;
 
 use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -62,7 +61,7 @@ final class ShortcodeTest extends TestCase {
 
 	public function test_brand_setting_picks_the_stylesheet(): void {
 		wp_set_current_user( $this->make_user() );
-		Plugin::instance()->settings->update( array( 'brand' => 'summit' ) );
+		$this->services()->settings->update( array( 'brand' => 'summit' ) );
 
 		$html = do_shortcode( '[library_portal]' );
 
@@ -72,7 +71,7 @@ final class ShortcodeTest extends TestCase {
 
 	public function test_each_brand_gets_its_walkthrough_video(): void {
 		wp_set_current_user( $this->make_user() );
-		Plugin::instance()->settings->update(
+		$this->services()->settings->update(
 			array(
 				'brand'              => 'summit',
 				'walkthrough_harbor' => 'https://media.example.com/harbor/index.m3u8',
@@ -87,9 +86,9 @@ final class ShortcodeTest extends TestCase {
 	}
 
 	public function test_unknown_brand_is_refused(): void {
-		Plugin::instance()->settings->update( array( 'brand' => '"><script>' ) );
+		$this->services()->settings->update( array( 'brand' => '"><script>' ) );
 
-		$this->assertSame( 'harbor', Plugin::instance()->settings->brand() );
+		$this->assertSame( 'harbor', $this->services()->settings->brand() );
 	}
 
 	public function test_lazy_island_chunks_get_their_translations(): void {

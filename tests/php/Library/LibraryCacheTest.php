@@ -8,7 +8,6 @@
 namespace LibraryPortal\Tests\Library;
 
 use LibraryPortal\Library\LibraryCache;
-use LibraryPortal\Plugin;
 use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -50,14 +49,14 @@ final class LibraryCacheTest extends TestCase {
 		$this->items( $owner );
 		$this->items( $member );
 
-		Plugin::instance()->progress->record( $owner, $item, 0, 30, time() );
+		$this->services()->progress->record( $owner, $item, 0, 30, time() );
 		$this->assertSame( 30, $this->items( $owner )[ $item ]['video_data']['progress']['count'] );
 
 		$seat = Library::share( $owner, $member, $item );
 		$this->assertSame( 1, $this->items( $owner )[ $item ]['available_licenses'] );
 		$this->assertArrayHasKey( $item, $this->items( $member ), 'The recipient sees the seat at once.' );
 
-		Plugin::instance()->licenses->activate_seat( $seat, $member, time() );
+		$this->services()->licenses->activate_seat( $seat, $member, time() );
 		$this->assertTrue( $this->items( $member )[ $item ]['activated'] );
 		$this->assertSame( 1, $this->items( $owner )[ $item ]['active_licenses'], "The owner's counts follow the member's activation." );
 	}
@@ -95,10 +94,10 @@ final class LibraryCacheTest extends TestCase {
 		$item    = Library::item( 'Expiring' );
 		$expires = time() + 100;
 		Library::grant( $owner, $item, 1, $expires );
-		$cache = Plugin::instance()->library_cache;
-		$build = static fn() => Plugin::instance()->library->items_for( $owner, $expires + 1 );
+		$cache = $this->services()->library_cache;
+		$build = fn() => $this->services()->library->items_for( $owner, $expires + 1 );
 
-		$before = json_decode( $cache->items_json( $owner, time(), static fn() => Plugin::instance()->library->items_for( $owner, time() ) ), true );
+		$before = json_decode( $cache->items_json( $owner, time(), fn() => $this->services()->library->items_for( $owner, time() ) ), true );
 		$still  = json_decode( $cache->items_json( $owner, $expires - 1, $build ), true );
 		$after  = json_decode( $cache->items_json( $owner, $expires, $build ), true );
 
@@ -109,7 +108,7 @@ final class LibraryCacheTest extends TestCase {
 
 	public function test_contract_changes_refresh_members(): void {
 		$member    = $this->make_user();
-		$contracts = Plugin::instance()->contracts;
+		$contracts = $this->services()->contracts;
 		$contract  = $contracts->create( array( 'title' => 'C' ), time() );
 		$contracts->add_member( $contract, $member );
 		$this->assertSame( array(), $this->items( $member ) );
@@ -124,11 +123,12 @@ final class LibraryCacheTest extends TestCase {
 		$owner = $this->make_user();
 		$item  = Library::item( 'Two writes' );
 		Library::grant( $owner, $item, 1 );
-		$progress = Plugin::instance()->progress;
+		$progress = $this->services()->progress;
 		// Another request: its own cache object, reading the same stored entries.
-		$other_request = new LibraryCache( new LibraryCacheRepository( $GLOBALS['wpdb'] ), Plugin::instance()->licenses );
-		$read          = static function () use ( $other_request, $owner ): int {
-			$items = json_decode( $other_request->items_json( $owner, time(), static fn() => Plugin::instance()->library->items_for( $owner, time() ) ), true );
+		$other_request = new LibraryCache( new LibraryCacheRepository( $GLOBALS['wpdb'] ), $this->services()->licenses );
+		$library       = $this->services()->library;
+		$read          = static function () use ( $other_request, $owner, $library ): int {
+			$items = json_decode( $other_request->items_json( $owner, time(), static fn() => $library->items_for( $owner, time() ) ), true );
 			return $items[0]['video_data']['progress']['count'];
 		};
 

@@ -8,7 +8,6 @@
 namespace LibraryPortal\Tests\Rest;
 
 use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -76,7 +75,7 @@ final class ItemDecisionsTest extends TestCase {
 		$this->assertSame( 'https://example.com/manual.pdf', $this->row( $member_user, $member_item )['download_link'] );
 
 		$contract_user = $this->make_user();
-		$contracts     = Plugin::instance()->contracts;
+		$contracts     = $this->services()->contracts;
 		$contract      = $contracts->create( array( 'title' => 'C' ), time() );
 		$contracts->add_member( $contract, $contract_user );
 		$contract_item = $this->manual();

@@ -7,7 +7,6 @@
 
 namespace LibraryPortal\Tests\Rest;
 
-use LibraryPortal\Plugin;
 use LibraryPortal\Rest\ErrorReply;
 use LibraryPortal\Rest\ItemLookup;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -29,7 +28,7 @@ final class ItemLookupTest extends TestCase {
 	 */
 	public function set_up(): void {
 		parent::set_up();
-		$lookup = new ItemLookup( Plugin::instance()->library, Plugin::instance()->library_cache );
+		$lookup = new ItemLookup( $this->services()->library, $this->services()->library_cache );
 		add_action(
 			'rest_api_init',
 			static function () use ( $lookup ) {
@@ -123,7 +122,7 @@ final class ItemLookupTest extends TestCase {
 		$owner = $this->make_user();
 		$item  = Library::item( 'Counted' );
 		Library::grant( $owner, $item, 1 );
-		$lookup = new ItemLookup( Plugin::instance()->library, Plugin::instance()->library_cache );
+		$lookup = new ItemLookup( $this->services()->library, $this->services()->library_cache );
 		$lookup->rows( $owner, $item );
 
 		$this->assertSame( 0, $this->count_queries( static fn() => $lookup->rows( $owner, $item ) ) );

@@ -8,7 +8,6 @@
 namespace LibraryPortal\Tests\Rest;
 
 use LibraryPortal\Domain\ItemStatus;
-use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -58,9 +57,9 @@ final class ItemsRouteTest extends TestCase {
 		Library::grant( $owner, $item, 3, time() + 3600 );
 		Library::activate_own( $owner, $item );
 		Library::share( $owner, $member, $item );
-		Plugin::instance()->progress->record( $owner, $item, 0, 100, time() );
-		Plugin::instance()->progress->record( $owner, $item, 1, 50, time() );
-		Plugin::instance()->certificates->issue( $owner, $item, 90, time() );
+		$this->services()->progress->record( $owner, $item, 0, 100, time() );
+		$this->services()->progress->record( $owner, $item, 1, 50, time() );
+		$this->services()->certificates->issue( $owner, $item, 90, time() );
 
 		$response = $this->rest( 'GET', self::ROUTE, array(), $owner );
 		$data     = $response->get_data();
@@ -156,7 +155,7 @@ final class ItemsRouteTest extends TestCase {
 		Library::grant( $owner, $expired, 2, time() - 10 );
 		Library::grant( $owner, $manual, 5 );
 		Library::grant( $owner, $testable, 1 );
-		Plugin::instance()->progress->record( $owner, $testable, 0, 95, time() );
+		$this->services()->progress->record( $owner, $testable, 0, 95, time() );
 
 		$rows = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $owner )->get_data()['data'] );
 
@@ -176,7 +175,7 @@ final class ItemsRouteTest extends TestCase {
 		$theirs   = Library::item( 'Theirs' );
 		Library::grant( $owner, $mine, 2 );
 		Library::grant( $stranger, $theirs, 2 );
-		Plugin::instance()->progress->record( $stranger, $mine, 0, 50, time() );
+		$this->services()->progress->record( $stranger, $mine, 0, 50, time() );
 
 		$owner_rows    = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $owner )->get_data()['data'] );
 		$stranger_rows = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $stranger )->get_data()['data'] );
@@ -203,7 +202,7 @@ final class ItemsRouteTest extends TestCase {
 	public function test_contract_items_appear_for_members_only(): void {
 		$member    = $this->make_user();
 		$outsider  = $this->make_user();
-		$contracts = Plugin::instance()->contracts;
+		$contracts = $this->services()->contracts;
 		$contract  = $contracts->create( array( 'title' => 'Riverside' ), time() );
 		$item      = Library::item( 'Contract Workshop', 'workshop' );
 		$contracts->add_member( $contract, $member );
@@ -230,7 +229,7 @@ final class ItemsRouteTest extends TestCase {
 
 		$count      = function ( int $user_id, bool $cached ): int {
 			if ( ! $cached ) {
-				Plugin::instance()->library_cache->forget_users( $user_id );
+				$this->services()->library_cache->forget_users( $user_id );
 			}
 			return $this->count_queries(
 				function () use ( $user_id ) {

@@ -10,7 +10,6 @@ namespace LibraryPortal\Tests\Rest;
 use LibraryPortal\Dev\DemoSeeder;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ItemStatus;
-use LibraryPortal\Plugin;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -50,7 +49,7 @@ final class ReplySchemaTest extends TestCase {
 		Library::grant( $owner, $item, 2 );
 		Library::share( $owner, $member, $item );
 		$contract_user = $this->make_user();
-		$contracts     = Plugin::instance()->contracts;
+		$contracts     = $this->services()->contracts;
 		$contract      = $contracts->create( array( 'title' => 'C' ), time() );
 		$contracts->add_member( $contract, $contract_user );
 		$contracts->add_item( $contract, Library::item( 'Contract item' ) );
@@ -68,7 +67,7 @@ final class ReplySchemaTest extends TestCase {
 
 	public function test_the_user_and_notifications_replies_match_their_schemas(): void {
 		$user = $this->make_user();
-		Plugin::instance()->notifications->add(
+		$this->services()->notifications->add(
 			array(
 				'user_id' => $user,
 				'type'    => 'share_accepted',

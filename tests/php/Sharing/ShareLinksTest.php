@@ -7,7 +7,6 @@
 
 namespace LibraryPortal\Tests\Sharing;
 
-use LibraryPortal\Plugin;
 use LibraryPortal\Sharing\ShareLinks;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -18,7 +17,7 @@ final class ShareLinksTest extends TestCase {
 
 	public function test_an_issued_link_resolves_to_its_sharer_and_item(): void {
 		$owner = $this->make_user();
-		$links = Plugin::instance()->share_links;
+		$links = $this->services()->share_links;
 
 		$payload = $links->resolve( $links->issue( $owner, 321, time() ), time() );
 
@@ -31,7 +30,7 @@ final class ShareLinksTest extends TestCase {
 	public function test_the_sharer_can_revoke_a_link_and_nobody_else_can(): void {
 		$owner    = $this->make_user();
 		$stranger = $this->make_user();
-		$links    = Plugin::instance()->share_links;
+		$links    = $this->services()->share_links;
 		$code     = $links->issue( $owner, 321, time() );
 		$link_id  = $links->resolve( $code, time() )['link_id'];
 
@@ -45,7 +44,7 @@ final class ShareLinksTest extends TestCase {
 
 	public function test_a_link_whose_row_is_gone_or_does_not_match_is_invalid(): void {
 		$owner = $this->make_user();
-		$links = Plugin::instance()->share_links;
+		$links = $this->services()->share_links;
 		$code  = $links->issue( $owner, 321, time() );
 
 		wp_delete_user( $owner );
@@ -56,12 +55,12 @@ final class ShareLinksTest extends TestCase {
 	public function test_the_invite_says_a_revoked_link_was_withdrawn(): void {
 		$owner = $this->make_user();
 		wp_set_current_user( $this->make_user() );
-		$links = Plugin::instance()->share_links;
+		$links = $this->services()->share_links;
 		$code  = $links->issue( $owner, 321, time() );
 		$links->revoke( $owner, $links->resolve( $code, time() )['link_id'], time() );
 		set_query_var( \LibraryPortal\Frontend\Routes::QUERY_VAR, 'shareseats' );
 		set_query_var( \LibraryPortal\Frontend\Routes::SHARE_VAR, $code );
-		$plugin = Plugin::instance();
+		$plugin = $this->services();
 
 		$share = ( new \LibraryPortal\Frontend\PortalConfig( $plugin->settings, $plugin->contracts, $plugin->licenses, $plugin->share_links ) )->build()['shareData'];
 

@@ -9,6 +9,8 @@
 
 namespace LibraryPortal\Tests\Support;
 
+use LibraryPortal\Services;
+
 use WP_Query;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -88,6 +90,15 @@ abstract class TestCase extends PolyfillTestCase {
 		$this->reset_state();
 		$this->restore_hooks();
 		parent::tear_down();
+	}
+
+	/**
+	 * A fresh graph of the plugin's services over the test's connection (there is no shared
+	 * instance to reach; see Services).
+	 */
+	protected function services(): Services {
+		global $wpdb;
+		return Services::on( $wpdb );
 	}
 
 	/**

@@ -1,0 +1,101 @@
+<?php
+/**
+ * The plugin's object graph for one database connection.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal;
+
+use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Library\LibraryCache;
+use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Repositories\CatalogueRepository;
+use LibraryPortal\Repositories\CertificateRepository;
+use LibraryPortal\Repositories\ContractRepository;
+use LibraryPortal\Repositories\LibraryCacheRepository;
+use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\MailHistoryRepository;
+use LibraryPortal\Repositories\NotificationRepository;
+use LibraryPortal\Repositories\ProgressRepository;
+use LibraryPortal\Repositories\QuizAttemptRepository;
+use LibraryPortal\Repositories\ShareRepository;
+use LibraryPortal\Sharing\ShareLinkCodec;
+use LibraryPortal\Sharing\ShareLinkRepository;
+use LibraryPortal\Sharing\ShareLinks;
+use wpdb;
+
+/**
+ * Builds the services once, read-only. There is no shared instance: the plugin builds one when
+ * WordPress loads it, and WP-CLI, tests and scripts build their own with `Services::on( $wpdb )`.
+ * That is safe because no service keeps state in memory between calls: everything lives in the
+ * database (the cache's version too), so two graphs over one connection always agree.
+ */
+final class Services {
+
+	/**
+	 * Builds the graph over a connection.
+	 *
+	 * @param wpdb $db Database connection.
+	 */
+	public static function on( wpdb $db ): self {
+		$licenses     = new LicenseRepository( $db );
+		$progress     = new ProgressRepository( $db );
+		$certificates = new CertificateRepository( $db );
+		$contracts    = new ContractRepository( $db );
+		$settings     = new Settings();
+		$link_rows    = new ShareLinkRepository( $db );
+		$cache_rows   = new LibraryCacheRepository( $db );
+		return new self(
+			$settings,
+			$licenses,
+			$progress,
+			$certificates,
+			$contracts,
+			new NotificationRepository( $db ),
+			new ShareRepository( $db ),
+			new QuizAttemptRepository( $db ),
+			new MailHistoryRepository( $db ),
+			$link_rows,
+			$cache_rows,
+			new LibraryService( $licenses, $progress, $certificates, $contracts, new Catalogue( new CatalogueRepository( $db ) ) ),
+			new LibraryCache( $cache_rows, $licenses ),
+			new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings )
+		);
+	}
+
+	/**
+	 * Holds the services (use Services::on()).
+	 *
+	 * @param Settings               $settings      Settings.
+	 * @param LicenseRepository      $licenses      Seats and grants.
+	 * @param ProgressRepository     $progress      Video progress.
+	 * @param CertificateRepository  $certificates  Certificates.
+	 * @param ContractRepository     $contracts     Contracts.
+	 * @param NotificationRepository $notifications Notifications.
+	 * @param ShareRepository        $shares        Share records.
+	 * @param QuizAttemptRepository  $quiz_attempts Test attempts.
+	 * @param MailHistoryRepository  $mail_history  Share e-mail history.
+	 * @param ShareLinkRepository    $link_rows     Share links' server-side rows.
+	 * @param LibraryCacheRepository $cache_rows    Cached library replies.
+	 * @param LibraryService         $library       Library builder.
+	 * @param LibraryCache           $library_cache Cache of encoded libraries.
+	 * @param ShareLinks             $share_links   Share links.
+	 */
+	private function __construct(
+		public readonly Settings $settings,
+		public readonly LicenseRepository $licenses,
+		public readonly ProgressRepository $progress,
+		public readonly CertificateRepository $certificates,
+		public readonly ContractRepository $contracts,
+		public readonly NotificationRepository $notifications,
+		public readonly ShareRepository $shares,
+		public readonly QuizAttemptRepository $quiz_attempts,
+		public readonly MailHistoryRepository $mail_history,
+		public readonly ShareLinkRepository $link_rows,
+		public readonly LibraryCacheRepository $cache_rows,
+		public readonly LibraryService $library,
+		public readonly LibraryCache $library_cache,
+		public readonly ShareLinks $share_links
+	) {}
+}
