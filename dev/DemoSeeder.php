@@ -185,9 +185,11 @@ final class DemoSeeder {
 	 * bin/make-demo-media made (thumbnails/<type>-<1|2>.jpg). Each image file is imported into the
 	 * media library once and shared by the items of its kind; without the files, nothing happens.
 	 *
+	 * @param string $folder Folder of the image files; default: the demo media's thumbnails folder.
 	 * @return int Items that got a thumbnail.
 	 */
-	public function attach_thumbnails(): int {
+	public function attach_thumbnails( string $folder = '' ): int {
+		$folder   = '' !== $folder ? $folder : WP_CONTENT_DIR . '/' . self::MEDIA_DIR . '/thumbnails';
 		$items    = get_posts(
 			array(
 				'post_type'      => ItemPostType::POST_TYPE,
@@ -208,7 +210,7 @@ final class DemoSeeder {
 		$attached = 0;
 		foreach ( $items as $index => $item_id ) {
 			$type          = (string) get_post_meta( (int) $item_id, '_lp_content_type', true );
-			$attachment_id = $this->demo_thumbnail( $type . '-' . ( 1 + $index % 2 ) . '.jpg' );
+			$attachment_id = $this->demo_thumbnail( $folder, $type . '-' . ( 1 + $index % 2 ) . '.jpg' );
 			if ( $attachment_id && set_post_thumbnail( (int) $item_id, $attachment_id ) ) {
 				++$attached;
 			}
@@ -219,9 +221,10 @@ final class DemoSeeder {
 	/**
 	 * The attachment of a demo thumbnail file, imported on first use; 0 when the file is missing.
 	 *
-	 * @param string $file File name under the demo media's thumbnails folder.
+	 * @param string $folder Folder of the image files.
+	 * @param string $file   File name in that folder.
 	 */
-	private function demo_thumbnail( string $file ): int {
+	private function demo_thumbnail( string $folder, string $file ): int {
 		$existing = get_posts(
 			array(
 				'post_type'      => 'attachment',
@@ -237,12 +240,15 @@ final class DemoSeeder {
 		if ( $existing ) {
 			return (int) $existing[0];
 		}
-		$source = WP_CONTENT_DIR . '/' . self::MEDIA_DIR . '/thumbnails/' . $file;
-		if ( ! is_readable( $source ) ) {
+		$source  = $folder . '/' . $file;
+		$uploads = wp_upload_dir( null, false );
+		if ( ! is_readable( $source ) || ! empty( $uploads['error'] ) ) {
 			return 0;
 		}
-		$upload = wp_upload_bits( 'library-demo-' . $file, null, (string) file_get_contents( $source ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
-		if ( ! empty( $upload['error'] ) ) {
+		// A fixed place in the uploads (not the month's folder with -1, -2 copies): a site seeded
+		// again on a fresh database, or a test rolled back, reuses the file instead of piling up.
+		$target = $uploads['basedir'] . '/' . self::MEDIA_DIR . '/library-demo-' . $file;
+		if ( ! wp_mkdir_p( dirname( $target ) ) || ! copy( $source, $target ) ) {
 			return 0;
 		}
 		$attachment_id = wp_insert_attachment(
@@ -251,13 +257,13 @@ final class DemoSeeder {
 				'post_title'     => ucwords( str_replace( '-', ' ', preg_replace( '/-\d\.jpg$/', '', $file ) ) ),
 				'post_status'    => 'inherit',
 			),
-			$upload['file']
+			$target
 		);
 		if ( ! $attachment_id || is_wp_error( $attachment_id ) ) {
 			return 0;
 		}
 		require_once ABSPATH . 'wp-admin/includes/image.php';
-		wp_update_attachment_metadata( $attachment_id, wp_generate_attachment_metadata( $attachment_id, $upload['file'] ) );
+		wp_update_attachment_metadata( $attachment_id, wp_generate_attachment_metadata( $attachment_id, $target ) );
 		update_post_meta( $attachment_id, self::THUMBNAIL_META, $file );
 		return (int) $attachment_id;
 	}
