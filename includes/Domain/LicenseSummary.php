@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Domain;
 
+use LibraryPortal\Repositories\Seat;
+
 /**
  * Counts over the seats of one library row, as the items reply gives them.
  *
@@ -74,32 +76,32 @@ final class LicenseSummary {
 	/**
 	 * Counts the seats of one row as seen by one user.
 	 *
-	 * @param array<int, array<string, int|string>> $seats     Seats of the row.
-	 * @param int                                   $viewer_id User looking at the row.
-	 * @param int                                   $now       Unix seconds.
+	 * @param Seat[] $seats     Seats of the row.
+	 * @param int    $viewer_id User looking at the row.
+	 * @param int    $now       Unix seconds.
 	 */
 	public static function of( array $seats, int $viewer_id, int $now ): self {
 		$summary  = new self();
 		$expiries = array();
 		foreach ( $seats as $seat ) {
-			$expires_at = (int) $seat['expires_at'];
+			$expires_at = $seat->expires_at;
 			$expired    = Expiry::has_passed( $expires_at, $now );
-			$state      = (string) $seat['state'];
+			$state      = $seat->state;
 			$expiries[] = $expires_at;
 			++$summary->total;
 
 			if ( $expired ) {
 				++$summary->expired;
-			} elseif ( 'activated' === $state ) {
+			} elseif ( SeatState::Activated === $state ) {
 				++$summary->active;
-			} elseif ( 'available' === $state ) {
+			} elseif ( SeatState::Available === $state ) {
 				++$summary->available;
 			}
 
-			if ( (int) $seat['holder_id'] === $viewer_id ) {
-				if ( 'activated' === $state ) {
+			if ( $seat->holder_id === $viewer_id ) {
+				if ( SeatState::Activated === $state ) {
 					$summary->activated    = true;
-					$summary->activated_at = max( $summary->activated_at, (int) $seat['activated_at'] );
+					$summary->activated_at = max( $summary->activated_at, $seat->activated_at );
 				}
 				$summary->holds_valid_seat = $summary->holds_valid_seat || ! $expired;
 			}

@@ -11,12 +11,14 @@ use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\LicenseSummary;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Repositories\ProgressRepository;
+use LibraryPortal\Repositories\Seat;
 
 /**
  * Assembles the items reply (spec point 3) for one user.
@@ -152,21 +154,20 @@ final class LibraryService {
 	/**
 	 * Groups seats into library rows: one per (item, tag) owned, one per (item, tag, sharer) received.
 	 *
-	 * @param array<int, array<string, string>> $seats   Seats from the repository.
-	 * @param int                               $user_id User.
+	 * @param Seat[] $seats   Seats from the repository.
+	 * @param int    $user_id User.
 	 * @return array<string, array<string, mixed>>
 	 */
 	private function group_seats( array $seats, int $user_id ): array {
 		$rows = array();
 		foreach ( $seats as $seat ) {
-			$owner_id  = (int) $seat['owner_id'];
-			$sharer_id = $owner_id === $user_id ? 0 : $owner_id;
-			$key       = $seat['product_id'] . '|' . $seat['tag'] . '|' . $sharer_id;
+			$sharer_id = $seat->owner_id === $user_id ? 0 : $seat->owner_id;
+			$key       = $seat->product_id . '|' . $seat->tag . '|' . $sharer_id;
 			if ( ! isset( $rows[ $key ] ) ) {
 				$rows[ $key ] = array(
-					'product_id'    => (int) $seat['product_id'],
-					'tag'           => (string) $seat['tag'],
-					'contract_id'   => (int) $seat['contract_id'],
+					'product_id'    => $seat->product_id,
+					'tag'           => $seat->tag,
+					'contract_id'   => $seat->contract_id,
 					'share_user_id' => $sharer_id,
 					'seats'         => array(),
 				);
@@ -189,8 +190,8 @@ final class LibraryService {
 				$ids[] = $row['share_user_id'];
 			}
 			foreach ( $row['seats'] as $seat ) {
-				if ( (int) $seat['shared'] && (int) $seat['holder_id'] ) {
-					$ids[] = (int) $seat['holder_id'];
+				if ( $seat->shared && $seat->holder_id ) {
+					$ids[] = $seat->holder_id;
 				}
 			}
 		}
@@ -233,16 +234,16 @@ final class LibraryService {
 		$month_end   = Expiry::next_month_start( $now, wp_timezone() );
 		$ending_soon = 0;
 		foreach ( $row['seats'] as $seat ) {
-			$holder_id    = (int) $seat['holder_id'];
-			$ending_soon += Expiry::ends_this_month( (int) $seat['expires_at'], $now, $month_end ) ? 1 : 0;
+			$holder_id    = $seat->holder_id;
+			$ending_soon += Expiry::ends_this_month( $seat->expires_at, $now, $month_end ) ? 1 : 0;
 			$licenses[]   = array(
-				'license_id' => (int) $seat['id'],
+				'license_id' => $seat->id,
 				'user_id'    => $holder_id,
-				'expiry'     => (int) $seat['expires_at'],
-				'shared'     => (bool) (int) $seat['shared'],
-				'activated'  => 'activated' === $seat['state'],
+				'expiry'     => $seat->expires_at,
+				'shared'     => $seat->shared,
+				'activated'  => SeatState::Activated === $seat->state,
 			);
-			if ( (int) $seat['shared'] && $holder_id && $holder_id !== $user_id && isset( $people[ $holder_id ] ) ) {
+			if ( $seat->shared && $holder_id && $holder_id !== $user_id && isset( $people[ $holder_id ] ) ) {
 				$shared[ (string) $holder_id ] = $people[ $holder_id ];
 			}
 		}

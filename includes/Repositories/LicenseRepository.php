@@ -25,20 +25,23 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function create_grant( array $grant, int $now ): int {
 		$quantity   = max( 1, (int) ( $grant['quantity'] ?? 1 ) );
 		$expires_at = max( 0, (int) ( $grant['expires_at'] ?? 0 ) );
-		$this->db->insert(
-			$this->table( 'grants' ),
-			array(
-				'owner_id'    => (int) $grant['owner_id'],
-				'product_id'  => (int) $grant['product_id'],
-				'quantity'    => $quantity,
-				'tag'         => (string) ( $grant['tag'] ?? '' ),
-				'source'      => (string) ( $grant['source'] ?? 'admin' ),
-				'source_ref'  => (string) ( $grant['source_ref'] ?? '' ),
-				'contract_id' => (int) ( $grant['contract_id'] ?? 0 ),
-				'expires_at'  => $expires_at,
-				'created_at'  => $now,
+		$this->must(
+			$this->db->insert(
+				$this->table( 'grants' ),
+				array(
+					'owner_id'    => (int) $grant['owner_id'],
+					'product_id'  => (int) $grant['product_id'],
+					'quantity'    => $quantity,
+					'tag'         => (string) ( $grant['tag'] ?? '' ),
+					'source'      => (string) ( $grant['source'] ?? 'admin' ),
+					'source_ref'  => (string) ( $grant['source_ref'] ?? '' ),
+					'contract_id' => (int) ( $grant['contract_id'] ?? 0 ),
+					'expires_at'  => $expires_at,
+					'created_at'  => $now,
+				),
+				array( '%d', '%d', '%d', '%s', '%s', '%s', '%d', '%d', '%d' )
 			),
-			array( '%d', '%d', '%d', '%s', '%s', '%s', '%d', '%d', '%d' )
+			'create a grant'
 		);
 		$grant_id = (int) $this->db->insert_id;
 
@@ -48,8 +51,15 @@ final class LicenseRepository extends Repository implements UserRows {
 			array_push( $values, $grant_id, (int) $grant['owner_id'], (int) $grant['product_id'], $expires_at, $now );
 		}
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $rows holds only placeholders.
-		$this->db->query( $this->db->prepare( "INSERT INTO %i (grant_id, owner_id, product_id, holder_id, state, shared, activated_at, expires_at, updated_at) VALUES $rows", $values ) );
+		try {
+			$this->must( $this->db->query( $this->db->prepare( "INSERT INTO %i (grant_id, owner_id, product_id, holder_id, state, shared, activated_at, expires_at, updated_at) VALUES $rows", $values ) ), 'create seats' );
+		} catch ( WriteFailed $failed ) {
+			// No grant without its seats: a purchase is either whole or not there.
+			$this->db->delete( $this->table( 'grants' ), array( 'id' => $grant_id ), array( '%d' ) );
+			throw $failed;
+		}
 
+		// Announced only now: both writes happened.
 		$this->changed( (int) $grant['owner_id'] );
 		return $grant_id;
 	}
@@ -61,7 +71,7 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * Ordered by seat ID.
 	 *
 	 * @param int $user_id User.
-	 * @return array<int, array<string, string>>
+	 * @return Seat[]
 	 */
 	public function seats_for_user( int $user_id ): array {
 		$licenses = $this->table( 'licenses' );
@@ -84,7 +94,8 @@ final class LicenseRepository extends Repository implements UserRows {
 			ARRAY_A
 		);
 		// Sorted here: SQLite cannot ORDER BY a column of a UNION by name.
-		usort( $seats, static fn( array $a, array $b ) => (int) $a['id'] <=> (int) $b['id'] );
+		$seats = array_map( array( Seat::class, 'from_row' ), $seats );
+		usort( $seats, static fn( Seat $a, Seat $b ) => $a->id <=> $b->id );
 		return $seats;
 	}
 
@@ -148,17 +159,20 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * @param int $now          Unix seconds.
 	 */
 	public function share_seat( int $license_id, int $owner_id, int $recipient_id, int $now ): bool {
-		$shared = 1 === (int) $this->db->query(
-			$this->db->prepare(
-				"UPDATE %i SET holder_id = %d, state = 'assigned', shared = 1, updated_at = %d
+		$shared = 1 === $this->must(
+			$this->db->query(
+				$this->db->prepare(
+					"UPDATE %i SET holder_id = %d, state = 'assigned', shared = 1, updated_at = %d
 				WHERE id = %d AND owner_id = %d AND state = 'available' AND holder_id = 0 AND ( expires_at = 0 OR expires_at > %d )",
-				$this->table( 'licenses' ),
-				$recipient_id,
-				$now,
-				$license_id,
-				$owner_id,
-				$now
-			)
+					$this->table( 'licenses' ),
+					$recipient_id,
+					$now,
+					$license_id,
+					$owner_id,
+					$now
+				)
+			),
+			'share a seat'
 		);
 		if ( $shared ) {
 			$this->changed( $owner_id, $recipient_id );
@@ -175,20 +189,23 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * @param int $now        Unix seconds.
 	 */
 	public function activate_seat( int $license_id, int $user_id, int $now ): bool {
-		$activated = 1 === (int) $this->db->query(
-			$this->db->prepare(
-				"UPDATE %i SET holder_id = %d, state = 'activated', activated_at = %d, updated_at = %d
+		$activated = 1 === $this->must(
+			$this->db->query(
+				$this->db->prepare(
+					"UPDATE %i SET holder_id = %d, state = 'activated', activated_at = %d, updated_at = %d
 				WHERE id = %d AND ( expires_at = 0 OR expires_at > %d )
 				AND ( ( state = 'available' AND holder_id = 0 AND owner_id = %d ) OR ( state = 'assigned' AND holder_id = %d ) )",
-				$this->table( 'licenses' ),
-				$user_id,
-				$now,
-				$now,
-				$license_id,
-				$now,
-				$user_id,
-				$user_id
-			)
+					$this->table( 'licenses' ),
+					$user_id,
+					$now,
+					$now,
+					$license_id,
+					$now,
+					$user_id,
+					$user_id
+				)
+			),
+			'activate a seat'
 		);
 		if ( $activated ) {
 			$owner_id = (int) $this->db->get_var( $this->db->prepare( 'SELECT owner_id FROM %i WHERE id = %d', $this->table( 'licenses' ), $license_id ) );
@@ -257,26 +274,32 @@ final class LicenseRepository extends Repository implements UserRows {
 		$licenses = $this->table( 'licenses' );
 		$affected = $this->linked_users( $user_id );
 		$now      = time();
-		$this->db->query(
-			$this->db->prepare(
-				"UPDATE %i SET holder_id = 0, state = 'available', shared = 0, updated_at = %d WHERE holder_id = %d AND owner_id <> %d AND state = 'assigned'",
-				$licenses,
-				$now,
-				$user_id,
-				$user_id
-			)
+		$this->must(
+			$this->db->query(
+				$this->db->prepare(
+					"UPDATE %i SET holder_id = 0, state = 'available', shared = 0, updated_at = %d WHERE holder_id = %d AND owner_id <> %d AND state = 'assigned'",
+					$licenses,
+					$now,
+					$user_id,
+					$user_id
+				)
+			),
+			'return seats shared to a deleted user'
 		);
-		$this->db->query(
-			$this->db->prepare(
-				'UPDATE %i SET holder_id = 0, updated_at = %d WHERE holder_id = %d AND owner_id <> %d',
-				$licenses,
-				$now,
-				$user_id,
-				$user_id
-			)
+		$this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'UPDATE %i SET holder_id = 0, updated_at = %d WHERE holder_id = %d AND owner_id <> %d',
+					$licenses,
+					$now,
+					$user_id,
+					$user_id
+				)
+			),
+			'release seats a deleted user activated'
 		);
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $licenses, $user_id ) );
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $this->table( 'grants' ), $user_id ) );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $licenses, $user_id ) ), 'delete a deleted user\'s seats' );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $this->table( 'grants' ), $user_id ) ), 'delete a deleted user\'s grants' );
 		if ( $affected ) {
 			$this->changed( ...array_values( array_unique( $affected ) ) );
 		}

@@ -57,6 +57,21 @@ abstract class Repository {
 	}
 
 	/**
+	 * Checks a statement's result: $wpdb answers false when the database refused it.
+	 *
+	 * @param int|bool $result What $wpdb->query(), insert() or update() returned.
+	 * @param string   $what   The write, for the log.
+	 * @return int Rows affected (or true as 1).
+	 * @throws WriteFailed When the statement failed.
+	 */
+	protected function must( $result, string $what ): int {
+		if ( false === $result ) {
+			throw new WriteFailed( esc_html( "Library Portal could not $what: " . $this->db->last_error ) );
+		}
+		return (int) $result;
+	}
+
+	/**
 	 * Announces that the libraries of some users changed (the library cache listens).
 	 *
 	 * @param int ...$user_ids Users.

@@ -7,6 +7,9 @@
 
 namespace LibraryPortal\Tests\Domain;
 
+use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Repositories\Seat;
+
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Domain\LicenseSummary;
@@ -27,14 +30,8 @@ final class LicenseSummaryTest extends TestCase {
 	 * @param int    $expires_at Unix seconds.
 	 * @return array<string, int|string>
 	 */
-	private static function seat( string $state, int $holder = 0, int $expires_at = 0 ): array {
-		return array(
-			'holder_id'    => $holder,
-			'state'        => $state,
-			'shared'       => $holder > 1 ? 1 : 0,
-			'activated_at' => 'activated' === $state ? self::NOW - 60 : 0,
-			'expires_at'   => $expires_at,
-		);
+	private static function seat( string $state, int $holder = 0, int $expires_at = 0 ): Seat {
+		return new Seat( 0, 0, 1, 0, $holder, SeatState::from( $state ), $holder > 1, 'activated' === $state ? self::NOW - 60 : 0, $expires_at, '', 0 );
 	}
 
 	public function test_counts_each_seat_once(): void {

@@ -1,0 +1,126 @@
+<?php
+/**
+ * Repositories check what the database did.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Repositories;
+
+use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Repositories\Repository;
+use LibraryPortal\Repositories\Seat;
+use LibraryPortal\Repositories\WriteFailed;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * A write the database refuses throws WriteFailed and announces nothing (no cache is cleared
+ * for a change that did not happen); seats come back as typed Seat objects.
+ */
+final class WriteResultTest extends TestCase {
+
+	/**
+	 * Makes the database refuse statements that write to one table (a real failed statement,
+	 * sent to the real database, which answers with an error).
+	 *
+	 * @param string $table Full table name.
+	 */
+	private function refuse_writes_to( string $table ): void {
+		add_filter(
+			'query',
+			static function ( $query ) use ( $table ) {
+				return preg_match( '/^\s*(INSERT|UPDATE|DELETE)\b/i', (string) $query ) && str_contains( (string) $query, $table )
+					? str_replace( $table, $table . '_refused', (string) $query )
+					: $query;
+			}
+		);
+	}
+
+	/**
+	 * Counts the library-changed announcements from now on.
+	 *
+	 * @return callable(): int
+	 */
+	private function announcements(): callable {
+		$count = 0;
+		add_action(
+			Repository::LIBRARY_CHANGED,
+			static function () use ( &$count ) {
+				++$count;
+			}
+		);
+		return static function () use ( &$count ): int {
+			return $count;
+		};
+	}
+
+	public function test_a_grant_whose_seats_were_not_written_throws_and_announces_nothing(): void {
+		global $wpdb;
+		$owner     = $this->make_user();
+		$item      = Library::item( 'Refused seats' );
+		$announced = $this->announcements();
+		$this->refuse_writes_to( $wpdb->prefix . 'lp_licenses' );
+		$wpdb->suppress_errors( true );
+
+		try {
+			$this->services()->licenses->create_grant(
+				array(
+					'owner_id'   => $owner,
+					'product_id' => $item,
+					'quantity'   => 2,
+				),
+				time()
+			);
+			$this->fail( 'WriteFailed expected' );
+		} catch ( WriteFailed $failed ) {
+			$this->assertStringContainsString( 'create seats', $failed->getMessage() );
+		} finally {
+			$wpdb->suppress_errors( false );
+		}
+		$this->assertSame( 0, $announced() );
+		$grants = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE owner_id = %d', $wpdb->prefix . 'lp_grants', $owner ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$this->assertSame( 0, $grants, 'no grant is left without its seats' );
+	}
+
+	public function test_a_refused_activation_throws_instead_of_looking_like_a_lost_race(): void {
+		global $wpdb;
+		$owner = $this->make_user();
+		$item  = Library::item( 'Refused activation' );
+		Library::grant( $owner, $item, 1 );
+		$seat      = $this->services()->licenses->seats_for_user( $owner )[0];
+		$announced = $this->announcements();
+		$this->refuse_writes_to( $wpdb->prefix . 'lp_licenses' );
+		$wpdb->suppress_errors( true );
+
+		try {
+			$this->services()->licenses->activate_seat( $seat->id, $owner, time() );
+			$this->fail( 'WriteFailed expected' );
+		} catch ( WriteFailed $failed ) {
+			$this->assertStringContainsString( 'activate a seat', $failed->getMessage() );
+		} finally {
+			$wpdb->suppress_errors( false );
+		}
+		$this->assertSame( 0, $announced() );
+	}
+
+	public function test_a_successful_write_announces_once_and_seats_are_typed(): void {
+		$owner     = $this->make_user();
+		$item      = Library::item( 'Typed seats' );
+		$announced = $this->announcements();
+		Library::grant( $owner, $item, 2 );
+
+		$this->assertSame( 1, $announced() );
+		$seats = $this->services()->licenses->seats_for_user( $owner );
+		$this->assertCount( 2, $seats );
+		$this->assertContainsOnlyInstancesOf( Seat::class, $seats );
+		$this->assertSame( SeatState::Available, $seats[0]->state );
+		$this->assertSame( $item, $seats[0]->product_id );
+		$this->assertLessThan( $seats[1]->id, $seats[0]->id, 'ordered by seat ID' );
+
+		$this->assertTrue( $this->services()->licenses->activate_seat( $seats[0]->id, $owner, time() ) );
+		$this->assertFalse( $this->services()->licenses->activate_seat( $seats[0]->id, $owner, time() ), 'a second activation is a lost race, not an error' );
+		$this->assertSame( 2, $announced() );
+		$this->assertSame( SeatState::Activated, $this->services()->licenses->seats_for_user( $owner )[0]->state );
+	}
+}
