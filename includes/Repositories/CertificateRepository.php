@@ -22,16 +22,19 @@ final class CertificateRepository extends Repository implements UserRows {
 	 */
 	public function issue( int $user_id, int $product_id, int $score, int $now ): string {
 		$code = strtoupper( wp_generate_password( 12, false ) );
-		$this->db->insert(
-			$this->table( 'certificates' ),
-			array(
-				'user_id'    => $user_id,
-				'product_id' => $product_id,
-				'code'       => $code,
-				'score'      => max( 0, min( 100, $score ) ),
-				'issued_at'  => $now,
+		$this->must(
+			$this->db->insert(
+				$this->table( 'certificates' ),
+				array(
+					'user_id'    => $user_id,
+					'product_id' => $product_id,
+					'code'       => $code,
+					'score'      => max( 0, min( 100, $score ) ),
+					'issued_at'  => $now,
+				),
+				array( '%d', '%d', '%s', '%d', '%d' )
 			),
-			array( '%d', '%d', '%s', '%d', '%d' )
+			'issue'
 		);
 		$this->changed( $user_id );
 		return $code;
@@ -61,6 +64,6 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) ), 'forget user' );
 	}
 }

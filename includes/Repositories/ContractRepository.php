@@ -19,19 +19,22 @@ final class ContractRepository extends Repository implements UserRows {
 	 * @param int                                                                                                                                                $now      Unix seconds.
 	 */
 	public function create( array $contract, int $now ): int {
-		$this->db->insert(
-			$this->table( 'contracts' ),
-			array(
-				'title'           => sanitize_text_field( $contract['title'] ),
-				'organizer_name'  => sanitize_text_field( $contract['organizer_name'] ?? '' ),
-				'organizer_title' => sanitize_text_field( $contract['organizer_title'] ?? '' ),
-				'organizer_phone' => sanitize_text_field( $contract['organizer_phone'] ?? '' ),
-				'organizer_email' => sanitize_email( $contract['organizer_email'] ?? '' ),
-				'organizer_thumb' => esc_url_raw( $contract['organizer_thumb'] ?? '' ),
-				'status'          => 'active',
-				'created_at'      => $now,
+		$this->must(
+			$this->db->insert(
+				$this->table( 'contracts' ),
+				array(
+					'title'           => sanitize_text_field( $contract['title'] ),
+					'organizer_name'  => sanitize_text_field( $contract['organizer_name'] ?? '' ),
+					'organizer_title' => sanitize_text_field( $contract['organizer_title'] ?? '' ),
+					'organizer_phone' => sanitize_text_field( $contract['organizer_phone'] ?? '' ),
+					'organizer_email' => sanitize_email( $contract['organizer_email'] ?? '' ),
+					'organizer_thumb' => esc_url_raw( $contract['organizer_thumb'] ?? '' ),
+					'status'          => 'active',
+					'created_at'      => $now,
+				),
+				array( '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%d' )
 			),
-			array( '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%d' )
+			'create'
 		);
 		return (int) $this->db->insert_id;
 	}
@@ -46,13 +49,16 @@ final class ContractRepository extends Repository implements UserRows {
 		if ( $this->is_member( $contract_id, $user_id ) ) {
 			return;
 		}
-		$this->db->insert(
-			$this->table( 'contract_members' ),
-			array(
-				'contract_id' => $contract_id,
-				'user_id'     => $user_id,
+		$this->must(
+			$this->db->insert(
+				$this->table( 'contract_members' ),
+				array(
+					'contract_id' => $contract_id,
+					'user_id'     => $user_id,
+				),
+				array( '%d', '%d' )
 			),
-			array( '%d', '%d' )
+			'add member'
 		);
 		$this->changed( $user_id );
 	}
@@ -65,14 +71,17 @@ final class ContractRepository extends Repository implements UserRows {
 	 * @param int $expires_at  Unix seconds, 0 = never.
 	 */
 	public function add_item( int $contract_id, int $product_id, int $expires_at = 0 ): void {
-		$this->db->insert(
-			$this->table( 'contract_items' ),
-			array(
-				'contract_id' => $contract_id,
-				'product_id'  => $product_id,
-				'expires_at'  => $expires_at,
+		$this->must(
+			$this->db->insert(
+				$this->table( 'contract_items' ),
+				array(
+					'contract_id' => $contract_id,
+					'product_id'  => $product_id,
+					'expires_at'  => $expires_at,
+				),
+				array( '%d', '%d', '%d' )
 			),
-			array( '%d', '%d', '%d' )
+			'add item'
 		);
 		$members = $this->db->get_col( $this->db->prepare( 'SELECT user_id FROM %i WHERE contract_id = %d', $this->table( 'contract_members' ), $contract_id ) );
 		$this->changed( ...array_map( 'intval', $members ) );
@@ -139,6 +148,6 @@ final class ContractRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'contract_members' ), $user_id ) );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'contract_members' ), $user_id ) ), 'forget user' );
 	}
 }

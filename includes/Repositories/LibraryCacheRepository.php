@@ -54,6 +54,6 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ) );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ) ), 'forget user' );
 	}
 }

@@ -19,6 +19,6 @@ final class MailHistoryRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE sender_id = %d', $this->table( 'mail_history' ), $user_id ) );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE sender_id = %d', $this->table( 'mail_history' ), $user_id ) ), 'forget user' );
 	}
 }

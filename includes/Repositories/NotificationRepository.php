@@ -19,19 +19,22 @@ final class NotificationRepository extends Repository implements UserRows {
 	 * @param int                                                                                                                     $now          Unix seconds.
 	 */
 	public function add( array $notification, int $now ): int {
-		$this->db->insert(
-			$this->table( 'notifications' ),
-			array(
-				'user_id'            => (int) $notification['user_id'],
-				'type'               => sanitize_key( $notification['type'] ),
-				'message'            => self::plain_text( $notification['message'] ),
-				'related_product_id' => (int) ( $notification['related_product_id'] ?? 0 ),
-				'related_user_id'    => (int) ( $notification['related_user_id'] ?? 0 ),
-				'read_status'        => empty( $notification['read_status'] ) ? 0 : 1,
-				'hide_status'        => 0,
-				'created_at'         => $now,
+		$this->must(
+			$this->db->insert(
+				$this->table( 'notifications' ),
+				array(
+					'user_id'            => (int) $notification['user_id'],
+					'type'               => sanitize_key( $notification['type'] ),
+					'message'            => self::plain_text( $notification['message'] ),
+					'related_product_id' => (int) ( $notification['related_product_id'] ?? 0 ),
+					'related_user_id'    => (int) ( $notification['related_user_id'] ?? 0 ),
+					'read_status'        => empty( $notification['read_status'] ) ? 0 : 1,
+					'hide_status'        => 0,
+					'created_at'         => $now,
+				),
+				array( '%d', '%s', '%s', '%d', '%d', '%d', '%d', '%d' )
 			),
-			array( '%d', '%s', '%s', '%d', '%d', '%d', '%d', '%d' )
+			'add'
 		);
 		return (int) $this->db->insert_id;
 	}
@@ -101,7 +104,7 @@ final class NotificationRepository extends Repository implements UserRows {
 	 */
 	public function forget_user( int $user_id ): void {
 		$table = $this->table( 'notifications' );
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $table, $user_id ) );
-		$this->db->query( $this->db->prepare( 'UPDATE %i SET related_user_id = 0 WHERE related_user_id = %d', $table, $user_id ) );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $table, $user_id ) ), 'forget user' );
+		$this->must( $this->db->query( $this->db->prepare( 'UPDATE %i SET related_user_id = 0 WHERE related_user_id = %d', $table, $user_id ) ), 'forget user' );
 	}
 }

@@ -27,27 +27,33 @@ final class ProgressRepository extends Repository implements UserRows {
 	public function record( int $user_id, int $product_id, int $part_index, int $percent, int $now ): void {
 		$table   = $this->table( 'progress' );
 		$percent = max( 0, min( 100, $percent ) );
-		$this->db->query(
-			$this->db->prepare(
-				'INSERT IGNORE INTO %i (user_id, product_id, part_index, percent, updated_at) VALUES (%d, %d, %d, 0, %d)',
-				$table,
-				$user_id,
-				$product_id,
-				$part_index,
-				$now
-			)
+		$this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'INSERT IGNORE INTO %i (user_id, product_id, part_index, percent, updated_at) VALUES (%d, %d, %d, 0, %d)',
+					$table,
+					$user_id,
+					$product_id,
+					$part_index,
+					$now
+				)
+			),
+			'record'
 		);
-		$this->db->query(
-			$this->db->prepare(
-				'UPDATE %i SET percent = %d, updated_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d',
-				$table,
-				$percent,
-				$now,
-				$user_id,
-				$product_id,
-				$part_index,
-				$percent
-			)
+		$this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'UPDATE %i SET percent = %d, updated_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d',
+					$table,
+					$percent,
+					$now,
+					$user_id,
+					$product_id,
+					$part_index,
+					$percent
+				)
+			),
+			'record'
 		);
 		$this->changed( $user_id );
 	}
@@ -83,6 +89,6 @@ final class ProgressRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'progress' ), $user_id ) );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'progress' ), $user_id ) ), 'forget user' );
 	}
 }

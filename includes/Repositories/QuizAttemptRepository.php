@@ -18,6 +18,6 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_attempts' ), $user_id ) );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_attempts' ), $user_id ) ), 'forget user' );
 	}
 }

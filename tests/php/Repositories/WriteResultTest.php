@@ -123,4 +123,40 @@ final class WriteResultTest extends TestCase {
 		$this->assertSame( 2, $announced() );
 		$this->assertSame( SeatState::Activated, $this->services()->licenses->seats_for_user( $owner )[0]->state );
 	}
+
+	public function test_refused_progress_and_notification_writes_throw_and_announce_nothing(): void {
+		global $wpdb;
+		$user      = $this->make_user();
+		$item      = Library::item( 'Refused progress' );
+		$announced = $this->announcements();
+		$this->refuse_writes_to( $wpdb->prefix . 'lp_progress' );
+		$this->refuse_writes_to( $wpdb->prefix . 'lp_notifications' );
+		$wpdb->suppress_errors( true );
+
+		$writes = array(
+			'record'      => fn() => $this->services()->progress->record( $user, $item, 0, 40, time() ),
+			'add'         => fn() => $this->services()->notifications->add(
+				array(
+					'user_id' => $user,
+					'type'    => 'share',
+					'message' => 'Hello',
+				),
+				time()
+			),
+			'forget user' => fn() => $this->services()->progress->forget_user( $user ),
+		);
+		try {
+			foreach ( $writes as $what => $write ) {
+				try {
+					$write();
+					$this->fail( "$what: WriteFailed expected" );
+				} catch ( WriteFailed $failed ) {
+					$this->assertStringContainsString( "could not $what", $failed->getMessage() );
+				}
+			}
+		} finally {
+			$wpdb->suppress_errors( false );
+		}
+		$this->assertSame( 0, $announced() );
+	}
 }
