@@ -86,7 +86,7 @@ final class Plugin {
 		);
 
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
-			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services ) );
+			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services->licenses ) );
 		}
 	}
 }

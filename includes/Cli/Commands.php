@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Cli;
 
-use LibraryPortal\Services;
+use LibraryPortal\Repositories\LicenseRepository;
 use WP_CLI;
 
 /**
@@ -16,19 +16,19 @@ use WP_CLI;
 final class Commands {
 
 	/**
-	 * The plugin's services.
+	 * Grants and seats.
 	 *
-	 * @var Services
+	 * @var LicenseRepository
 	 */
-	private Services $services;
+	private LicenseRepository $licenses;
 
 	/**
-	 * Wires the commands.
+	 * Wires the commands (Plugin passes what they use, not the whole graph).
 	 *
-	 * @param Services $services The plugin's services.
+	 * @param LicenseRepository $licenses Grants and seats.
 	 */
-	public function __construct( Services $services ) {
-		$this->services = $services;
+	public function __construct( LicenseRepository $licenses ) {
+		$this->licenses = $licenses;
 	}
 
 	/**
@@ -64,7 +64,7 @@ final class Commands {
 			WP_CLI::error( sprintf( 'No library item %d.', (int) $product_id ) );
 		}
 		$expires  = isset( $assoc_args['expires'] ) ? (int) strtotime( $assoc_args['expires'] ) : 0;
-		$grant_id = $this->services->licenses->create_grant(
+		$grant_id = $this->licenses->create_grant(
 			array(
 				'owner_id'   => $user->ID,
 				'product_id' => (int) $product_id,
