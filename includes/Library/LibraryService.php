@@ -17,6 +17,7 @@ use LibraryPortal\Domain\LicenseSummary;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\PartProgress;
 use LibraryPortal\Repositories\ProgressRepository;
 use LibraryPortal\Repositories\Seat;
 
@@ -223,7 +224,7 @@ final class LibraryService {
 	 * @param int                                                 $user_id  Viewer.
 	 * @param int                                                 $now      Unix seconds.
 	 * @param array<int, array{name: string, email: string}>      $people   Names by user ID.
-	 * @param array<int, array{count: int, time: int}>            $progress Progress by part.
+	 * @param array<int, PartProgress>                            $progress Progress by part.
 	 * @param string                                              $code     Certificate code or ''.
 	 * @return array<string, mixed>
 	 */
@@ -250,13 +251,17 @@ final class LibraryService {
 
 		$parts = array();
 		for ( $i = 0; $i < $item['part_count']; $i++ ) {
-			$parts[] = $progress[ $i ] ?? array(
-				'count' => 0,
-				'time'  => 0,
+			$part    = $progress[ $i ] ?? null;
+			$parts[] = array(
+				'count' => $part ? $part->percent : 0,
+				'time'  => $part ? $part->updated_at : 0,
 			);
 		}
-		$watched  = (int) round( max( 0, min( 100, array_sum( array_column( $parts, 'count' ) ) / count( $parts ) ) ) );
-		$last     = $progress ? max( array_column( $progress, 'time' ) ) : 0;
+		$watched = (int) round( max( 0, min( 100, array_sum( array_column( $parts, 'count' ) ) / count( $parts ) ) ) );
+		$last    = 0;
+		foreach ( $progress as $part ) {
+			$last = max( $last, $part->updated_at );
+		}
 		$sharer   = $row['share_user_id'];
 		$expiry   = array_key_exists( 'expiry', $row ) ? (int) $row['expiry'] : $summary->expiry;
 		$access   = Access::reason( $row['tag'], $item['content_type'], $summary, $sharer );

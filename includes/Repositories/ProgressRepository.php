@@ -7,27 +7,35 @@
 
 namespace LibraryPortal\Repositories;
 
+use InvalidArgumentException;
+
 /**
  * One row per (user, item, part); a write never lowers a stored value.
  */
 final class ProgressRepository extends Repository implements UserRows {
 
 	/**
-	 * Stores a part's percent unless a higher value is already stored.
+	 * Stores a part's percent unless a higher value is already stored; true when a row changed.
 	 *
 	 * INSERT IGNORE creates a missing row; the conditional UPDATE then only ever raises the
 	 * value. Both statements are atomic on their own and read the same on MariaDB and SQLite.
+	 * The percent must already be a share (the caller clamps what a player reported): a value
+	 * outside 0-100 is a bug, refused rather than quietly changed here.
 	 *
 	 * @param int $user_id    User.
 	 * @param int $product_id Item.
 	 * @param int $part_index Part (0 for a single video).
 	 * @param int $percent    0-100.
 	 * @param int $now        Unix seconds.
+	 * @throws InvalidArgumentException When the percent is not 0-100.
+	 * @throws WriteFailed              When the database refused a statement.
 	 */
-	public function record( int $user_id, int $product_id, int $part_index, int $percent, int $now ): void {
-		$table   = $this->table( 'progress' );
-		$percent = max( 0, min( 100, $percent ) );
-		$this->must(
+	public function record( int $user_id, int $product_id, int $part_index, int $percent, int $now ): bool {
+		if ( $percent < 0 || $percent > 100 ) {
+			throw new InvalidArgumentException( esc_html( "Progress must be 0-100, got $percent." ) );
+		}
+		$table    = $this->table( 'progress' );
+		$inserted = $this->must(
 			$this->db->query(
 				$this->db->prepare(
 					'INSERT IGNORE INTO %i (user_id, product_id, part_index, percent, updated_at) VALUES (%d, %d, %d, 0, %d)',
@@ -40,7 +48,7 @@ final class ProgressRepository extends Repository implements UserRows {
 			),
 			'record'
 		);
-		$this->must(
+		$raised   = $this->must(
 			$this->db->query(
 				$this->db->prepare(
 					'UPDATE %i SET percent = %d, updated_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d',
@@ -55,14 +63,19 @@ final class ProgressRepository extends Repository implements UserRows {
 			),
 			'record'
 		);
+		// A report that raised nothing changed no library: no announcement, no cache cleared.
+		if ( 0 === $inserted + $raised ) {
+			return false;
+		}
 		$this->changed( $user_id );
+		return true;
 	}
 
 	/**
-	 * All progress rows of a user, grouped by item and ordered by part.
+	 * All progress of a user, grouped by item and ordered by part.
 	 *
 	 * @param int $user_id User.
-	 * @return array<int, array<int, array{count: int, time: int}>> item => part index => progress.
+	 * @return array<int, array<int, PartProgress>> item => part index => progress.
 	 */
 	public function for_user( int $user_id ): array {
 		$rows    = (array) $this->db->get_results(
@@ -75,10 +88,7 @@ final class ProgressRepository extends Repository implements UserRows {
 		);
 		$by_item = array();
 		foreach ( $rows as $row ) {
-			$by_item[ (int) $row['product_id'] ][ (int) $row['part_index'] ] = array(
-				'count' => (int) $row['percent'],
-				'time'  => (int) $row['updated_at'],
-			);
+			$by_item[ (int) $row['product_id'] ][ (int) $row['part_index'] ] = new PartProgress( (int) $row['percent'], (int) $row['updated_at'] );
 		}
 		return $by_item;
 	}

@@ -9,6 +9,7 @@ namespace LibraryPortal\Tests\Database;
 
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Database\Schema;
+use LibraryPortal\Repositories\PartProgress;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -30,24 +31,26 @@ final class SchemaTest extends TestCase {
 		$this->assertSame( 0, $this->count_queries( array( Installer::class, 'maybe_upgrade' ) ), 'Up to date: no query at all.' );
 	}
 
-	public function test_progress_never_goes_down_and_is_clamped(): void {
+	public function test_progress_never_goes_down_and_is_refused_outside_0_to_100(): void {
 		$progress = $this->services()->progress;
 		$user     = $this->make_user();
 
-		$progress->record( $user, 99, 0, 40, 1000 );
-		$progress->record( $user, 99, 0, 20, 2000 );
-		$progress->record( $user, 99, 1, 140, 3000 );
+		$this->assertTrue( $progress->record( $user, 99, 0, 40, 1000 ) );
+		$this->assertFalse( $progress->record( $user, 99, 0, 20, 2000 ), 'a lower report changes nothing' );
+		$this->assertTrue( $progress->record( $user, 99, 1, 100, 3000 ) );
+		foreach ( array( -1, 140 ) as $percent ) {
+			try {
+				$progress->record( $user, 99, 1, $percent, 4000 );
+				$this->fail( "$percent: refused expected" );
+			} catch ( \InvalidArgumentException $refused ) {
+				$this->assertStringContainsString( (string) $percent, $refused->getMessage() );
+			}
+		}
 
-		$this->assertSame(
+		$this->assertEquals(
 			array(
-				0 => array(
-					'count' => 40,
-					'time'  => 1000,
-				),
-				1 => array(
-					'count' => 100,
-					'time'  => 3000,
-				),
+				0 => new PartProgress( 40, 1000 ),
+				1 => new PartProgress( 100, 3000 ),
 			),
 			$progress->for_user( $user )[99]
 		);

@@ -159,4 +159,19 @@ final class WriteResultTest extends TestCase {
 		}
 		$this->assertSame( 0, $announced() );
 	}
+
+	public function test_a_progress_report_that_raises_nothing_announces_nothing(): void {
+		$user     = $this->make_user();
+		$item     = Library::item( 'Unchanged progress' );
+		$progress = $this->services()->progress;
+		$progress->record( $user, $item, 0, 60, time() );
+		$announced = $this->announcements();
+
+		$this->assertFalse( $progress->record( $user, $item, 0, 60, time() ) );
+		$this->assertFalse( $progress->record( $user, $item, 0, 30, time() ) );
+		$this->assertSame( 0, $announced(), 'no library changed, so no cache is cleared' );
+
+		$this->assertTrue( $progress->record( $user, $item, 0, 65, time() ) );
+		$this->assertSame( 1, $announced() );
+	}
 }
