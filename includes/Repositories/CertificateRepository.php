@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Repositories;
 
+use InvalidArgumentException;
+
 /**
  * Stores certificates with a public verification code.
  */
@@ -17,10 +19,15 @@ final class CertificateRepository extends Repository implements UserRows {
 	 *
 	 * @param int $user_id    User.
 	 * @param int $product_id Item.
-	 * @param int $score      Test score in percent.
+	 * @param int $score      Test score in percent, 0-100 (the quiz that scored it checks that).
 	 * @param int $now        Unix seconds.
+	 * @throws InvalidArgumentException When the score is not 0-100 (a bug, not quietly fixed here).
+	 * @throws WriteFailed              When the database refused the row.
 	 */
 	public function issue( int $user_id, int $product_id, int $score, int $now ): string {
+		if ( $score < 0 || $score > 100 ) {
+			throw new InvalidArgumentException( esc_html( "A score must be 0-100, got $score." ) );
+		}
 		$code = strtoupper( wp_generate_password( 12, false ) );
 		$this->must(
 			$this->db->insert(
@@ -29,7 +36,7 @@ final class CertificateRepository extends Repository implements UserRows {
 					'user_id'    => $user_id,
 					'product_id' => $product_id,
 					'code'       => $code,
-					'score'      => max( 0, min( 100, $score ) ),
+					'score'      => $score,
 					'issued_at'  => $now,
 				),
 				array( '%d', '%d', '%s', '%d', '%d' )

@@ -174,4 +174,19 @@ final class WriteResultTest extends TestCase {
 		$this->assertTrue( $progress->record( $user, $item, 0, 65, time() ) );
 		$this->assertSame( 1, $announced() );
 	}
+
+	public function test_a_certificate_score_outside_0_to_100_is_refused_and_announces_nothing(): void {
+		global $wpdb;
+		$user      = $this->make_user();
+		$item      = Library::item( 'Scored item' );
+		$announced = $this->announcements();
+
+		$this->expectException( \InvalidArgumentException::class );
+		try {
+			$this->services()->certificates->issue( $user, $item, 101, time() );
+		} finally {
+			$this->assertSame( 0, $announced() );
+			$this->assertSame( 0, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d', $wpdb->prefix . 'lp_certificates', $user ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		}
+	}
 }
