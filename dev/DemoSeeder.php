@@ -12,6 +12,7 @@ namespace LibraryPortal\Dev;
 
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Domain\ShareMethod;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
@@ -611,16 +612,7 @@ final class DemoSeeder {
 		if ( ! $seat || ! $this->licenses->share_seat( $seat, $owner, $recipient, $now ) ) {
 			return;
 		}
-		$this->shares->record_accepted(
-			array(
-				'license_id'   => $seat,
-				'owner_id'     => $owner,
-				'product_id'   => $product,
-				'recipient_id' => $recipient,
-				'method'       => 'link',
-			),
-			$now
-		);
+		$this->shares->record_accepted( $seat, $owner, $product, $recipient, ShareMethod::Link, '', $now );
 		if ( $activate ) {
 			$this->licenses->activate_seat( $seat, $recipient, $now );
 		}

@@ -7,28 +7,38 @@
 
 namespace LibraryPortal\Repositories;
 
+use LibraryPortal\Domain\ShareMethod;
+
 /**
  * Records who shared which seat with whom, and how.
  */
 final class ShareRepository extends Repository implements UserRows {
 
 	/**
-	 * Records an accepted share of a seat.
+	 * Records an accepted share of a seat and returns the record's ID.
 	 *
-	 * @param array{license_id: int, owner_id: int, product_id: int, recipient_id: int, recipient_email?: string, method?: string} $share Fields.
-	 * @param int                                                                                                                  $now   Unix seconds.
+	 * The e-mail is stored as given: whoever took it from a person has sanitised it.
+	 *
+	 * @param int         $license_id      Seat.
+	 * @param int         $owner_id        Sharer.
+	 * @param int         $product_id      Item.
+	 * @param int         $recipient_id    Team member who accepted.
+	 * @param ShareMethod $method          Link or e-mail.
+	 * @param string      $recipient_email Address invited by e-mail ('' for a link).
+	 * @param int         $now             Unix seconds.
+	 * @throws WriteFailed When the database refused the row.
 	 */
-	public function record_accepted( array $share, int $now ): int {
+	public function record_accepted( int $license_id, int $owner_id, int $product_id, int $recipient_id, ShareMethod $method, string $recipient_email, int $now ): int {
 		$this->must(
 			$this->db->insert(
 				$this->table( 'shares' ),
 				array(
-					'license_id'      => $share['license_id'],
-					'owner_id'        => $share['owner_id'],
-					'product_id'      => $share['product_id'],
-					'recipient_id'    => $share['recipient_id'],
-					'recipient_email' => sanitize_email( $share['recipient_email'] ?? '' ),
-					'method'          => 'email' === ( $share['method'] ?? 'link' ) ? 'email' : 'link',
+					'license_id'      => $license_id,
+					'owner_id'        => $owner_id,
+					'product_id'      => $product_id,
+					'recipient_id'    => $recipient_id,
+					'recipient_email' => $recipient_email,
+					'method'          => $method->value,
 					'status'          => 'accepted',
 					'created_at'      => $now,
 					'updated_at'      => $now,

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Accounts;
 
 use LibraryPortal\Database\Schema;
+use LibraryPortal\Domain\ShareMethod;
 use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
@@ -48,15 +49,7 @@ final class UserDeletedHandlerTest extends TestCase {
 		$lent = Library::item( 'Lent, not activated' );
 		Library::grant( $lender, $lent, 2 );
 		$lent_seat = Library::share( $lender, $gone, $lent );
-		$plugin->shares->record_accepted(
-			array(
-				'license_id'   => $lent_seat,
-				'owner_id'     => $lender,
-				'product_id'   => $lent,
-				'recipient_id' => $gone,
-			),
-			$now
-		);
+		$plugin->shares->record_accepted( $lent_seat, $lender, $lent, $gone, ShareMethod::Link, '', $now );
 		// A seat shared to the user and activated: it stays used.
 		$used = Library::item( 'Lent and activated' );
 		Library::grant( $teacher, $used, 1 );

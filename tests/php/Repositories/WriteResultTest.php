@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Repositories;
 
 use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Domain\ShareMethod;
 use LibraryPortal\Repositories\Repository;
 use LibraryPortal\Repositories\Seat;
 use LibraryPortal\Repositories\WriteFailed;
@@ -188,5 +189,28 @@ final class WriteResultTest extends TestCase {
 			$this->assertSame( 0, $announced() );
 			$this->assertSame( 0, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d', $wpdb->prefix . 'lp_certificates', $user ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
 		}
+	}
+
+	public function test_an_accepted_share_is_stored_as_given_with_its_method(): void {
+		global $wpdb;
+		$owner     = $this->make_user();
+		$recipient = $this->make_user();
+		$item      = Library::item( 'Shared by e-mail' );
+		Library::grant( $owner, $item );
+		$seat = Library::share( $owner, $recipient, $item );
+
+		$id = $this->services()->shares->record_accepted( $seat, $owner, $item, $recipient, ShareMethod::Email, 'theo@example.com', 1_800_000_000 );
+
+		$row = $wpdb->get_row( $wpdb->prepare( 'SELECT license_id, recipient_id, recipient_email, method, status FROM %i WHERE id = %d', $wpdb->prefix . 'lp_shares', $id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$this->assertSame(
+			array(
+				'license_id'      => (string) $seat,
+				'recipient_id'    => (string) $recipient,
+				'recipient_email' => 'theo@example.com',
+				'method'          => 'email',
+				'status'          => 'accepted',
+			),
+			$row
+		);
 	}
 }
