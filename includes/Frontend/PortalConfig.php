@@ -184,14 +184,15 @@ final class PortalConfig {
 			return null;
 		}
 		return array(
-			'id'        => (int) $contract['id'],
-			'title'     => $contract['title'],
+			'id'        => $contract->id,
+			'title'     => $contract->title,
 			'organizer' => array(
-				'thumb' => $contract['organizer_thumb'],
-				'name'  => $contract['organizer_name'],
-				'title' => $contract['organizer_title'],
-				'phone' => $contract['organizer_phone'],
-				'email' => $contract['organizer_email'],
+				// The card puts it into an <img src>: only a web address gets there.
+				'thumb' => esc_url_raw( $contract->organizer_thumb, array( 'http', 'https' ) ),
+				'name'  => $contract->organizer_name,
+				'title' => $contract->organizer_title,
+				'phone' => $contract->organizer_phone,
+				'email' => $contract->organizer_email,
 			),
 		);
 	}

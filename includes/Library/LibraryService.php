@@ -92,14 +92,14 @@ final class LibraryService {
 	public function items_for( int $user_id, int $now ): array {
 		$rows = $this->group_seats( $this->licenses->seats_for_user( $user_id ), $user_id );
 		foreach ( $this->contracts->items_for_member( $user_id ) as $contract_item ) {
-			$key          = 'c' . $contract_item['contract_id'] . '|' . $contract_item['product_id'];
+			$key          = 'c' . $contract_item->contract_id . '|' . $contract_item->product_id;
 			$rows[ $key ] = array(
-				'product_id'    => (int) $contract_item['product_id'],
+				'product_id'    => $contract_item->product_id,
 				'tag'           => 'contract',
-				'contract_id'   => (int) $contract_item['contract_id'],
+				'contract_id'   => $contract_item->contract_id,
 				'share_user_id' => 0,
 				'seats'         => array(),
-				'expiry'        => (int) $contract_item['expires_at'],
+				'expiry'        => $contract_item->expires_at,
 			);
 		}
 		if ( ! $rows ) {

@@ -15,20 +15,24 @@ final class ContractRepository extends Repository implements UserRows {
 	/**
 	 * Creates a contract and returns its ID.
 	 *
+	 * The fields are stored as given: whoever took them from a person has sanitised them
+	 * (sanitize_text_field, sanitize_email, esc_url_raw), and whoever prints them escapes them.
+	 *
 	 * @param array{title: string, organizer_name?: string, organizer_title?: string, organizer_phone?: string, organizer_email?: string, organizer_thumb?: string} $contract Fields.
 	 * @param int                                                                                                                                                $now      Unix seconds.
+	 * @throws WriteFailed When the database refused the row.
 	 */
 	public function create( array $contract, int $now ): int {
 		$this->must(
 			$this->db->insert(
 				$this->table( 'contracts' ),
 				array(
-					'title'           => sanitize_text_field( $contract['title'] ),
-					'organizer_name'  => sanitize_text_field( $contract['organizer_name'] ?? '' ),
-					'organizer_title' => sanitize_text_field( $contract['organizer_title'] ?? '' ),
-					'organizer_phone' => sanitize_text_field( $contract['organizer_phone'] ?? '' ),
-					'organizer_email' => sanitize_email( $contract['organizer_email'] ?? '' ),
-					'organizer_thumb' => esc_url_raw( $contract['organizer_thumb'] ?? '' ),
+					'title'           => $contract['title'],
+					'organizer_name'  => $contract['organizer_name'] ?? '',
+					'organizer_title' => $contract['organizer_title'] ?? '',
+					'organizer_phone' => $contract['organizer_phone'] ?? '',
+					'organizer_email' => $contract['organizer_email'] ?? '',
+					'organizer_thumb' => $contract['organizer_thumb'] ?? '',
 					'status'          => 'active',
 					'created_at'      => $now,
 				),
@@ -104,12 +108,12 @@ final class ContractRepository extends Repository implements UserRows {
 	 *
 	 * @param int $contract_id Contract.
 	 * @param int $user_id     User.
-	 * @return array<string, string>|null
 	 */
-	public function find_for_member( int $contract_id, int $user_id ): ?array {
+	public function find_for_member( int $contract_id, int $user_id ): ?Contract {
 		$row = $this->db->get_row(
 			$this->db->prepare(
-				"SELECT c.* FROM %i c INNER JOIN %i m ON m.contract_id = c.id WHERE c.id = %d AND m.user_id = %d AND c.status = 'active'",
+				"SELECT c.id, c.title, c.organizer_name, c.organizer_title, c.organizer_phone, c.organizer_email, c.organizer_thumb
+				FROM %i c INNER JOIN %i m ON m.contract_id = c.id WHERE c.id = %d AND m.user_id = %d AND c.status = 'active'",
 				$this->table( 'contracts' ),
 				$this->table( 'contract_members' ),
 				$contract_id,
@@ -117,17 +121,17 @@ final class ContractRepository extends Repository implements UserRows {
 			),
 			ARRAY_A
 		);
-		return is_array( $row ) ? $row : null;
+		return is_array( $row ) ? Contract::from_row( $row ) : null;
 	}
 
 	/**
-	 * Items of every active contract a user belongs to.
+	 * Items of every active contract a user belongs to, by contract and item.
 	 *
 	 * @param int $user_id User.
-	 * @return array<int, array{contract_id: string, product_id: string, expires_at: string}>
+	 * @return ContractItem[]
 	 */
 	public function items_for_member( int $user_id ): array {
-		return (array) $this->db->get_results(
+		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
 				"SELECT i.contract_id, i.product_id, i.expires_at FROM %i m
 				INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active'
@@ -139,6 +143,10 @@ final class ContractRepository extends Repository implements UserRows {
 				$user_id
 			),
 			ARRAY_A
+		);
+		return array_map(
+			static fn( array $row ) => new ContractItem( (int) $row['contract_id'], (int) $row['product_id'], (int) $row['expires_at'] ),
+			$rows
 		);
 	}
 

@@ -76,4 +76,34 @@ final class PortalConfigTest extends TestCase {
 		$this->assertSame( 'logout', $query['action'] );
 		$this->assertSame( 1, wp_verify_nonce( $query['_wpnonce'], 'log-out' ) );
 	}
+
+	public function test_the_contract_card_is_for_members_only_and_its_picture_is_a_web_address(): void {
+		$member    = $this->make_user();
+		$stranger  = $this->make_user();
+		$contracts = $this->services()->contracts;
+		$contract  = $contracts->create(
+			array(
+				'title'           => 'Riverside <b>Health</b>',
+				'organizer_name'  => 'Dana Rivers',
+				'organizer_email' => 'dana@example.com',
+				'organizer_thumb' => 'javascript:alert(1)',
+			),
+			time()
+		);
+		$contracts->add_member( $contract, $member );
+		set_query_var( Routes::QUERY_VAR, 'contract' );
+		set_query_var( Routes::CONTRACT_VAR, $contract );
+
+		wp_set_current_user( $stranger );
+		$this->assertNull( $this->config()['contractData'], 'someone else\'s contract is not shown' );
+
+		wp_set_current_user( $member );
+		$card = $this->config()['contractData'];
+
+		$this->assertSame( $contract, $card['id'] );
+		$this->assertSame( 'Riverside <b>Health</b>', $card['title'], 'text, escaped by whoever prints it' );
+		$this->assertSame( 'Dana Rivers', $card['organizer']['name'] );
+		$this->assertSame( 'dana@example.com', $card['organizer']['email'] );
+		$this->assertSame( '', $card['organizer']['thumb'] );
+	}
 }
