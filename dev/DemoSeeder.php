@@ -16,6 +16,7 @@ use LibraryPortal\Domain\ShareMethod;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Repositories\NotificationRepository;
 use LibraryPortal\Repositories\ProgressRepository;
 use LibraryPortal\Repositories\ShareRepository;
@@ -78,9 +79,9 @@ final class DemoSeeder {
 	/**
 	 * Notifications.
 	 *
-	 * @var NotificationRepository
+	 * @var Notifier
 	 */
-	private NotificationRepository $notifications;
+	private Notifier $notifications;
 
 	/**
 	 * Share records.
@@ -107,7 +108,7 @@ final class DemoSeeder {
 		$this->progress      = new ProgressRepository( $db );
 		$this->certificates  = new CertificateRepository( $db );
 		$this->contracts     = new ContractRepository( $db );
-		$this->notifications = new NotificationRepository( $db );
+		$this->notifications = new Notifier( new NotificationRepository( $db ) );
 		$this->shares        = new ShareRepository( $db );
 		$this->settings      = new Settings();
 	}
@@ -507,7 +508,7 @@ final class DemoSeeder {
 		}
 
 		$notifications = $this->notifications;
-		$notifications->add(
+		$notifications->notify(
 			array(
 				'user_id'            => $owner,
 				'type'               => 'share_accepted',
@@ -517,7 +518,7 @@ final class DemoSeeder {
 			),
 			$now - 2 * HOUR_IN_SECONDS
 		);
-		$notifications->add(
+		$notifications->notify(
 			array(
 				'user_id'            => $owner,
 				'type'               => 'team_completed',
@@ -527,7 +528,7 @@ final class DemoSeeder {
 			),
 			$now - DAY_IN_SECONDS
 		);
-		$notifications->add(
+		$notifications->notify(
 			array(
 				'user_id'     => $owner,
 				'type'        => 'licenses_expiring',

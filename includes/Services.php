@@ -10,6 +10,7 @@ namespace LibraryPortal;
 use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Repositories\CatalogueRepository;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
@@ -39,20 +40,21 @@ final class Services {
 	 * @param wpdb $db Database connection.
 	 */
 	public static function on( wpdb $db ): self {
-		$licenses     = new LicenseRepository( $db );
-		$progress     = new ProgressRepository( $db );
-		$certificates = new CertificateRepository( $db );
-		$contracts    = new ContractRepository( $db );
-		$settings     = new Settings();
-		$link_rows    = new ShareLinkRepository( $db );
-		$cache_rows   = new LibraryCacheRepository( $db );
+		$licenses      = new LicenseRepository( $db );
+		$progress      = new ProgressRepository( $db );
+		$certificates  = new CertificateRepository( $db );
+		$contracts     = new ContractRepository( $db );
+		$settings      = new Settings();
+		$link_rows     = new ShareLinkRepository( $db );
+		$cache_rows    = new LibraryCacheRepository( $db );
+		$notifications = new NotificationRepository( $db );
 		return new self(
 			$settings,
 			$licenses,
 			$progress,
 			$certificates,
 			$contracts,
-			new NotificationRepository( $db ),
+			$notifications,
 			new ShareRepository( $db ),
 			new QuizAttemptRepository( $db ),
 			new MailHistoryRepository( $db ),
@@ -60,7 +62,8 @@ final class Services {
 			$cache_rows,
 			new LibraryService( $licenses, $progress, $certificates, $contracts, new Catalogue( new CatalogueRepository( $db ) ) ),
 			new LibraryCache( $cache_rows, $licenses ),
-			new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings )
+			new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings ),
+			new Notifier( $notifications )
 		);
 	}
 
@@ -81,6 +84,7 @@ final class Services {
 	 * @param LibraryService         $library       Library builder.
 	 * @param LibraryCache           $library_cache Cache of encoded libraries.
 	 * @param ShareLinks             $share_links   Share links.
+	 * @param Notifier               $notifier      Writes notifications.
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -96,6 +100,7 @@ final class Services {
 		public readonly LibraryCacheRepository $cache_rows,
 		public readonly LibraryService $library,
 		public readonly LibraryCache $library_cache,
-		public readonly ShareLinks $share_links
+		public readonly ShareLinks $share_links,
+		public readonly Notifier $notifier
 	) {}
 }

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Database;
 
-use LibraryPortal\Repositories\NotificationRepository;
+use LibraryPortal\Notifications\Notifier;
 use wpdb;
 
 /**
@@ -84,7 +84,7 @@ final class Migrations {
 		$table = $this->schema->table( 'notifications' );
 		$rows  = $this->db->get_results( $this->db->prepare( "SELECT id, message FROM %i WHERE INSTR( message, '<' ) > 0 OR INSTR( message, '&' ) > 0", $table ), ARRAY_A );
 		foreach ( (array) $rows as $row ) {
-			$text = NotificationRepository::plain_text( (string) $row['message'] );
+			$text = Notifier::plain_text( (string) $row['message'] );
 			if ( $text !== $row['message'] && false === $this->db->update( $table, array( 'message' => $text ), array( 'id' => (int) $row['id'] ), array( '%s' ), array( '%d' ) ) ) {
 				return false;
 			}

@@ -8,26 +8,29 @@
 namespace LibraryPortal\Repositories;
 
 /**
- * Stores notifications; listing, hiding and read-all come with the notifications work.
+ * Stores notifications (written through Notifications\Notifier); hiding and read-all come with
+ * the notifications work.
  */
 final class NotificationRepository extends Repository implements UserRows {
 
 	/**
-	 * Adds a notification and returns its ID.
+	 * Stores a notification and returns its ID. The fields are stored as given:
+	 * Notifications\Notifier makes the type a key and the message plain text first.
 	 *
 	 * @param array{user_id: int, type: string, message: string, related_product_id?: int, related_user_id?: int, read_status?: bool} $notification Fields.
 	 * @param int                                                                                                                     $now          Unix seconds.
+	 * @throws WriteFailed When the database refused the row.
 	 */
 	public function add( array $notification, int $now ): int {
 		$this->must(
 			$this->db->insert(
 				$this->table( 'notifications' ),
 				array(
-					'user_id'            => (int) $notification['user_id'],
-					'type'               => sanitize_key( $notification['type'] ),
-					'message'            => self::plain_text( $notification['message'] ),
-					'related_product_id' => (int) ( $notification['related_product_id'] ?? 0 ),
-					'related_user_id'    => (int) ( $notification['related_user_id'] ?? 0 ),
+					'user_id'            => $notification['user_id'],
+					'type'               => $notification['type'],
+					'message'            => $notification['message'],
+					'related_product_id' => $notification['related_product_id'] ?? 0,
+					'related_user_id'    => $notification['related_user_id'] ?? 0,
 					'read_status'        => empty( $notification['read_status'] ) ? 0 : 1,
 					'hide_status'        => 0,
 					'created_at'         => $now,
@@ -37,19 +40,6 @@ final class NotificationRepository extends Repository implements UserRows {
 			'add'
 		);
 		return (int) $this->db->insert_id;
-	}
-
-	/**
-	 * A message as plain text: no tags (HTML entities are decoded once, then tags are stripped
-	 * again, so an encoded tag cannot come back), no control characters but line breaks and tabs.
-	 * Messages are stored and sent as text; whoever prints them into HTML escapes them.
-	 *
-	 * @param string $message Message, possibly with markup.
-	 */
-	public static function plain_text( string $message ): string {
-		$text = html_entity_decode( wp_strip_all_tags( $message ), ENT_QUOTES | ENT_HTML5, 'UTF-8' );
-		$text = wp_strip_all_tags( $text );
-		return trim( (string) preg_replace( '/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/u', '', $text ) );
 	}
 
 	/**
@@ -70,9 +60,8 @@ final class NotificationRepository extends Repository implements UserRows {
 	 * @param int  $page           Page, from 1.
 	 * @param int  $per_page       Page size.
 	 * @param bool $include_hidden Whether hidden notifications count too.
-	 * @return array{rows: array<int, array<string, string>>, total: int}
 	 */
-	public function page_for_user( int $user_id, int $page, int $per_page, bool $include_hidden ): array {
+	public function page_for_user( int $user_id, int $page, int $per_page, bool $include_hidden ): NotificationPage {
 		$table  = $this->table( 'notifications' );
 		$hidden = $include_hidden ? 1 : 0;
 		$total  = (int) $this->db->get_var(
@@ -90,10 +79,7 @@ final class NotificationRepository extends Repository implements UserRows {
 			),
 			ARRAY_A
 		);
-		return array(
-			'rows'  => $rows,
-			'total' => $total,
-		);
+		return new NotificationPage( array_map( array( Notification::class, 'from_row' ), $rows ), $total );
 	}
 
 	/**

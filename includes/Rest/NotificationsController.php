@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Rest;
 
+use LibraryPortal\Notifications\Notifier;
+use LibraryPortal\Repositories\Notification;
 use LibraryPortal\Repositories\NotificationRepository;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -99,11 +101,11 @@ final class NotificationsController extends Controller {
 
 		return $this->success(
 			array(
-				'notifications' => array_map( array( $this, 'to_reply' ), $result['rows'] ),
-				'total'         => $result['total'],
+				'notifications' => array_map( array( $this, 'to_reply' ), $result->notifications ),
+				'total'         => $result->total,
 				'page'          => $page,
 				'per_page'      => $per_page,
-				'total_pages'   => (int) ceil( $result['total'] / $per_page ),
+				'total_pages'   => (int) ceil( $result->total / $per_page ),
 			)
 		);
 	}
@@ -111,20 +113,20 @@ final class NotificationsController extends Controller {
 	/**
 	 * One notification as spec point 3 names its fields.
 	 *
-	 * @param array<string, string> $row Stored row.
+	 * @param Notification $notification Stored notification.
 	 * @return array<string, mixed>
 	 */
-	private function to_reply( array $row ): array {
+	private function to_reply( Notification $notification ): array {
 		return array(
-			'id'                 => (int) $row['id'],
+			'id'                 => $notification->id,
 			// Plain text (also for rows stored as HTML by earlier versions); the UI shows it as text.
-			'message'            => NotificationRepository::plain_text( $row['message'] ),
-			'hide_status'        => (bool) (int) $row['hide_status'],
-			'read_status'        => (bool) (int) $row['read_status'],
-			'timestamp'          => (int) $row['created_at'],
-			'type'               => $row['type'],
-			'related_product_id' => (int) $row['related_product_id'],
-			'related_user_id'    => (int) $row['related_user_id'],
+			'message'            => Notifier::plain_text( $notification->message ),
+			'hide_status'        => $notification->hidden,
+			'read_status'        => $notification->read,
+			'timestamp'          => $notification->created_at,
+			'type'               => $notification->type,
+			'related_product_id' => $notification->related_product_id,
+			'related_user_id'    => $notification->related_user_id,
 		);
 	}
 

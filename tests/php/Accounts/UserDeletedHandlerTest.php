@@ -65,7 +65,7 @@ final class UserDeletedHandlerTest extends TestCase {
 		$contract = $plugin->contracts->create( array( 'title' => 'Riverside' ), $now );
 		$plugin->contracts->add_member( $contract, $gone );
 		$plugin->contracts->add_item( $contract, Library::item( 'Contract training' ) );
-		$plugin->notifications->add(
+		$plugin->notifier->notify(
 			array(
 				'user_id' => $gone,
 				'type'    => 'share_accepted',
@@ -73,7 +73,7 @@ final class UserDeletedHandlerTest extends TestCase {
 			),
 			$now
 		);
-		$about = $plugin->notifications->add(
+		$about = $plugin->notifier->notify(
 			array(
 				'user_id'         => $lender,
 				'type'            => 'share_accepted',

@@ -27,7 +27,7 @@ final class NotificationsRouteTest extends TestCase {
 	private function notify( int $user_id, int $count ): array {
 		$ids = array();
 		for ( $i = 1; $i <= $count; $i++ ) {
-			$ids[] = $this->services()->notifications->add(
+			$ids[] = $this->services()->notifier->notify(
 				array(
 					'user_id' => $user_id,
 					'type'    => 'share_accepted',
@@ -136,7 +136,7 @@ final class NotificationsRouteTest extends TestCase {
 	public function test_messages_are_stored_and_sent_as_plain_text(): void {
 		global $wpdb;
 		$user   = $this->make_user();
-		$id     = $this->services()->notifications->add(
+		$id     = $this->services()->notifier->notify(
 			array(
 				'user_id' => $user,
 				'type'    => 'share_accepted',

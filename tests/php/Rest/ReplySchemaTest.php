@@ -67,7 +67,7 @@ final class ReplySchemaTest extends TestCase {
 
 	public function test_the_user_and_notifications_replies_match_their_schemas(): void {
 		$user = $this->make_user();
-		$this->services()->notifications->add(
+		$this->services()->notifier->notify(
 			array(
 				'user_id' => $user,
 				'type'    => 'share_accepted',
