@@ -9,6 +9,7 @@ namespace LibraryPortal\Catalogue;
 
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Repositories\CatalogueRepository;
+use LibraryPortal\Repositories\CatalogueRow;
 
 /**
  * Turns catalogue rows into the fields of the items reply. Featured images are looked up in
@@ -40,7 +41,7 @@ final class Catalogue {
 	 */
 	public function items_for_user( int $user_id ): array {
 		$rows      = $this->rows->items_for_user( $user_id );
-		$thumb_ids = array_filter( array_map( static fn( array $row ) => (int) ( $row['meta']['_thumbnail_id'] ?? 0 ), $rows ) );
+		$thumb_ids = array_filter( array_map( static fn( CatalogueRow $row ) => (int) $row->meta( '_thumbnail_id' ), $rows ) );
 		if ( $thumb_ids ) {
 			_prime_post_caches( array_values( array_unique( $thumb_ids ) ), false, true );
 		}
@@ -55,28 +56,28 @@ final class Catalogue {
 	/**
 	 * One item as the library needs it.
 	 *
-	 * @param array{ID: int, post_title: string, post_excerpt: string, post_content: string, meta: array<string, string>} $row      Catalogue row.
-	 * @param int                                                                                                          $thumb_id Featured image ID (0 = none).
+	 * @param CatalogueRow $row      Catalogue row.
+	 * @param int          $thumb_id Featured image ID (0 = none).
 	 * @return array<string, mixed>
 	 */
-	private function to_item( array $row, int $thumb_id ): array {
-		$meta        = $row['meta'];
-		$type        = ContentType::normalize( (string) ( $meta['_lp_content_type'] ?? '' ) );
-		$parts       = maybe_unserialize( $meta['_lp_video_parts'] ?? '' );
-		$image       = $thumb_id ? wp_get_attachment_image_url( $thumb_id, 'medium_large' ) : false;
-		$description = '' !== $row['post_excerpt'] ? $row['post_excerpt'] : $row['post_content'];
+	private function to_item( CatalogueRow $row, int $thumb_id ): array {
+		$type         = ContentType::normalize( $row->meta( '_lp_content_type' ) );
+		$parts        = maybe_unserialize( $row->meta( '_lp_video_parts' ) );
+		$image        = $thumb_id ? wp_get_attachment_image_url( $thumb_id, 'medium_large' ) : false;
+		$description  = '' !== $row->excerpt ? $row->excerpt : $row->content;
+		$product_type = $row->meta( '_lp_product_type' );
 
 		return array(
-			'product_id'    => $row['ID'],
-			'title'         => html_entity_decode( $row['post_title'], ENT_QUOTES, 'UTF-8' ),
-			'subtitle'      => (string) ( $meta['_lp_subtitle'] ?? '' ),
+			'product_id'    => $row->id,
+			'title'         => html_entity_decode( $row->title, ENT_QUOTES, 'UTF-8' ),
+			'subtitle'      => $row->meta( '_lp_subtitle' ),
 			'description'   => trim( false === strpbrk( $description, '<[' ) ? $description : wp_strip_all_tags( strip_shortcodes( $description ) ) ),
-			'img'           => $image ? $image : (string) ( $meta['_lp_image_url'] ?? '' ),
+			'img'           => $image ? $image : $row->meta( '_lp_image_url' ),
 			'content_type'  => $type,
-			'product_link'  => (string) ( $meta['_lp_product_link'] ?? '' ),
-			'product_type'  => (string) ( $meta['_lp_product_type'] ?? '' ) ? $meta['_lp_product_type'] : 'simple',
-			'download_link' => (string) ( $meta['_lp_download_link'] ?? '' ),
-			'free_item'     => (bool) ( $meta['_lp_free_item'] ?? false ),
+			'product_link'  => $row->meta( '_lp_product_link' ),
+			'product_type'  => '' !== $product_type ? $product_type : 'simple',
+			'download_link' => $row->meta( '_lp_download_link' ),
+			'free_item'     => (bool) $row->meta( '_lp_free_item' ),
 			'part_count'    => is_array( $parts ) && $parts ? count( $parts ) : 1,
 		);
 	}

@@ -49,10 +49,10 @@ final class CatalogueRepository extends Repository {
 	}
 
 	/**
-	 * Published items of a user's library, keyed by post ID, with their meta as arrays of values.
+	 * Published items of a user's library, keyed by post ID, with the meta keys the library shows.
 	 *
 	 * @param int $user_id User.
-	 * @return array<int, array{ID: int, post_title: string, post_excerpt: string, meta: array<string, string>}>
+	 * @return array<int, CatalogueRow>
 	 */
 	public function items_for_user( int $user_id ): array {
 		$subquery = self::user_items_subquery();
@@ -79,17 +79,14 @@ final class CatalogueRepository extends Repository {
 			ARRAY_A
 		);
 
+		$meta = array();
+		foreach ( $meta_rows as $row ) {
+			$meta[ (int) $row['post_id'] ][ (string) $row['meta_key'] ] = (string) $row['meta_value'];
+		}
 		$items = array();
 		foreach ( $posts as $post ) {
-			$post['ID']           = (int) $post['ID'];
-			$post['meta']         = array();
-			$items[ $post['ID'] ] = $post;
-		}
-		foreach ( $meta_rows as $row ) {
-			$post_id = (int) $row['post_id'];
-			if ( isset( $items[ $post_id ] ) ) {
-				$items[ $post_id ]['meta'][ $row['meta_key'] ] = $row['meta_value'];
-			}
+			$id           = (int) $post['ID'];
+			$items[ $id ] = new CatalogueRow( $id, (string) $post['post_title'], (string) $post['post_excerpt'], (string) $post['post_content'], $meta[ $id ] ?? array() );
 		}
 		return $items;
 	}
