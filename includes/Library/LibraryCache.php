@@ -9,6 +9,7 @@ namespace LibraryPortal\Library;
 
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Repositories\CacheEntry;
 use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Repositories\Repository;
@@ -88,13 +89,13 @@ final class LibraryCache {
 	public function items_json( int $user_id, int $now, callable $build ): string {
 		$key   = $this->key( $user_id );
 		$entry = $this->read( $user_id );
-		if ( $entry && $entry['cache_key'] === $key && $now < (int) $entry['valid_until'] ) {
-			return $entry['payload'];
+		if ( $entry && $entry->is_valid_for( $key, $now ) ) {
+			return $entry->payload;
 		}
 
 		$items   = $build();
 		$payload = (string) wp_json_encode( $items );
-		$this->write( $user_id, $key, self::valid_until( $items, $now ), $payload );
+		$this->write( $user_id, new CacheEntry( $key, self::valid_until( $items, $now ), $payload ) );
 		return $payload;
 	}
 
@@ -188,34 +189,26 @@ final class LibraryCache {
 	 * The stored entry of a user.
 	 *
 	 * @param int $user_id User.
-	 * @return array{cache_key: string, valid_until: int|string, payload: string}|null
 	 */
-	private function read( int $user_id ): ?array {
+	private function read( int $user_id ): ?CacheEntry {
 		if ( wp_using_ext_object_cache() ) {
 			$entry = wp_cache_get( $user_id, self::GROUP );
-			return is_array( $entry ) ? $entry : null;
+			return $entry instanceof CacheEntry ? $entry : null;
 		}
 		return $this->entries->find( $user_id );
 	}
 
 	/**
-	 * Stores a user's entry.
+	 * Stores a user's entry (best effort: a lost entry is rebuilt on the next request).
 	 *
-	 * @param int    $user_id     User.
-	 * @param string $key         Cache key.
-	 * @param int    $valid_until Unix seconds.
-	 * @param string $payload     Items JSON.
+	 * @param int        $user_id User.
+	 * @param CacheEntry $entry   Entry.
 	 */
-	private function write( int $user_id, string $key, int $valid_until, string $payload ): void {
-		$entry = array(
-			'cache_key'   => $key,
-			'valid_until' => $valid_until,
-			'payload'     => $payload,
-		);
+	private function write( int $user_id, CacheEntry $entry ): void {
 		if ( wp_using_ext_object_cache() ) {
 			wp_cache_set( $user_id, $entry, self::GROUP, DAY_IN_SECONDS );
 			return;
 		}
-		$this->entries->save( $user_id, $key, $valid_until, $payload );
+		$this->entries->save( $user_id, $entry );
 	}
 }

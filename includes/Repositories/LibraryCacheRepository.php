@@ -17,32 +17,30 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 	 * The stored entry of a user.
 	 *
 	 * @param int $user_id User.
-	 * @return array{cache_key: string, valid_until: int|string, payload: string}|null
 	 */
-	public function find( int $user_id ): ?array {
+	public function find( int $user_id ): ?CacheEntry {
 		$entry = $this->db->get_row(
 			$this->db->prepare( 'SELECT cache_key, valid_until, payload FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ),
 			ARRAY_A
 		);
-		return is_array( $entry ) ? $entry : null;
+		return is_array( $entry ) ? new CacheEntry( (string) $entry['cache_key'], (int) $entry['valid_until'], (string) $entry['payload'] ) : null;
 	}
 
 	/**
-	 * Stores (or replaces) a user's entry.
+	 * Stores (or replaces) a user's entry; false when the database refused it. Storing is best
+	 * effort: a lost entry is rebuilt on the next request, so the caller need not stop.
 	 *
-	 * @param int    $user_id     User.
-	 * @param string $cache_key   Key the entry is valid for.
-	 * @param int    $valid_until Unix seconds.
-	 * @param string $payload     Encoded items.
+	 * @param int        $user_id User.
+	 * @param CacheEntry $entry   Entry.
 	 */
-	public function save( int $user_id, string $cache_key, int $valid_until, string $payload ): void {
-		$this->db->replace(
+	public function save( int $user_id, CacheEntry $entry ): bool {
+		return false !== $this->db->replace(
 			$this->table( 'library_cache' ),
 			array(
 				'user_id'     => $user_id,
-				'cache_key'   => $cache_key,
-				'valid_until' => $valid_until,
-				'payload'     => $payload,
+				'cache_key'   => $entry->cache_key,
+				'valid_until' => $entry->valid_until,
+				'payload'     => $entry->payload,
 			),
 			array( '%d', '%s', '%d', '%s' )
 		);

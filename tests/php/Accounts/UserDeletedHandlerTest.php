@@ -9,6 +9,7 @@ namespace LibraryPortal\Tests\Accounts;
 
 use LibraryPortal\Database\Schema;
 use LibraryPortal\Domain\ShareMethod;
+use LibraryPortal\Repositories\CacheEntry;
 use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
@@ -102,7 +103,7 @@ final class UserDeletedHandlerTest extends TestCase {
 				'created_at' => $now,
 			)
 		);
-		( new LibraryCacheRepository( $wpdb ) )->save( $gone, str_repeat( 'a', 32 ), $now + 3600, '[{"title":"Own purchase"}]' );
+		( new LibraryCacheRepository( $wpdb ) )->save( $gone, new CacheEntry( str_repeat( 'a', 32 ), $now + 3600, '[{"title":"Own purchase"}]' ) );
 		$this->assertNotEmpty( $this->rest( 'GET', '/library/v2/items', array(), $gone )->get_data()['data'] );
 
 		wp_delete_user( $gone );

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Library;
 
 use LibraryPortal\Library\LibraryCache;
+use LibraryPortal\Repositories\CacheEntry;
 use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -184,5 +185,30 @@ final class LibraryCacheTest extends TestCase {
 
 		$request->set_param( '_fields', 'success' );
 		$this->assertFalse( RawJsonResponse::serve( false, $response, $request, rest_get_server() ), '_fields needs the normal path.' );
+	}
+
+	public function test_with_a_persistent_object_cache_the_entry_lives_there(): void {
+		global $wpdb;
+		$owner  = $this->make_user();
+		$cache  = $this->services()->library_cache;
+		$builds = 0;
+		$build  = static function () use ( &$builds ): array {
+			++$builds;
+			return array();
+		};
+		$was    = wp_using_ext_object_cache( true );
+		try {
+			$cache->items_json( $owner, time(), $build );
+			$cache->items_json( $owner, time(), $build );
+			$this->assertSame( 1, $builds, 'the second call is a hit' );
+			$this->assertInstanceOf( CacheEntry::class, wp_cache_get( $owner, 'library_portal' ) );
+			$this->assertNull( ( new LibraryCacheRepository( $wpdb ) )->find( $owner ), 'nothing in the table' );
+
+			$cache->forget_users( $owner );
+			$cache->items_json( $owner, time(), $build );
+			$this->assertSame( 2, $builds, 'forgotten, so built again' );
+		} finally {
+			wp_using_ext_object_cache( (bool) $was ); // It may have been null, which would only read it.
+		}
 	}
 }
