@@ -9,6 +9,7 @@ namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Repositories\Repository;
 use LibraryPortal\Repositories\UserRows;
+use LibraryPortal\Repositories\WriteFailed;
 
 /**
  * The server-side half of a share link: its ID goes into the signed payload, so a link can be
@@ -54,11 +55,13 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Revokes one of an owner's links; true when this call revoked it.
+	 * Revokes one of an owner's links; true when this call revoked it, false when it is not
+	 * theirs or was already revoked.
 	 *
 	 * @param int $link_id  Link ID.
 	 * @param int $owner_id Sharer (someone else's link is never touched).
 	 * @param int $now      Unix seconds.
+	 * @throws WriteFailed When the database refused the statement (not taken for "already revoked").
 	 */
 	public function revoke( int $link_id, int $owner_id, int $now ): bool {
 		$updated = $this->db->query(
@@ -70,7 +73,7 @@ final class ShareLinkRepository extends Repository implements UserRows {
 				$owner_id
 			)
 		);
-		return is_int( $updated ) && 1 === $updated;
+		return 1 === $this->must( $updated, 'revoke a share link' );
 	}
 
 	/**
@@ -79,6 +82,6 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $this->table( 'share_links' ), $user_id ) );
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $this->table( 'share_links' ), $user_id ) ), 'forget user' );
 	}
 }

@@ -213,4 +213,25 @@ final class WriteResultTest extends TestCase {
 			$row
 		);
 	}
+
+	public function test_a_refused_share_link_revocation_throws_and_a_repeated_one_is_false(): void {
+		global $wpdb;
+		$owner = $this->make_user();
+		$links = $this->services()->link_rows;
+		$link  = $links->create( $owner, 321, time() );
+		$this->assertGreaterThan( 0, $link );
+
+		$this->assertTrue( $links->revoke( $link, $owner, time() ) );
+		$this->assertFalse( $links->revoke( $link, $owner, time() ), 'already revoked: no error' );
+
+		$other = $links->create( $owner, 321, time() );
+		$this->refuse_writes_to( $wpdb->prefix . 'lp_share_links' );
+		$wpdb->suppress_errors( true );
+		try {
+			$this->expectException( WriteFailed::class );
+			$links->revoke( $other, $owner, time() );
+		} finally {
+			$wpdb->suppress_errors( false );
+		}
+	}
 }
