@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Repositories;
 
+use InvalidArgumentException;
+
 /**
  * Reads and changes grants (purchases) and licenses (seats).
  *
@@ -21,10 +23,16 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * @param array{owner_id: int, product_id: int, quantity?: int, tag?: string, source?: string, source_ref?: string, contract_id?: int, expires_at?: int} $grant Grant fields.
 	 * @param int                                                                                                                                         $now   Unix seconds.
 	 * @return int Grant ID.
+	 * @throws InvalidArgumentException When the quantity is below 1 or the expiry negative (the caller
+	 *                                  checks what a person typed; the repository does not fix it).
+	 * @throws WriteFailed              When the database refused the grant or its seats.
 	 */
 	public function create_grant( array $grant, int $now ): int {
-		$quantity   = max( 1, (int) ( $grant['quantity'] ?? 1 ) );
-		$expires_at = max( 0, (int) ( $grant['expires_at'] ?? 0 ) );
+		$quantity   = $grant['quantity'] ?? 1;
+		$expires_at = $grant['expires_at'] ?? 0;
+		if ( $quantity < 1 || $expires_at < 0 ) {
+			throw new InvalidArgumentException( esc_html( "A grant needs at least one seat and an expiry of 0 or later, got $quantity and $expires_at." ) );
+		}
 		$this->must(
 			$this->db->insert(
 				$this->table( 'grants' ),

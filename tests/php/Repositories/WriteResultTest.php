@@ -234,4 +234,27 @@ final class WriteResultTest extends TestCase {
 			$wpdb->suppress_errors( false );
 		}
 	}
+
+	public function test_a_grant_without_seats_is_refused_before_any_write(): void {
+		global $wpdb;
+		$owner     = $this->make_user();
+		$announced = $this->announcements();
+
+		foreach ( array( array( 'quantity' => 0 ), array( 'expires_at' => -1 ) ) as $bad ) {
+			try {
+				$this->services()->licenses->create_grant(
+					array(
+						'owner_id'   => $owner,
+						'product_id' => 5,
+					) + $bad,
+					time()
+				);
+				$this->fail( 'refused expected: ' . wp_json_encode( $bad ) );
+			} catch ( \InvalidArgumentException $refused ) {
+				$this->assertStringContainsString( 'at least one seat', $refused->getMessage() );
+			}
+		}
+		$this->assertSame( 0, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE owner_id = %d', $wpdb->prefix . 'lp_grants', $owner ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$this->assertSame( 0, $announced() );
+	}
 }
