@@ -116,3 +116,110 @@ export interface NotificationsPage {
 	per_page: number;
 	total_pages: number;
 }
+
+/** One part of a video (GET video/{id}); a single video is one part. */
+export interface VideoPart {
+	index: number;
+	title: string;
+	/** HLS playlist (.m3u8). */
+	url: string;
+	thumb: string;
+	/** Seconds; 0 when the server does not know it. */
+	duration: number;
+}
+
+/** A WebVTT file of one part, served by the server's subtitles proxy. */
+export interface VideoSubtitle {
+	part: number;
+	url: string;
+	language: string;
+}
+
+/** Whether the test may start, decided by the server (every part at TAKE_TEST_PERCENT). */
+export interface TestReadiness {
+	/** The item has questions. */
+	available: boolean;
+	ready: boolean;
+	incomplete_parts: { index: number; title: string; percent: number }[];
+	/** The text to show when not ready ('' when ready). */
+	message: string;
+}
+
+export interface PartsProgress {
+	count: number;
+	parts: { count: number; time: number }[];
+}
+
+/** GET video/{id} data. */
+export interface VideoDetails {
+	product_id: number;
+	hss_video_id: string;
+	type: ContentType | string;
+	title: string;
+	subtitle: string;
+	url: string;
+	thumb: string;
+	parts: VideoPart[];
+	subtitles: VideoSubtitle[];
+	/** '/quiz/{id}' on the site when the item has questions, else ''. */
+	quiz_link: string;
+	/** '' unless the row's access opens files. */
+	attachment: string;
+	progress: PartsProgress;
+	test: TestReadiness;
+	access: AccessKind;
+	/** The fastest playback rate the server's progress rule allows. */
+	max_playback_rate: number;
+}
+
+/** POST video/progress/{id} data. */
+export interface ProgressReply {
+	item: LibraryItem;
+	progress: PartsProgress;
+	test: TestReadiness;
+	/** This call activated a seat. */
+	activated: boolean;
+}
+
+/** POST activate-manual-license/{id} data. */
+export interface ActivationReply {
+	item: LibraryItem;
+	status: 'activated' | 'already_active';
+	message: string;
+}
+
+export interface Certificate {
+	code: string;
+	issued_at: number;
+	download_url: string;
+	verify_url: string;
+}
+
+export interface QuizQuestion {
+	id: string;
+	text: string;
+	answers: { index: number; text: string }[];
+}
+
+/** GET quiz/{id} data (never the correct answers). */
+export interface QuizDetails {
+	product_id: number;
+	title: string;
+	pass_mark: number;
+	questions: QuizQuestion[];
+	test: TestReadiness;
+	attempts: number;
+	best_score: number | null;
+	certificate: Certificate | null;
+}
+
+/** POST quiz/{id} data. */
+export interface QuizResult {
+	score: number;
+	passed: boolean;
+	pass_mark: number;
+	correct: number;
+	total: number;
+	attempts: number;
+	certificate: Certificate | null;
+}

@@ -1,0 +1,164 @@
+/**
+ * Item detail rules (spec point 2 "Item detail"): which header lines show and which tabs exist.
+ * Access is the server's `access` decision; nothing here grants more than it.
+ */
+
+/**
+ * WordPress dependencies
+ */
+import { __ } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import type { LibraryItem } from '../types/library';
+
+/** Types without a video: they skip Training Details and open Share Details. */
+const WITHOUT_VIDEO = [
+	'e-manual',
+	'e-course',
+	'membership',
+	'certificate-self-guided',
+];
+/** Types without the watched badge. */
+const WITHOUT_BADGE = [ 'membership', 'e-course', 'e-manual' ];
+const WEBINARS = [ 'webinar', 'on-demand-webinar' ];
+const WORKSHOPS = [ 'workshop', 'on-demand-workshop', 'on-demand' ];
+
+export const hasAccess = ( item: LibraryItem ): boolean =>
+	item.access !== 'no_license';
+
+export const hasVideo = ( item: LibraryItem ): boolean =>
+	! WITHOUT_VIDEO.includes( item.content_type );
+
+export const showsWatchedBadge = ( item: LibraryItem ): boolean =>
+	! WITHOUT_BADGE.includes( item.content_type );
+
+/**
+ * The header's test text: the test is needed for the certificate, how long it takes (about
+ * 10 minutes for a webinar, 30-60 for a workshop), in one sitting. '' when it does not apply.
+ *
+ * @param item Library item.
+ */
+export function testDurationText( item: LibraryItem ): string {
+	if ( ! hasAccess( item ) || ! hasVideo( item ) ) {
+		return '';
+	}
+	if ( WEBINARS.includes( item.content_type ) ) {
+		return __(
+			'A test is required to receive the certificate. It takes about 10 minutes and must be completed in one sitting.',
+			'library-portal'
+		);
+	}
+	if ( WORKSHOPS.includes( item.content_type ) ) {
+		return __(
+			'A test is required to receive the certificate. It takes about 30–60 minutes and must be completed in one sitting.',
+			'library-portal'
+		);
+	}
+	return __(
+		'A test is required to receive the certificate. It must be completed in one sitting.',
+		'library-portal'
+	);
+}
+
+export type DetailTab = 'training' | 'share';
+
+export interface DetailTabs {
+	training: boolean;
+	share: boolean;
+	/** The tab to open first; null when neither exists (header only). */
+	initial: DetailTab | null;
+	/** A contract item that would open Share Details goes back to the contract page. */
+	redirectToContract: boolean;
+}
+
+/**
+ * The tabs of an item: Share Details is hidden in a contract and for member items; types
+ * without video and items without access skip Training Details.
+ *
+ * @param item         Library item.
+ * @param contractMode A contract page.
+ * @param wantShare    `?tab=share-details` was given.
+ */
+export function detailTabs(
+	item: LibraryItem,
+	contractMode: boolean,
+	wantShare: boolean
+): DetailTabs {
+	const skip = ! hasVideo( item ) || ! hasAccess( item );
+	const share = ! contractMode && item.tag !== 'member';
+	const training = ! skip;
+	let initial: DetailTab | null = null;
+	if ( share && ( wantShare || ! training ) ) {
+		initial = 'share';
+	} else if ( training ) {
+		initial = 'training';
+	}
+	return {
+		training,
+		share,
+		initial,
+		redirectToContract: contractMode && skip,
+	};
+}
+
+/**
+ * The attachment's link text: 'Download PowerPoint' (on-demand webinar), 'Download Manual'
+ * (on-demand workshop), else 'Download'.
+ *
+ * @param contentType Item type.
+ */
+export function downloadLabel( contentType: string ): string {
+	if ( contentType === 'on-demand-webinar' ) {
+		return __( 'Download PowerPoint', 'library-portal' );
+	}
+	if ( contentType === 'on-demand-workshop' ) {
+		return __( 'Download Manual', 'library-portal' );
+	}
+	return __( 'Download', 'library-portal' );
+}
+
+/**
+ * The share notice ('You can NOT share content if you have watched more than 5%') shows while
+ * the seat is not activated, for items that are not member items.
+ *
+ * @param item Library item.
+ */
+export const showsShareNotice = ( item: LibraryItem ): boolean =>
+	! item.activated && item.tag !== 'member';
+
+/**
+ * An e-manual download first asks to activate a seat when the row has one that is not yet
+ * activated (access can_activate or shared).
+ *
+ * @param item Library item.
+ */
+export const needsActivation = ( item: LibraryItem ): boolean =>
+	item.access === 'can_activate' || item.access === 'shared';
+
+/**
+ * The list with one row replaced by the server's updated row (same product, tag and contract).
+ *
+ * @param items   Library items.
+ * @param updated The row from a write's reply.
+ */
+export function replaceItem(
+	items: LibraryItem[],
+	updated: LibraryItem
+): LibraryItem[] {
+	let found = false;
+	const next = items.map( ( item ) => {
+		if (
+			! found &&
+			item.product_id === updated.product_id &&
+			item.tag === updated.tag &&
+			item.contract_id === updated.contract_id
+		) {
+			found = true;
+			return updated;
+		}
+		return item;
+	} );
+	return found ? next : items;
+}

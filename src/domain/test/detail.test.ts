@@ -1,0 +1,173 @@
+/**
+ * Internal dependencies
+ */
+import { makeItem } from '../../test-utils/fixtures';
+import {
+	detailTabs,
+	downloadLabel,
+	needsActivation,
+	replaceItem,
+	showsShareNotice,
+	showsWatchedBadge,
+	testDurationText,
+} from '../detail';
+
+describe( 'header rules', () => {
+	it.each( [ 'membership', 'e-course', 'e-manual' ] )(
+		'%s has no watched badge',
+		( type ) => {
+			expect(
+				showsWatchedBadge( makeItem( { content_type: type } ) )
+			).toBe( false );
+		}
+	);
+
+	it.each( [ 'webinar', 'on-demand-workshop', 'certificate-self-guided' ] )(
+		'%s has the watched badge',
+		( type ) => {
+			expect(
+				showsWatchedBadge( makeItem( { content_type: type } ) )
+			).toBe( true );
+		}
+	);
+
+	it( 'says about 10 minutes for a webinar and 30-60 for a workshop, in one sitting', () => {
+		expect(
+			testDurationText(
+				makeItem( { content_type: 'on-demand-webinar' } )
+			)
+		).toMatch( /about 10 minutes.*one sitting/ );
+		expect(
+			testDurationText( makeItem( { content_type: 'workshop' } ) )
+		).toMatch( /30–60 minutes.*one sitting/ );
+	} );
+
+	it( 'has no test text without access or for manual-like types', () => {
+		expect(
+			testDurationText(
+				makeItem( { content_type: 'webinar', access: 'no_license' } )
+			)
+		).toBe( '' );
+		expect(
+			testDurationText( makeItem( { content_type: 'e-manual' } ) )
+		).toBe( '' );
+	} );
+
+	it( 'names the attachment by type', () => {
+		expect( downloadLabel( 'on-demand-webinar' ) ).toBe(
+			'Download PowerPoint'
+		);
+		expect( downloadLabel( 'on-demand-workshop' ) ).toBe(
+			'Download Manual'
+		);
+		expect( downloadLabel( 'webinar' ) ).toBe( 'Download' );
+	} );
+
+	it( 'shows the 5% notice while not activated, never for member items', () => {
+		expect( showsShareNotice( makeItem( { activated: false } ) ) ).toBe(
+			true
+		);
+		expect( showsShareNotice( makeItem( { activated: true } ) ) ).toBe(
+			false
+		);
+		expect(
+			showsShareNotice( makeItem( { activated: false, tag: 'member' } ) )
+		).toBe( false );
+	} );
+
+	it( 'asks to activate only a seat that is not yet activated', () => {
+		expect(
+			needsActivation( makeItem( { access: 'can_activate' } ) )
+		).toBe( true );
+		expect( needsActivation( makeItem( { access: 'shared' } ) ) ).toBe(
+			true
+		);
+		expect( needsActivation( makeItem( { access: 'activated' } ) ) ).toBe(
+			false
+		);
+		expect( needsActivation( makeItem( { access: 'member' } ) ) ).toBe(
+			false
+		);
+	} );
+} );
+
+describe( 'tab rules', () => {
+	it( 'a video item with access opens Training Details, both tabs shown', () => {
+		expect( detailTabs( makeItem(), false, false ) ).toEqual( {
+			training: true,
+			share: true,
+			initial: 'training',
+			redirectToContract: false,
+		} );
+	} );
+
+	it( 'tab=share-details opens Share Details', () => {
+		expect( detailTabs( makeItem(), false, true ).initial ).toBe( 'share' );
+	} );
+
+	it.each( [
+		'e-manual',
+		'e-course',
+		'membership',
+		'certificate-self-guided',
+	] )( '%s skips Training Details and opens Share Details', ( type ) => {
+		const tabs = detailTabs(
+			makeItem( { content_type: type } ),
+			false,
+			false
+		);
+		expect( tabs.training ).toBe( false );
+		expect( tabs.initial ).toBe( 'share' );
+	} );
+
+	it( 'an item without access opens Share Details', () => {
+		const tabs = detailTabs(
+			makeItem( { access: 'no_license' } ),
+			false,
+			false
+		);
+		expect( tabs ).toMatchObject( { training: false, initial: 'share' } );
+	} );
+
+	it( 'hides Share Details for member items and in a contract', () => {
+		expect(
+			detailTabs( makeItem( { tag: 'member' } ), false, true )
+		).toMatchObject( { share: false, initial: 'training' } );
+		expect( detailTabs( makeItem(), true, true ) ).toMatchObject( {
+			share: false,
+			initial: 'training',
+			redirectToContract: false,
+		} );
+	} );
+
+	it( 'in a contract, a type that would open Share Details goes back to the contract page', () => {
+		expect(
+			detailTabs( makeItem( { content_type: 'e-manual' } ), true, false )
+				.redirectToContract
+		).toBe( true );
+		expect(
+			detailTabs( makeItem( { access: 'no_license' } ), true, false )
+				.redirectToContract
+		).toBe( true );
+	} );
+} );
+
+describe( 'replaceItem', () => {
+	it( 'replaces the row with the same product, tag and contract', () => {
+		const own = makeItem( { product_id: 5, status: 'not-started' } );
+		const member = makeItem( { product_id: 5, tag: 'member' } );
+		const next = replaceItem(
+			[ own, member ],
+			makeItem( { product_id: 5, status: 'in-progress' } )
+		);
+		expect( next[ 0 ]?.status ).toBe( 'in-progress' );
+		expect( next[ 1 ] ).toBe( member );
+	} );
+
+	it( 'leaves the list alone when the row is not in it', () => {
+		const items = [ makeItem( { product_id: 1 } ) ];
+		expect( replaceItem( items, makeItem( { product_id: 2 } ) ) ).toBe(
+			items
+		);
+	} );
+} );
