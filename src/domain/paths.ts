@@ -12,7 +12,7 @@ import { getConfig } from '../config';
  */
 export const libraryRoot = (): string => getConfig().portalPath;
 
-export type IslandName = 'library' | 'detail' | 'team';
+export type IslandName = 'library' | 'detail' | 'team' | 'quiz';
 
 export const paths = {
 	dashboard: () => libraryRoot(),
@@ -106,11 +106,11 @@ export function islandForPath( pathname: string ): IslandName | null {
 	if ( /^\/contract\/[^/]+$/.test( path ) ) {
 		return 'library';
 	}
-	if (
-		/^\/contract\/[^/]+\/[^/]+$/.test( path ) ||
-		/^\/quiz\/[^/]+$/.test( path )
-	) {
+	if ( /^\/contract\/[^/]+\/[^/]+$/.test( path ) ) {
 		return 'detail';
+	}
+	if ( /^\/quiz\/[^/]+$/.test( path ) ) {
+		return 'quiz';
 	}
 	return null;
 }

@@ -28,6 +28,7 @@ const importers = {
 		import( /* webpackChunkName: "island-library" */ './library' ),
 	detail: () => import( /* webpackChunkName: "island-detail" */ './detail' ),
 	team: () => import( /* webpackChunkName: "island-team" */ './team' ),
+	quiz: () => import( /* webpackChunkName: "island-quiz" */ './quiz' ),
 };
 
 type IslandModules = {

@@ -1,6 +1,6 @@
 /**
  * The welcome card's walkthrough video. Nothing loads until the visitor presses play; an .m3u8
- * source uses native HLS where the browser has it, else hls.js from the lazy `player` chunk.
+ * source goes through the lazy `player` chunk (native HLS on iOS, hls.js elsewhere).
  */
 
 /**
@@ -44,26 +44,22 @@ export function WalkthroughVideo( { src, title }: WalkthroughVideoProps ) {
 		video.focus();
 		let cancelled = false;
 		let destroy: ( () => void ) | undefined;
-		if (
-			isHlsSource( src ) &&
-			video.canPlayType( 'application/vnd.apple.mpegurl' ) === ''
-		) {
+		if ( isHlsSource( src ) ) {
+			// The player chunk: native HLS on iOS, else hls.js (the only chunk that has it).
 			withPreloadError(
-				() => import( /* webpackChunkName: "player" */ 'hls.js' ),
+				() =>
+					import(
+						/* webpackChunkName: "player" */ '../../lib/hls-attach'
+					),
 				'player'
 			)
-				.then( ( { default: Hls } ) => {
+				.then( ( { attachHls } ) => {
 					if ( cancelled ) {
 						return;
 					}
-					if ( ! Hls.isSupported() ) {
-						setFailed( true );
-						return;
-					}
-					const hls = new Hls();
-					destroy = () => hls.destroy();
-					hls.loadSource( src );
-					hls.attachMedia( video );
+					destroy = attachHls( video, src, {
+						onFatal: () => setFailed( true ),
+					} );
 					play( video );
 				} )
 				.catch( () => setFailed( true ) );

@@ -48,7 +48,7 @@ describe( 'routes', () => {
 		expect( islandForPath( '/contract/5/12' ) ).toBe( 'detail' );
 		expect( islandForPath( '/contract/5/users' ) ).toBe( 'team' );
 		expect( islandForPath( '/contract/5/users/3' ) ).toBe( 'team' );
-		expect( islandForPath( '/quiz/12' ) ).toBe( 'detail' );
+		expect( islandForPath( '/quiz/12' ) ).toBe( 'quiz' );
 		expect( islandForPath( '/shareseats/abc' ) ).toBe( 'team' );
 		expect( islandForPath( '/elsewhere' ) ).toBeNull();
 	} );

@@ -31,7 +31,7 @@ const ItemDetail = lazy( () =>
 	loadIsland( 'detail' ).then( ( m ) => ( { default: m.ItemDetail } ) )
 );
 const Quiz = lazy( () =>
-	loadIsland( 'detail' ).then( ( m ) => ( { default: m.Quiz } ) )
+	loadIsland( 'quiz' ).then( ( m ) => ( { default: m.Quiz } ) )
 );
 const TeamList = lazy( () =>
 	loadIsland( 'team' ).then( ( m ) => ( { default: m.TeamList } ) )

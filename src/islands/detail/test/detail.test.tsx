@@ -1,21 +1,93 @@
 /**
  * External dependencies
  */
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 
 /**
  * Internal dependencies
  */
 import { makeItem, setPortalConfig } from '../../../test-utils/fixtures';
 import { renderScreen } from '../../../test-utils/render';
+import { fetchContractItem, fetchVideo } from '../../../api/video';
+import { activateManualLicense } from '../../../api/activation';
+import { ApiError } from '../../../api/client';
+import { startDownload } from '../../../lib/download';
+import type { VideoDetails } from '../../../types/library';
 import { ItemDetail } from '..';
 
+jest.mock( '../../../api/video', () => ( {
+	...jest.requireActual( '../../../api/video' ),
+	fetchVideo: jest.fn(),
+	fetchContractItem: jest.fn(),
+} ) );
+jest.mock( '../../../api/activation', () => ( {
+	...jest.requireActual( '../../../api/activation' ),
+	activateManualLicense: jest.fn(),
+} ) );
+jest.mock( '../../../lib/download', () => ( { startDownload: jest.fn() } ) );
+jest.mock( '../../../lib/hls-attach', () => ( {
+	attachHls: () => () => undefined,
+} ) );
+
 const path = '/my-account/library/videos/:productId';
+const contractPath = '/contract/:contractId/:productId';
 
-beforeEach( () => setPortalConfig() );
+function makeVideo( overrides: Partial< VideoDetails > = {} ): VideoDetails {
+	return {
+		product_id: 5,
+		hss_video_id: '',
+		type: 'on-demand-workshop',
+		title: 'Alpha',
+		subtitle: '',
+		url: '',
+		thumb: '',
+		parts: [ 0, 1, 2 ].map( ( index ) => ( {
+			index,
+			title: `Chapter ${ index + 1 }`,
+			url: `https://example.test/p${ index }.m3u8`,
+			thumb: '',
+			duration: 60,
+		} ) ),
+		subtitles: [],
+		quiz_link: 'http://example.test/quiz/5',
+		attachment: '',
+		progress: {
+			count: 40,
+			parts: [
+				{ count: 100, time: 1 },
+				{ count: 20, time: 1 },
+				{ count: 0, time: 0 },
+			],
+		},
+		test: {
+			available: true,
+			ready: false,
+			incomplete_parts: [],
+			message:
+				'You need to watch at least 95% of each part before taking the test. Incomplete parts: Part 2 (20%), Part 3 (0%)',
+		},
+		access: 'activated',
+		max_playback_rate: 2,
+		...overrides,
+	};
+}
 
-describe( 'ItemDetail (placeholder)', () => {
-	it( "shows the item's title and license line from the loaded list", () => {
+const mockedVideo = fetchVideo as jest.MockedFunction< typeof fetchVideo >;
+const mockedContract = fetchContractItem as jest.MockedFunction<
+	typeof fetchContractItem
+>;
+const mockedActivate = activateManualLicense as jest.MockedFunction<
+	typeof activateManualLicense
+>;
+
+beforeEach( () => {
+	setPortalConfig();
+	jest.clearAllMocks();
+	mockedVideo.mockResolvedValue( makeVideo() );
+} );
+
+describe( 'ItemDetail header', () => {
+	it( 'shows type, title, subtitle, watched badge, license line and the test text', async () => {
 		renderScreen( <ItemDetail />, {
 			url: '/my-account/library/videos/5',
 			path,
@@ -24,8 +96,15 @@ describe( 'ItemDetail (placeholder)', () => {
 					makeItem( {
 						product_id: 5,
 						title: 'Alpha',
+						subtitle: 'Module A',
+						content_type: 'on-demand-webinar',
+						content_type_label: 'On-Demand Webinar',
 						available_licenses: 2,
 						total_licenses: 4,
+						video_data: {
+							progress: { count: 40, time: 0, parts: [] },
+							pdf: false,
+						},
 					} ),
 				],
 			},
@@ -33,10 +112,19 @@ describe( 'ItemDetail (placeholder)', () => {
 		expect(
 			screen.getByRole( 'heading', { level: 1, name: 'Alpha' } )
 		).toBeInTheDocument();
+		expect( screen.getByText( 'On-Demand Webinar' ) ).toBeInTheDocument();
+		expect( screen.getByText( 'Module A' ) ).toBeInTheDocument();
+		expect( screen.getByTestId( 'lp-watched-badge' ) ).toHaveTextContent(
+			'40% Watched'
+		);
 		expect( screen.getByText( '2/4' ) ).toBeInTheDocument();
+		expect(
+			screen.getByText( /about 10 minutes.*one sitting/ )
+		).toBeInTheDocument();
+		await screen.findByRole( 'button', { name: 'Part 1/3' } );
 	} );
 
-	it( 'takes the member version with ?tag=member', () => {
+	it( 'takes the member version with ?tag=member and hides Share Details', async () => {
 		renderScreen( <ItemDetail />, {
 			url: '/my-account/library/videos/5?tag=member',
 			path,
@@ -47,6 +135,7 @@ describe( 'ItemDetail (placeholder)', () => {
 						product_id: 5,
 						title: 'Member',
 						tag: 'member',
+						access: 'member',
 					} ),
 				],
 			},
@@ -55,6 +144,15 @@ describe( 'ItemDetail (placeholder)', () => {
 			screen.getByRole( 'heading', { level: 1, name: 'Member' } )
 		).toBeInTheDocument();
 		expect( screen.getByText( 'Unlimited Access' ) ).toBeInTheDocument();
+		expect(
+			screen.queryByRole( 'tab', { name: 'Share Details' } )
+		).not.toBeInTheDocument();
+		await waitFor( () =>
+			expect( mockedVideo ).toHaveBeenCalledWith( 5, {
+				tag: 'member',
+				contractId: null,
+			} )
+		);
 	} );
 
 	it( 'shows an error and goes back to the list when the item is not in the library', () => {
@@ -70,5 +168,364 @@ describe( 'ItemDetail (placeholder)', () => {
 		expect( screen.getByTestId( 'location' ) ).toHaveTextContent(
 			'/my-account/library/videos'
 		);
+	} );
+} );
+
+describe( 'ItemDetail tabs', () => {
+	it( 'opens Training Details; arrow keys move between the tabs', async () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: { items: [ makeItem( { product_id: 5 } ) ] },
+		} );
+		const training = screen.getByRole( 'tab', {
+			name: 'Training Details',
+		} );
+		const share = screen.getByRole( 'tab', { name: 'Share Details' } );
+		expect( training ).toHaveAttribute( 'aria-selected', 'true' );
+		expect( share ).toHaveAttribute( 'tabindex', '-1' );
+		await screen.findByRole( 'button', { name: 'Part 1/3' } );
+
+		fireEvent.keyDown( training, { key: 'ArrowRight' } );
+		expect( share ).toHaveAttribute( 'aria-selected', 'true' );
+		expect( share ).toHaveFocus();
+		expect( screen.getByTestId( 'lp-share-details' ) ).toBeInTheDocument();
+		fireEvent.keyDown( share, { key: 'ArrowRight' } );
+		expect( training ).toHaveFocus();
+		expect( training ).toHaveAttribute( 'aria-selected', 'true' );
+	} );
+
+	it( 'tab=share-details opens Share Details and leaves the address', async () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5?tab=share-details',
+			path,
+			data: { items: [ makeItem( { product_id: 5 } ) ] },
+		} );
+		expect(
+			screen.getByRole( 'tab', { name: 'Share Details' } )
+		).toHaveAttribute( 'aria-selected', 'true' );
+		expect( screen.getByTestId( 'location' ) ).toHaveTextContent(
+			/^\/my-account\/library\/videos\/5$/
+		);
+		// The video details still load for the Training Details tab.
+		await act( async () => undefined );
+		expect( mockedVideo ).toHaveBeenCalled();
+	} );
+
+	it( 'an item without access opens Share Details with the no-access text and loads no video', () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: {
+				items: [ makeItem( { product_id: 5, access: 'no_license' } ) ],
+			},
+		} );
+		expect(
+			screen.queryByRole( 'tab', { name: 'Training Details' } )
+		).not.toBeInTheDocument();
+		expect(
+			screen.getByText(
+				"You don't have access to view this video content. You can manage sharing details below."
+			)
+		).toBeInTheDocument();
+		expect( mockedVideo ).not.toHaveBeenCalled();
+	} );
+
+	it( 'in a contract: fetches the item from the contract, no Share Details', async () => {
+		mockedContract.mockResolvedValue(
+			makeItem( {
+				product_id: 5,
+				title: 'Contract item',
+				tag: 'contract',
+			} )
+		);
+		renderScreen( <ItemDetail />, {
+			url: '/contract/9/5',
+			path: contractPath,
+			data: { contractMode: true, contractId: '9' },
+		} );
+		expect(
+			await screen.findByRole( 'heading', {
+				level: 1,
+				name: 'Contract item',
+			} )
+		).toBeInTheDocument();
+		expect( mockedContract ).toHaveBeenCalledWith( '9', 5 );
+		expect(
+			screen.queryByRole( 'tab', { name: 'Share Details' } )
+		).not.toBeInTheDocument();
+		await waitFor( () =>
+			expect( mockedVideo ).toHaveBeenCalledWith( 5, {
+				tag: '',
+				contractId: '9',
+			} )
+		);
+	} );
+
+	it( 'in a contract, an e-manual goes back to the contract page', async () => {
+		mockedContract.mockResolvedValue(
+			makeItem( { product_id: 5, content_type: 'e-manual' } )
+		);
+		renderScreen( <ItemDetail />, {
+			url: '/contract/9/5',
+			path: contractPath,
+			data: { contractMode: true, contractId: '9' },
+		} );
+		await waitFor( () =>
+			expect( screen.getByTestId( 'location' ) ).toHaveTextContent(
+				/^\/contract\/9$/
+			)
+		);
+	} );
+} );
+
+describe( 'Training Details', () => {
+	it( 'selects the first part below 100%, shows the test message and the download', async () => {
+		mockedVideo.mockResolvedValue(
+			makeVideo( { attachment: 'https://example.test/manual.pdf' } )
+		);
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: {
+				items: [ makeItem( { product_id: 5, activated: false } ) ],
+			},
+		} );
+		const second = await screen.findByRole( 'button', {
+			name: 'Part 2/3',
+		} );
+		expect( second ).toHaveAttribute( 'aria-pressed', 'true' );
+		expect(
+			screen.getByRole( 'button', { name: 'Part 1/3' } )
+		).toHaveAttribute( 'aria-pressed', 'false' );
+		expect(
+			screen.getByRole( 'heading', { level: 2, name: 'Chapter 2' } )
+		).toBeInTheDocument();
+		expect(
+			screen.getByRole( 'button', { name: 'Take Test' } )
+		).toBeDisabled();
+		expect( screen.getByTestId( 'lp-test-message' ) ).toHaveTextContent(
+			'Incomplete parts: Part 2 (20%), Part 3 (0%)'
+		);
+		expect(
+			screen.getByRole( 'link', { name: 'Download Manual' } )
+		).toHaveAttribute( 'href', 'https://example.test/manual.pdf' );
+		expect(
+			screen.getByText(
+				'You can NOT share content if you have watched more than 5%'
+			)
+		).toBeInTheDocument();
+
+		fireEvent.click( screen.getByRole( 'button', { name: 'Part 3/3' } ) );
+		expect(
+			screen.getByRole( 'button', { name: 'Part 3/3' } )
+		).toHaveAttribute( 'aria-pressed', 'true' );
+	} );
+
+	it( 'opens the test in a new tab when the server says it is ready', async () => {
+		mockedVideo.mockResolvedValue(
+			makeVideo( {
+				test: {
+					available: true,
+					ready: true,
+					incomplete_parts: [],
+					message: '',
+				},
+			} )
+		);
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: { items: [ makeItem( { product_id: 5 } ) ] },
+		} );
+		const link = await screen.findByRole( 'link', { name: /Take Test/ } );
+		expect( link ).toHaveAttribute( 'href', 'http://example.test/quiz/5' );
+		expect( link ).toHaveAttribute( 'target', '_blank' );
+		expect(
+			screen.queryByTestId( 'lp-share-notice' )
+		).not.toBeInTheDocument();
+	} );
+
+	it( "shows the server's message when the video cannot be loaded, with Retry", async () => {
+		mockedVideo.mockRejectedValue(
+			new ApiError(
+				"You don't have access to view this video. Purchase or activate a license to gain access.",
+				403,
+				'no_license',
+				{},
+				true
+			)
+		);
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: { items: [ makeItem( { product_id: 5 } ) ] },
+		} );
+		expect(
+			await screen.findByText(
+				"You don't have access to view this video. Purchase or activate a license to gain access."
+			)
+		).toBeInTheDocument();
+		mockedVideo.mockResolvedValue( makeVideo() );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		await screen.findByRole( 'button', { name: 'Part 2/3' } );
+	} );
+} );
+
+describe( 'E-manual download', () => {
+	const manual = ( overrides = {} ) =>
+		makeItem( {
+			product_id: 8,
+			title: 'Safety Manual',
+			content_type: 'e-manual',
+			content_type_label: 'E-Manual',
+			activated: false,
+			access: 'can_activate',
+			...overrides,
+		} );
+
+	it( 'asks to activate, then activates, updates the item and downloads', async () => {
+		const replaceItems = jest.fn();
+		mockedActivate.mockResolvedValue( {
+			item: manual( {
+				access: 'activated',
+				activated: true,
+				download_link: 'https://example.test/manual.pdf',
+			} ),
+			status: 'activated',
+			message: 'Activated',
+		} );
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/8',
+			path,
+			data: { items: [ manual() ], replaceItems },
+		} );
+		// E-manuals skip Training Details.
+		expect(
+			screen.getByRole( 'tab', { name: 'Share Details' } )
+		).toHaveAttribute( 'aria-selected', 'true' );
+		expect(
+			screen.queryByTestId( 'lp-watched-badge' )
+		).not.toBeInTheDocument();
+
+		const download = screen.getByRole( 'button', { name: 'Download' } );
+		download.focus();
+		fireEvent.click( download );
+		const dialog = screen.getByRole( 'dialog', {
+			name: 'Activate a license?',
+		} );
+		expect( dialog ).toHaveAccessibleDescription(
+			'Downloading this manual will activate one of your licenses for "Safety Manual". This action cannot be undone. Do you want to continue?'
+		);
+		const cancel = screen.getByRole( 'button', { name: 'Cancel' } );
+		expect( cancel ).toHaveFocus();
+		// Tab from the last button wraps to the first.
+		const confirm = screen.getByRole( 'button', {
+			name: 'Activate and download',
+		} );
+		confirm.focus();
+		fireEvent.keyDown( confirm, { key: 'Tab' } );
+		expect( cancel ).toHaveFocus();
+
+		await act( async () => {
+			fireEvent.click( confirm );
+		} );
+		expect( mockedActivate ).toHaveBeenCalledWith( 8, {
+			tag: '',
+			contractId: null,
+		} );
+		expect( replaceItems ).toHaveBeenCalledWith( [
+			expect.objectContaining( { access: 'activated', activated: true } ),
+		] );
+		expect( startDownload ).toHaveBeenCalledWith(
+			'https://example.test/manual.pdf'
+		);
+		expect( screen.queryByRole( 'dialog' ) ).not.toBeInTheDocument();
+		expect(
+			screen.getByRole( 'button', { name: 'Download' } )
+		).toHaveFocus();
+	} );
+
+	it( 'Escape closes the question without activating and focus returns', () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/8',
+			path,
+			data: { items: [ manual() ] },
+		} );
+		const download = screen.getByRole( 'button', { name: 'Download' } );
+		download.focus();
+		fireEvent.click( download );
+		fireEvent.keyDown( screen.getByRole( 'dialog' ), { key: 'Escape' } );
+		expect( screen.queryByRole( 'dialog' ) ).not.toBeInTheDocument();
+		expect( download ).toHaveFocus();
+		expect( mockedActivate ).not.toHaveBeenCalled();
+	} );
+
+	it( 'an activated manual downloads at once', () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/8',
+			path,
+			data: {
+				items: [
+					manual( {
+						access: 'activated',
+						activated: true,
+						download_link: 'https://example.test/m.pdf',
+					} ),
+				],
+			},
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Download' } ) );
+		expect( screen.queryByRole( 'dialog' ) ).not.toBeInTheDocument();
+		expect( startDownload ).toHaveBeenCalledWith(
+			'https://example.test/m.pdf'
+		);
+	} );
+
+	it( "shows the server's refusal text", async () => {
+		mockedActivate.mockRejectedValue(
+			new ApiError(
+				'No seat',
+				409,
+				'no_license',
+				{
+					data: {
+						error: 'You don\'t have an active license for "Safety Manual". Purchase a license to download this manual.',
+					},
+				},
+				true
+			)
+		);
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/8',
+			path,
+			data: { items: [ manual() ] },
+		} );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Download' } ) );
+		await act( async () => {
+			fireEvent.click(
+				screen.getByRole( 'button', { name: 'Activate and download' } )
+			);
+		} );
+		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
+			'You don\'t have an active license for "Safety Manual".'
+		);
+		expect( startDownload ).not.toHaveBeenCalled();
+	} );
+
+	it( 'without a license: the no-license text and no download button', () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/8',
+			path,
+			data: { items: [ manual( { access: 'no_license' } ) ] },
+		} );
+		expect(
+			screen.getByText(
+				'You don\'t have an active license for "Safety Manual". Purchase a license to download this manual.'
+			)
+		).toBeInTheDocument();
+		expect(
+			screen.queryByRole( 'button', { name: 'Download' } )
+		).not.toBeInTheDocument();
 	} );
 } );

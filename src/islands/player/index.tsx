@@ -1,0 +1,412 @@
+/**
+ * The video player (lazy chunk `player`, the only one with hls.js): one part at a time, resume
+ * inside the seek band, progress reports through ProgressTracker, subtitles as text tracks,
+ * speeds up to the server's max_playback_rate and the keys a learner expects.
+ *
+ * Subtitle URLs are the server's proxy (GET subtitles/{id}/{n}); the spec's rule that a subtitle
+ * file must match the subtitles path pattern is applied there, so the browser never names a path.
+ */
+
+/**
+ * External dependencies
+ */
+import type { KeyboardEvent, MutableRefObject } from 'react';
+
+/**
+ * WordPress dependencies
+ */
+import { useEffect, useId, useRef, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import {
+	isRetriable,
+	sendProgress,
+	PROGRESS_TOO_FAST,
+} from '../../api/progress';
+import { progressQueue } from '../../api/progress-queue';
+import type { ItemScope } from '../../api/video';
+import { ApiError } from '../../api/client';
+import {
+	PART_ADVANCE_DELAY_MS,
+	playbackRates,
+	resumeTime,
+} from '../../domain/playback';
+import { attachHls } from '../../lib/hls-attach';
+import type {
+	ProgressReply,
+	VideoDetails,
+	VideoSubtitle,
+} from '../../types/library';
+import { ProgressTracker, type ReportOutcome } from './progress-tracker';
+
+export interface VideoPlayerProps {
+	video: VideoDetails;
+	/** Position of the part in video.parts. */
+	part: number;
+	/** The part's saved percent when it was opened. */
+	saved: number;
+	scope: ItemScope;
+	/** Every accepted report's reply (the updated item, progress and test readiness). */
+	onReply: ( reply: ProgressReply ) => void;
+	/** Called PART_ADVANCE_DELAY_MS after the part ended. */
+	onPartEnded: () => void;
+}
+
+/** Seconds an arrow key moves; j / l move twice as far. */
+export const SEEK_STEP_SECONDS = 5;
+
+const play = ( video: HTMLVideoElement ) => {
+	try {
+		void Promise.resolve( video.play() ).catch( () => undefined );
+	} catch {
+		// Refused (no user gesture): the controls are there.
+	}
+};
+
+function languageName( code: string ): string {
+	try {
+		const names = new Intl.DisplayNames(
+			[ document.documentElement.lang || 'en' ],
+			{ type: 'language' }
+		);
+		return names.of( code ) ?? code;
+	} catch {
+		return code;
+	}
+}
+
+/**
+ * The player's keys on the focused video. Returns whether the key was handled.
+ *
+ * @param video The video element.
+ * @param key   KeyboardEvent.key.
+ */
+export function handlePlayerKey(
+	video: HTMLVideoElement,
+	key: string
+): boolean {
+	const seek = ( seconds: number ) => {
+		const end = Number.isFinite( video.duration )
+			? video.duration
+			: Infinity;
+		video.currentTime = Math.min(
+			end,
+			Math.max( 0, video.currentTime + seconds )
+		);
+	};
+	switch ( key ) {
+		case ' ':
+		case 'k':
+		case 'K':
+			if ( video.paused ) {
+				play( video );
+			} else {
+				video.pause();
+			}
+			return true;
+		case 'ArrowLeft':
+			seek( -SEEK_STEP_SECONDS );
+			return true;
+		case 'ArrowRight':
+			seek( SEEK_STEP_SECONDS );
+			return true;
+		case 'j':
+		case 'J':
+			seek( -2 * SEEK_STEP_SECONDS );
+			return true;
+		case 'l':
+		case 'L':
+			seek( 2 * SEEK_STEP_SECONDS );
+			return true;
+		case 'ArrowUp':
+			video.volume = Math.min( 1, video.volume + 0.1 );
+			return true;
+		case 'ArrowDown':
+			video.volume = Math.max( 0, video.volume - 0.1 );
+			return true;
+		case 'm':
+		case 'M':
+			video.muted = ! video.muted;
+			return true;
+		case 'Home':
+			video.currentTime = 0;
+			return true;
+		case 'f':
+		case 'F':
+			if ( document.fullscreenElement ) {
+				void document.exitFullscreen?.().catch( () => undefined );
+			} else {
+				void video.requestFullscreen?.().catch( () => undefined );
+			}
+			return true;
+		default:
+			return false;
+	}
+}
+
+interface PartPlayerProps extends VideoPlayerProps {
+	rate: number;
+	/** Shared with the next part: whether the video had focus when this part closed. */
+	focusNext: MutableRefObject< boolean >;
+}
+
+function PartPlayer( {
+	video,
+	part,
+	saved,
+	scope,
+	onReply,
+	onPartEnded,
+	rate,
+	focusNext,
+}: PartPlayerProps ) {
+	const info = video.parts[ part ];
+	const src = info?.url ?? '';
+	const partIndex = info?.index ?? part;
+	const ref = useRef< HTMLVideoElement >( null );
+	const [ state, setState ] = useState< 'loading' | 'ready' | 'failed' >(
+		'loading'
+	);
+	// The latest callbacks, without restarting the tracker when the parent re-renders.
+	const replyRef = useRef( onReply );
+	replyRef.current = onReply;
+	const endedRef = useRef( onPartEnded );
+	endedRef.current = onPartEnded;
+
+	useEffect( () => {
+		const element = ref.current;
+		if ( ! element ) {
+			return undefined;
+		}
+		if ( focusNext.current ) {
+			element.focus();
+			focusNext.current = false;
+		}
+		const detach = attachHls( element, src, {
+			onFatal: () => setState( 'failed' ),
+		} );
+
+		const send = async (
+			progress: number,
+			final: boolean
+		): Promise< ReportOutcome > => {
+			const report = {
+				...scope,
+				productId: video.product_id,
+				part: partIndex,
+				progress,
+			};
+			try {
+				replyRef.current( await sendProgress( report, final ) );
+				return 'accepted';
+			} catch ( error: unknown ) {
+				if ( isRetriable( error ) ) {
+					progressQueue().add( report );
+					return 'queued';
+				}
+				// A jump the server refused keeps the last accepted value, quietly: the
+				// next step is reported when enough time has passed.
+				if (
+					! ( error instanceof ApiError ) ||
+					error.code !== PROGRESS_TOO_FAST
+				) {
+					// eslint-disable-next-line no-console
+					console.warn( 'library-portal: progress not saved', error );
+				}
+				return 'refused';
+			}
+		};
+		const tracker = new ProgressTracker( { media: element, saved, send } );
+		let resumed = false;
+		let advance: ReturnType< typeof setTimeout > | undefined;
+
+		const onMetadata = () => {
+			if ( resumed ) {
+				return;
+			}
+			resumed = true;
+			const at = resumeTime( saved, element.duration );
+			if ( at !== null ) {
+				element.currentTime = at;
+			}
+		};
+		const onReady = () =>
+			setState( ( s ) => ( s === 'failed' ? s : 'ready' ) );
+		const onPause = () => void tracker.flush();
+		const onEnded = () => {
+			void tracker.complete();
+			advance = setTimeout(
+				() => endedRef.current(),
+				PART_ADVANCE_DELAY_MS
+			);
+		};
+		const onHide = () => {
+			if ( document.visibilityState === 'hidden' ) {
+				void tracker.flush();
+			}
+		};
+		const onPageHide = () => void tracker.flush();
+
+		element.addEventListener( 'loadedmetadata', onMetadata );
+		element.addEventListener( 'loadeddata', onReady );
+		element.addEventListener( 'pause', onPause );
+		element.addEventListener( 'ended', onEnded );
+		document.addEventListener( 'visibilitychange', onHide );
+		window.addEventListener( 'pagehide', onPageHide );
+		tracker.start();
+
+		return () => {
+			focusNext.current = element.ownerDocument.activeElement === element;
+			clearTimeout( advance );
+			// Part change or leaving the screen: the final report.
+			tracker.stop( true );
+			element.removeEventListener( 'loadedmetadata', onMetadata );
+			element.removeEventListener( 'loadeddata', onReady );
+			element.removeEventListener( 'pause', onPause );
+			element.removeEventListener( 'ended', onEnded );
+			document.removeEventListener( 'visibilitychange', onHide );
+			window.removeEventListener( 'pagehide', onPageHide );
+			detach();
+		};
+		// One tracker per mounted part (the parent keys this component by part).
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [] );
+
+	useEffect( () => {
+		if ( ref.current ) {
+			ref.current.playbackRate = rate;
+		}
+	}, [ rate ] );
+
+	const tracks: VideoSubtitle[] = video.subtitles.filter(
+		( subtitle ) => subtitle.part === partIndex
+	);
+	const english = tracks.findIndex( ( track ) => track.language === 'en' );
+
+	return (
+		<div className="lp-player__frame">
+			<video
+				ref={ ref }
+				className="lp-player__video"
+				data-testid="lp-player-video"
+				controls
+				playsInline
+				preload="metadata"
+				poster={ info?.thumb || video.thumb || undefined }
+				aria-label={ info?.title || video.title }
+				onKeyDown={ ( event: KeyboardEvent< HTMLVideoElement > ) => {
+					if (
+						! event.altKey &&
+						! event.ctrlKey &&
+						! event.metaKey &&
+						handlePlayerKey( event.currentTarget, event.key )
+					) {
+						event.preventDefault();
+					}
+				} }
+				onRateChange={ ( event ) => {
+					// The browser's own menu may offer more than the server allows.
+					const element = event.currentTarget;
+					if ( element.playbackRate > video.max_playback_rate ) {
+						element.playbackRate = video.max_playback_rate;
+					}
+				} }
+			>
+				{ tracks.map( ( track, position ) => (
+					<track
+						key={ track.url }
+						kind="subtitles"
+						src={ track.url }
+						srcLang={ track.language }
+						label={ languageName( track.language ) }
+						default={ position === english }
+					/>
+				) ) }
+			</video>
+			{ state === 'loading' ? (
+				<p className="lp-player__overlay" role="status">
+					{
+						// eslint-disable-next-line @wordpress/i18n-ellipsis -- the spec's exact text.
+						__( 'Loading video...', 'library-portal' )
+					}
+				</p>
+			) : null }
+			{ state === 'failed' ? (
+				<p
+					className="lp-player__overlay lp-player__overlay--error"
+					role="alert"
+				>
+					{ __(
+						'Unable to load video. Please try again or contact support.',
+						'library-portal'
+					) }
+				</p>
+			) : null }
+		</div>
+	);
+}
+
+export function VideoPlayer( props: VideoPlayerProps ) {
+	const [ rate, setRate ] = useState( 1 );
+	const focusNext = useRef( false );
+	const speedId = useId();
+	const rates = playbackRates( props.video.max_playback_rate );
+	const { onReply } = props;
+	const replyRef = useRef( onReply );
+	replyRef.current = onReply;
+
+	// Reports that failed offline earlier (this page or a previous one) go out now and on 'online'.
+	useEffect( () => {
+		const queue = progressQueue();
+		const off = queue.onReply( ( reply ) => replyRef.current( reply ) );
+		void queue.flush();
+		return off;
+	}, [] );
+
+	return (
+		<div className="lp-player" data-testid="lp-player">
+			<PartPlayer
+				key={ `${ props.video.product_id }-${ props.part }` }
+				{ ...props }
+				rate={ rate }
+				focusNext={ focusNext }
+			/>
+			<div className="lp-player__bar">
+				<div className="lp-player__speed">
+					<label htmlFor={ speedId }>
+						{ __( 'Playback speed', 'library-portal' ) }
+					</label>
+					<select
+						id={ speedId }
+						className="lp-select"
+						value={ String( rate ) }
+						onChange={ ( event ) =>
+							setRate( Number( event.target.value ) )
+						}
+					>
+						{ rates.map( ( option ) => (
+							<option key={ option } value={ String( option ) }>
+								{ option === 1
+									? __( 'Normal', 'library-portal' )
+									: sprintf(
+											/* translators: %s: playback speed, e.g. 1.5. */
+											__( '%s×', 'library-portal' ),
+											String( option )
+										) }
+							</option>
+						) ) }
+					</select>
+				</div>
+				<p className="lp-player__keys" id="lp-player-keys">
+					{ __(
+						'Keys on the video: Space or K play/pause, arrows seek 5 s and change volume, J/L seek 10 s, M mute, F full screen.',
+						'library-portal'
+					) }
+				</p>
+			</div>
+		</div>
+	);
+}

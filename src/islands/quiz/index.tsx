@@ -1,0 +1,331 @@
+/**
+ * The test at /quiz/{product_id} (lazy chunk `island-quiz`, opened in a new tab): all questions
+ * on one page (a fieldset per question, radio answers), graded on the server. Locked until the
+ * server says the item is watched enough (its message is shown); result with score and pass
+ * mark; Retry; on a pass the certificate's download and verify links.
+ */
+
+/**
+ * External dependencies
+ */
+import type { FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+
+/**
+ * WordPress dependencies
+ */
+import { useEffect, useRef, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import { ApiError } from '../../api/client';
+import { fetchQuiz, submitQuiz } from '../../api/quiz';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { ScreenTitle } from '../../components/screen-title';
+import { useResource } from '../../data/use-resource';
+import type { Certificate, QuizDetails, QuizResult } from '../../types/library';
+
+type QuizState =
+	| { status: 'pending' }
+	| { status: 'ok'; quiz: QuizDetails }
+	| { status: 'failed'; message: string };
+
+const messageOf = ( error: unknown, fallback: string ): string =>
+	error instanceof ApiError && error.fromBody ? error.message : fallback;
+
+export function Quiz() {
+	const { productId = '' } = useParams();
+	return <QuizScreen key={ productId } productId={ Number( productId ) } />;
+}
+
+function QuizScreen( { productId }: { productId: number } ) {
+	const quiz = useResource< QuizState >(
+		() =>
+			fetchQuiz( productId ).then(
+				( loaded ): QuizState => ( { status: 'ok', quiz: loaded } ),
+				( error: unknown ): QuizState => ( {
+					status: 'failed',
+					message: messageOf(
+						error,
+						__(
+							'Could not load this test. Please try again.',
+							'library-portal'
+						)
+					),
+				} )
+			),
+		{ status: 'pending' }
+	);
+
+	if ( quiz.loading || quiz.value.status === 'pending' ) {
+		return (
+			<section className="lp-card lp-quiz">
+				<ScreenTitle title={ __( 'Test', 'library-portal' ) } />
+				<LoadingIndicator
+					label={ __( 'Loading the test…', 'library-portal' ) }
+				/>
+			</section>
+		);
+	}
+	if ( quiz.value.status === 'failed' ) {
+		return (
+			<section className="lp-card lp-quiz">
+				<ScreenTitle title={ __( 'Test', 'library-portal' ) } />
+				<div className="lp-notice lp-notice--error" role="alert">
+					<p>{ quiz.value.message }</p>
+					<button
+						type="button"
+						className="lp-button lp-button--secondary"
+						onClick={ quiz.reload }
+					>
+						{ __( 'Retry', 'library-portal' ) }
+					</button>
+				</div>
+			</section>
+		);
+	}
+	return <QuizForm quiz={ quiz.value.quiz } />;
+}
+
+function QuizForm( { quiz }: { quiz: QuizDetails } ) {
+	const [ answers, setAnswers ] = useState< Record< string, number > >( {} );
+	const [ result, setResult ] = useState< QuizResult | null >( null );
+	const [ error, setError ] = useState( '' );
+	const [ sending, setSending ] = useState( false );
+	const resultRef = useRef< HTMLHeadingElement >( null );
+	const firstQuestionRef = useRef< HTMLInputElement >( null );
+	const errorRef = useRef< HTMLParagraphElement >( null );
+	const [ focusTarget, setFocusTarget ] = useState<
+		'result' | 'first' | 'error' | null
+	>( null );
+	const title = sprintf(
+		/* translators: %s: training title. */
+		__( 'Test: %s', 'library-portal' ),
+		quiz.title
+	);
+	const certificate: Certificate | null =
+		result?.certificate ?? quiz.certificate;
+
+	// Focus follows the action: the result after a submit, the first question after Retry.
+	useEffect( () => {
+		if ( focusTarget === 'result' ) {
+			resultRef.current?.focus();
+		} else if ( focusTarget === 'first' ) {
+			firstQuestionRef.current?.focus();
+		} else if ( focusTarget === 'error' ) {
+			errorRef.current?.focus();
+		}
+		setFocusTarget( null );
+	}, [ focusTarget ] );
+
+	if ( ! quiz.test.ready ) {
+		return (
+			<section className="lp-card lp-quiz" data-testid="lp-quiz">
+				<ScreenTitle title={ title } />
+				<p
+					className="lp-notice lp-notice--warning"
+					data-testid="lp-quiz-locked"
+				>
+					{ quiz.test.message }
+				</p>
+				{ certificate ? (
+					<CertificateLinks certificate={ certificate } />
+				) : null }
+			</section>
+		);
+	}
+
+	const unanswered = quiz.questions.filter(
+		( question ) => answers[ question.id ] === undefined
+	).length;
+
+	const onSubmit = async ( event: FormEvent ) => {
+		event.preventDefault();
+		if ( unanswered > 0 ) {
+			setError( __( 'Please answer every question.', 'library-portal' ) );
+			setFocusTarget( 'error' );
+			return;
+		}
+		setSending( true );
+		setError( '' );
+		try {
+			setResult( await submitQuiz( quiz.product_id, answers ) );
+			setFocusTarget( 'result' );
+		} catch ( failure: unknown ) {
+			setError(
+				messageOf(
+					failure,
+					__(
+						'Your answers could not be sent. Please try again.',
+						'library-portal'
+					)
+				)
+			);
+			setFocusTarget( 'error' );
+		} finally {
+			setSending( false );
+		}
+	};
+
+	if ( result ) {
+		return (
+			<section className="lp-card lp-quiz" data-testid="lp-quiz">
+				<ScreenTitle title={ title } />
+				<div className="lp-quiz__result" data-testid="lp-quiz-result">
+					<h2
+						ref={ resultRef }
+						tabIndex={ -1 }
+						className="lp-section-title"
+					>
+						{ result.passed
+							? __( 'You passed the test', 'library-portal' )
+							: __(
+									'You did not pass this time',
+									'library-portal'
+								) }
+					</h2>
+					<p>
+						{ sprintf(
+							/* translators: 1: score percent, 2: correct answers, 3: questions. */
+							__(
+								'Your score: %1$d%% (%2$d of %3$d correct).',
+								'library-portal'
+							),
+							result.score,
+							result.correct,
+							result.total
+						) }
+					</p>
+					<p>
+						{ sprintf(
+							/* translators: %d: pass mark percent. */
+							__( 'Pass mark: %d%%.', 'library-portal' ),
+							result.pass_mark
+						) }
+					</p>
+					{ result.passed && certificate ? (
+						<CertificateLinks certificate={ certificate } />
+					) : null }
+					<button
+						type="button"
+						className="lp-button lp-button--secondary"
+						onClick={ () => {
+							setResult( null );
+							setAnswers( {} );
+							setFocusTarget( 'first' );
+						} }
+					>
+						{ __( 'Retry', 'library-portal' ) }
+					</button>
+				</div>
+			</section>
+		);
+	}
+
+	return (
+		<section className="lp-card lp-quiz" data-testid="lp-quiz">
+			<ScreenTitle title={ title } />
+			<p className="lp-page-description">
+				{ sprintf(
+					/* translators: 1: number of questions, 2: pass mark percent. */
+					__(
+						'%1$d questions. You pass with %2$d%% or more. Answer every question, then submit.',
+						'library-portal'
+					),
+					quiz.questions.length,
+					quiz.pass_mark
+				) }
+			</p>
+			{ certificate ? (
+				<CertificateLinks certificate={ certificate } />
+			) : null }
+			<form className="lp-quiz__form" onSubmit={ onSubmit } noValidate>
+				{ quiz.questions.map( ( question, number ) => (
+					<fieldset key={ question.id } className="lp-quiz__question">
+						<legend>
+							{ sprintf(
+								/* translators: 1: question number, 2: question text. */
+								__( '%1$d. %2$s', 'library-portal' ),
+								number + 1,
+								question.text
+							) }
+						</legend>
+						{ question.answers.map( ( answer, position ) => (
+							<div
+								key={ answer.index }
+								className="lp-quiz__answer"
+							>
+								<input
+									id={ `lp-q-${ question.id }-${ answer.index }` }
+									ref={
+										number === 0 && position === 0
+											? firstQuestionRef
+											: undefined
+									}
+									type="radio"
+									name={ `lp-q-${ question.id }` }
+									value={ answer.index }
+									checked={
+										answers[ question.id ] === answer.index
+									}
+									onChange={ () =>
+										setAnswers( ( now ) => ( {
+											...now,
+											[ question.id ]: answer.index,
+										} ) )
+									}
+								/>
+								<label
+									htmlFor={ `lp-q-${ question.id }-${ answer.index }` }
+								>
+									{ answer.text }
+								</label>
+							</div>
+						) ) }
+					</fieldset>
+				) ) }
+				{ error ? (
+					<p
+						ref={ errorRef }
+						tabIndex={ -1 }
+						className="lp-notice lp-notice--error"
+						role="alert"
+					>
+						{ error }
+					</p>
+				) : null }
+				<button
+					type="submit"
+					className="lp-button"
+					disabled={ sending }
+				>
+					{ sending
+						? __( 'Submitting…', 'library-portal' )
+						: __( 'Submit answers', 'library-portal' ) }
+				</button>
+			</form>
+		</section>
+	);
+}
+
+function CertificateLinks( { certificate }: { certificate: Certificate } ) {
+	return (
+		<p className="lp-quiz__certificate" data-testid="lp-certificate">
+			<a className="lp-button" href={ certificate.download_url }>
+				{ __( 'Download certificate', 'library-portal' ) }
+			</a>{ ' ' }
+			<a
+				href={ certificate.verify_url }
+				target="_blank"
+				rel="noopener noreferrer"
+			>
+				{ __( 'Verify certificate', 'library-portal' ) }
+				<span className="lp-visually-hidden">
+					{ __( '(opens in a new tab)', 'library-portal' ) }
+				</span>
+			</a>
+		</p>
+	);
+}
