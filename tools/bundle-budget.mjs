@@ -4,7 +4,9 @@
  * `island-library` chunk, i.e. all of our own JS that /my-account/library/videos loads
  * (WordPress's React, api-fetch and i18n are external and not counted).
  *
- * Fails when that JS is over the budget in tools/budgets.json (gzip bytes) or contains hls.js. Builds first when build/ is
+ * Fails when that JS is over the budget in tools/budgets.json (gzip bytes) or contains hls.js,
+ * when the lazy `player` chunk group (the player and hls.js) is over its own budget, or when any
+ * file outside the player group bundles hls.js. Builds first when build/ is
  * missing or older than src/ or the build config. Run from `npm run test:unit`.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,9 +19,12 @@ const root = join( dirname( fileURLToPath( import.meta.url ) ), '..' );
 const buildDir = join( root, 'build' );
 const manifestPath = join( buildDir, 'chunks.json' );
 // The one budget number, shared with the e2e spec and the bench.
-export const BUDGET_BYTES = JSON.parse(
+const budgets = JSON.parse(
 	readFileSync( join( root, 'tools/budgets.json' ), 'utf8' )
-).listRouteGzipBytes;
+);
+export const BUDGET_BYTES = budgets.listRouteGzipBytes;
+export const PLAYER_BUDGET_BYTES = budgets.playerChunkGzipBytes;
+const PLAYER_GROUP = 'player';
 const LIST_ROUTE_GROUPS = [ 'island-library' ];
 // Strings that only hls.js contains (event names and its name), in case it was inlined.
 const HLS_MARKERS = [ 'hlsManifestParsed', 'hlsMediaAttached', 'hls.js' ];
@@ -116,6 +121,33 @@ if ( total > BUDGET_BYTES ) {
 	problems.push(
 		`the list route is ${ total } B gzip, over the ${ BUDGET_BYTES } B budget`
 	);
+}
+
+// The player: its own budget, and the only place hls.js may live.
+const playerFiles = ( manifest.chunkGroups[ PLAYER_GROUP ] ?? [] ).filter(
+	( file ) => file.endsWith( '.js' )
+);
+if ( playerFiles.length === 0 ) {
+	problems.push(
+		`chunk group "${ PLAYER_GROUP }" is missing from build/chunks.json`
+	);
+}
+let playerTotal = 0;
+for ( const file of playerFiles ) {
+	playerTotal += gzipSync( readFileSync( join( buildDir, file ) ) ).length;
+}
+console.log(
+	`bundle-budget: player (${ playerFiles.join( ' + ' ) }) = ${ playerTotal } B gzip, budget ${ PLAYER_BUDGET_BYTES } B.`
+);
+if ( playerTotal > PLAYER_BUDGET_BYTES ) {
+	problems.push(
+		`the player chunk is ${ playerTotal } B gzip, over the ${ PLAYER_BUDGET_BYTES } B budget`
+	);
+}
+for ( const [ file, names ] of Object.entries( manifest.packages ) ) {
+	if ( names.includes( 'hls.js' ) && ! playerFiles.includes( file ) ) {
+		problems.push( `${ file } bundles hls.js outside the player chunk` );
+	}
 }
 if ( problems.length > 0 ) {
 	for ( const problem of problems ) {

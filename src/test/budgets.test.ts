@@ -11,12 +11,24 @@ const read = ( path: string ): string =>
 	readFileSync( join( root, path ), 'utf8' );
 
 describe( 'bundle budget', () => {
-	it( 'is one number in tools/budgets.json', () => {
+	it( 'is one number per budget in tools/budgets.json', () => {
 		const budgets = JSON.parse( read( 'tools/budgets.json' ) ) as {
 			listRouteGzipBytes: unknown;
+			playerChunkGzipBytes: unknown;
 		};
 		expect( typeof budgets.listRouteGzipBytes ).toBe( 'number' );
+		expect( typeof budgets.playerChunkGzipBytes ).toBe( 'number' );
 	} );
+
+	it.each( [ 'tools/bundle-budget.mjs', 'tests/e2e/bundle-budget.spec.ts' ] )(
+		'%s reads the player budget from it',
+		( path ) => {
+			expect( read( path ) ).toMatch( /playerChunkGzipBytes/ );
+			expect( read( path ) ).not.toMatch(
+				/PLAYER_BUDGET_BYTES\s*(:\s*number\s*)?=\s*\d/
+			);
+		}
+	);
 
 	it.each( [
 		'tools/bundle-budget.mjs',

@@ -9,10 +9,13 @@ import { expect, test } from '@playwright/test';
 import { credentials, logIn } from './support';
 
 const BUILD = '/wp-content/plugins/library-portal/build/';
-// The one budget number, shared with tools/bundle-budget.mjs and the bench.
-const BUDGET_BYTES: number = JSON.parse(
+// The budget numbers, shared with tools/bundle-budget.mjs and the bench.
+const budgets = JSON.parse(
 	readFileSync( join( __dirname, '../../tools/budgets.json' ), 'utf8' )
-).listRouteGzipBytes;
+) as { listRouteGzipBytes: number; playerChunkGzipBytes: number };
+const BUDGET_BYTES = budgets.listRouteGzipBytes;
+const PLAYER_BUDGET_BYTES = budgets.playerChunkGzipBytes;
+const HLS_CODE = /HlsConfig|MEDIA_ATTACHED|hlsMediaAttached/;
 
 test( 'the list route stays within its JavaScript budget', async ( {
 	page,
@@ -48,8 +51,67 @@ test( 'the list route stays within its JavaScript budget', async ( {
 	expect( gzipBytes ).toBeLessThanOrEqual( BUDGET_BYTES );
 	for ( const [ pathname, body ] of scripts ) {
 		expect( pathname ).not.toMatch( /hls|player/ );
-		expect( body.toString( 'utf8' ), pathname ).not.toMatch(
-			/HlsConfig|MEDIA_ATTACHED/
-		);
+		expect( body.toString( 'utf8' ), pathname ).not.toMatch( HLS_CODE );
 	}
+} );
+
+test( 'hls.js arrives only with the player chunk, within its budget', async ( {
+	page,
+} ) => {
+	const owner = credentials( 'demo-owner' );
+	await logIn( page, owner.login, owner.password );
+	const bodies: Promise< [ string, Buffer ] >[] = [];
+	page.on( 'response', ( response ) => {
+		const { pathname } = new URL( response.url() );
+		if ( pathname.includes( BUILD ) && pathname.endsWith( '.js' ) ) {
+			bodies.push(
+				response.body().then( ( body ) => [ pathname, body ] )
+			);
+		}
+	} );
+
+	// The first item whose detail has a player (a video item the owner can watch).
+	await page.goto( '/my-account/library/videos' );
+	const links = await page
+		.getByRole( 'list', { name: 'Library items', exact: true } )
+		.getByRole( 'article' )
+		.getByRole( 'link' )
+		.evaluateAll( ( nodes ) =>
+			nodes.map( ( node ) => ( node as HTMLAnchorElement ).href )
+		);
+	let found = false;
+	for ( const href of [ ...new Set( links ) ].slice( 0, 12 ) ) {
+		await page.goto( href );
+		await expect( page.getByRole( 'heading', { level: 1 } ) ).toBeVisible();
+		if (
+			( await page
+				.getByRole( 'tab', { name: 'Training Details' } )
+				.count() ) > 0
+		) {
+			await expect(
+				page.getByTestId( 'lp-player-video' )
+			).toBeAttached();
+			found = true;
+			break;
+		}
+	}
+	test.skip( ! found, 'no video item in the demo library' );
+
+	const scripts = new Map( await Promise.all( bodies ) );
+	let playerBytes = 0;
+	for ( const [ pathname, body ] of scripts ) {
+		if ( HLS_CODE.test( body.toString( 'utf8' ) ) ) {
+			// Only the player group (player.js and the hls.js file it pulls in) may hold hls.js.
+			expect( pathname ).not.toMatch( /index\.js|island-/ );
+			playerBytes += gzipSync( body, { level: 9 } ).length;
+		} else if ( /\/player\.js$/.test( pathname ) ) {
+			playerBytes += gzipSync( body, { level: 9 } ).length;
+		}
+	}
+	test.info().annotations.push( {
+		type: 'player JS (gzip)',
+		description: `${ ( playerBytes / 1024 ).toFixed( 1 ) } kB`,
+	} );
+	expect( playerBytes ).toBeGreaterThan( 0 );
+	expect( playerBytes ).toBeLessThanOrEqual( PLAYER_BUDGET_BYTES );
 } );

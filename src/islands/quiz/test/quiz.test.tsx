@@ -1,0 +1,201 @@
+/**
+ * External dependencies
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
+
+/**
+ * Internal dependencies
+ */
+import { setPortalConfig } from '../../../test-utils/fixtures';
+import { renderScreen } from '../../../test-utils/render';
+import { fetchQuiz, submitQuiz } from '../../../api/quiz';
+import type { QuizDetails } from '../../../types/library';
+import { Quiz } from '..';
+
+jest.mock( '../../../api/quiz', () => ( {
+	...jest.requireActual( '../../../api/quiz' ),
+	fetchQuiz: jest.fn(),
+	submitQuiz: jest.fn(),
+} ) );
+
+const mockedFetch = fetchQuiz as jest.MockedFunction< typeof fetchQuiz >;
+const mockedSubmit = submitQuiz as jest.MockedFunction< typeof submitQuiz >;
+const path = '/quiz/:productId';
+
+const certificate = {
+	code: 'ABC123',
+	issued_at: 1700000000,
+	download_url: 'http://example.test/certificate/ABC123/download',
+	verify_url: 'http://example.test/certificate/verify/ABC123',
+};
+
+function makeQuiz( overrides: Partial< QuizDetails > = {} ): QuizDetails {
+	return {
+		product_id: 5,
+		title: 'Leadership Essentials',
+		pass_mark: 80,
+		questions: [
+			{
+				id: 'q1',
+				text: 'What is a team?',
+				answers: [
+					{ index: 0, text: 'A group' },
+					{ index: 1, text: 'A chair' },
+				],
+			},
+			{
+				id: 'q2',
+				text: 'Who leads?',
+				answers: [
+					{ index: 0, text: 'Nobody' },
+					{ index: 1, text: 'The leader' },
+				],
+			},
+		],
+		test: {
+			available: true,
+			ready: true,
+			incomplete_parts: [],
+			message: '',
+		},
+		attempts: 0,
+		best_score: null,
+		certificate: null,
+		...overrides,
+	};
+}
+
+async function open() {
+	renderScreen( <Quiz />, { url: '/quiz/5', path } );
+	await act( async () => undefined );
+}
+
+beforeEach( () => {
+	setPortalConfig();
+	jest.clearAllMocks();
+} );
+
+describe( 'Quiz', () => {
+	it( 'shows the questions as fieldsets with radio answers under the title "Test: {title}"', async () => {
+		mockedFetch.mockResolvedValue( makeQuiz() );
+		await open();
+		expect( mockedFetch ).toHaveBeenCalledWith( 5 );
+		expect(
+			screen.getByRole( 'heading', {
+				level: 1,
+				name: 'Test: Leadership Essentials',
+			} )
+		).toBeInTheDocument();
+		expect( document.title ).toContain( 'Test: Leadership Essentials' );
+		const first = screen.getByRole( 'group', {
+			name: '1. What is a team?',
+		} );
+		expect( first ).toBeInTheDocument();
+		expect( screen.getAllByRole( 'radio' ) ).toHaveLength( 4 );
+	} );
+
+	it( 'asks for every answer before sending', async () => {
+		mockedFetch.mockResolvedValue( makeQuiz() );
+		await open();
+		fireEvent.click( screen.getByRole( 'radio', { name: 'A group' } ) );
+		await act( async () => {
+			fireEvent.click(
+				screen.getByRole( 'button', { name: 'Submit answers' } )
+			);
+		} );
+		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
+			'Please answer every question.'
+		);
+		expect( screen.getByRole( 'alert' ) ).toHaveFocus();
+		expect( mockedSubmit ).not.toHaveBeenCalled();
+	} );
+
+	it( 'sends the answers, shows the result with the certificate links and focuses it', async () => {
+		mockedFetch.mockResolvedValue( makeQuiz() );
+		mockedSubmit.mockResolvedValue( {
+			score: 100,
+			passed: true,
+			pass_mark: 80,
+			correct: 2,
+			total: 2,
+			attempts: 1,
+			certificate,
+		} );
+		await open();
+		fireEvent.click( screen.getByRole( 'radio', { name: 'A group' } ) );
+		fireEvent.click( screen.getByRole( 'radio', { name: 'The leader' } ) );
+		await act( async () => {
+			fireEvent.click(
+				screen.getByRole( 'button', { name: 'Submit answers' } )
+			);
+		} );
+		expect( mockedSubmit ).toHaveBeenCalledWith( 5, { q1: 0, q2: 1 } );
+		const heading = screen.getByRole( 'heading', {
+			level: 2,
+			name: 'You passed the test',
+		} );
+		expect( heading ).toHaveFocus();
+		expect(
+			screen.getByText( 'Your score: 100% (2 of 2 correct).' )
+		).toBeInTheDocument();
+		expect( screen.getByText( 'Pass mark: 80%.' ) ).toBeInTheDocument();
+		expect(
+			screen.getByRole( 'link', { name: 'Download certificate' } )
+		).toHaveAttribute( 'href', certificate.download_url );
+		expect(
+			screen.getByRole( 'link', { name: /Verify certificate/ } )
+		).toHaveAttribute( 'href', certificate.verify_url );
+	} );
+
+	it( 'a failed attempt offers Retry, which clears the answers and goes to the first question', async () => {
+		mockedFetch.mockResolvedValue( makeQuiz() );
+		mockedSubmit.mockResolvedValue( {
+			score: 50,
+			passed: false,
+			pass_mark: 80,
+			correct: 1,
+			total: 2,
+			attempts: 1,
+			certificate: null,
+		} );
+		await open();
+		fireEvent.click( screen.getByRole( 'radio', { name: 'A group' } ) );
+		fireEvent.click( screen.getByRole( 'radio', { name: 'Nobody' } ) );
+		await act( async () => {
+			fireEvent.click(
+				screen.getByRole( 'button', { name: 'Submit answers' } )
+			);
+		} );
+		expect(
+			screen.getByRole( 'heading', {
+				name: 'You did not pass this time',
+			} )
+		).toHaveFocus();
+		expect(
+			screen.queryByRole( 'link', { name: 'Download certificate' } )
+		).not.toBeInTheDocument();
+		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		const firstAnswer = screen.getByRole( 'radio', { name: 'A group' } );
+		expect( firstAnswer ).not.toBeChecked();
+		expect( firstAnswer ).toHaveFocus();
+	} );
+
+	it( "shows the server's readiness message when the test is locked", async () => {
+		mockedFetch.mockResolvedValue(
+			makeQuiz( {
+				test: {
+					available: true,
+					ready: false,
+					incomplete_parts: [],
+					message:
+						'You need to watch at least 95% of the video before taking the test.',
+				},
+			} )
+		);
+		await open();
+		expect( screen.getByTestId( 'lp-quiz-locked' ) ).toHaveTextContent(
+			'You need to watch at least 95% of the video before taking the test.'
+		);
+		expect( screen.queryByRole( 'radio' ) ).not.toBeInTheDocument();
+	} );
+} );
