@@ -49,6 +49,34 @@ final class DemoSeeder {
 	public const THUMBNAIL_META = '_lp_demo_thumbnail';
 
 	/**
+	 * The demo's tests (`_lp_quiz`), by item title: three or four questions each, pass mark 80.
+	 * The e2e tests answer them from this list (tests/e2e/support/learning.ts keeps the answers).
+	 */
+	public const QUIZZES = array(
+		'Trauma-Informed Care'                => array(
+			array( 'In trauma-informed care, the question "What is wrong with you?" becomes:', array( '"Why did you do that?"', '"What happened to you?"', '"Who is to blame?"', '"How fast can you change?"' ), 1 ),
+			array( 'Which principle comes first in a trauma-informed service?', array( 'Speed of treatment', 'Strict compliance with rules', 'Safety', 'A diagnosis before anything else' ), 2 ),
+			array( 'A client startles when a door slams. A trauma-informed first response is to:', array( 'Ground the client and restore a sense of safety', 'Carry on with the session as planned', 'Ask for a detailed account of the trauma', 'End the session at once' ), 0 ),
+			array( 'Which practice supports a client\'s choice and control?', array( 'Deciding the treatment plan alone', 'Keeping the session agenda private', 'Using the same approach with everyone', 'Explaining the options and asking for consent before each step' ), 3 ),
+		),
+		'Anxiety in Children and Adolescents' => array(
+			array( 'Which treatment has the strongest evidence for anxiety in children and adolescents?', array( 'Reassurance alone', 'Cognitive behavioural therapy with gradual exposure', 'Avoiding the feared situations', 'Restricting sleep' ), 1 ),
+			array( 'Why are parents coached to reduce accommodation of a child\'s anxiety?', array( 'Accommodation keeps avoidance going over time', 'It makes sessions shorter', 'Children prefer it', 'Schools require it' ), 0 ),
+			array( 'Which is a common physical sign of anxiety in children?', array( 'Faster hair growth', 'A better appetite', 'Stomach aches before school', 'Deeper sleep' ), 2 ),
+		),
+		'Motivational Interviewing Intensive' => array(
+			array( 'What is "change talk" in motivational interviewing?', array( 'The practitioner\'s advice', 'The client\'s own statements in favour of change', 'The closing summary', 'A written treatment contract' ), 1 ),
+			array( 'Which of the OARS skills gives back what the client said?', array( 'Open questions', 'Affirmations', 'Reflections', 'Summaries' ), 2 ),
+			array( 'How does a practitioner respond to sustain talk?', array( 'Reflect it without arguing', 'Correct the client firmly', 'Change the subject', 'End the session' ), 0 ),
+		),
+		'Clinical Documentation Essentials'   => array(
+			array( 'When is a progress note best written?', array( 'At the end of the month', 'Only when the file is audited', 'As soon as possible after the session', 'Only for new clients' ), 2 ),
+			array( 'What belongs in a progress note?', array( 'Observations, interventions and the client\'s response', 'Personal opinions about the client', 'Other clients\' details', 'Remarks from colleagues' ), 0 ),
+			array( 'How is an error in a record corrected?', array( 'Erase it', 'Delete the whole note', 'Leave it as it is', 'Mark it, add the correction, then date and sign it' ), 3 ),
+		),
+	);
+
+	/**
 	 * Seats and grants.
 	 *
 	 * @var LicenseRepository
@@ -161,6 +189,7 @@ final class DemoSeeder {
 			update_option( self::SEEDED_OPTION, 1, false );
 			delete_option( 'library_portal_demo_logins' );
 			$this->attach_thumbnails(); // A site seeded before the demo had thumbnails gets them.
+			$this->attach_learning(); // ... and before it had videos, subtitles, manuals and tests.
 			return $logins;
 		}
 
@@ -178,8 +207,180 @@ final class DemoSeeder {
 			)
 		);
 		$this->attach_thumbnails();
+		$this->attach_learning();
 		update_option( self::SEEDED_OPTION, 1, false );
 		return $logins;
+	}
+
+	/**
+	 * Fills what the demo items lack for learning, from bin/make-demo-media's files: every video
+	 * item gets HLS media (a multi-part item the workshop's parts in turn, a single video the
+	 * webinar), their durations (from the playlists) and English subtitles; the e-manuals get the
+	 * PDF manual in place of their placeholder address; the workshop gets its handout; the items
+	 * in QUIZZES get their test. Meta that is already set is kept, so a rerun changes nothing and
+	 * an edit made in wp-admin stays. Without the files, nothing happens. Items seeded by
+	 * seed_library_for() (the bench) are left as they are: it does not call this.
+	 *
+	 * @param string $folder Folder of the demo media; default: wp-content/library-portal-demo.
+	 * @return int Items that changed.
+	 */
+	public function attach_learning( string $folder = '' ): int {
+		$folder  = '' !== $folder ? $folder : WP_CONTENT_DIR . '/' . self::MEDIA_DIR;
+		$webinar = $this->demo_lesson( $folder, 'webinar' );
+		$parts   = array_values( array_filter( array_map( fn( int $n ) => $this->demo_lesson( $folder, "workshop/part-$n" ), array( 1, 2, 3 ) ) ) );
+		$manual  = $this->demo_file( $folder, 'manual/cbt-skills-workbook.pdf' );
+		$handout = $this->demo_file( $folder, 'workshop/handout.pdf' );
+		$items   = get_posts(
+			array(
+				'post_type'      => ItemPostType::POST_TYPE,
+				'post_status'    => 'any',
+				'posts_per_page' => 200, // phpcs:ignore WordPress.WP.PostsPerPage -- the demo has a few dozen items.
+				'orderby'        => 'ID',
+				'order'          => 'ASC',
+			)
+		);
+		$changed = 0;
+		foreach ( $items as $post ) {
+			$item_id = (int) $post->ID;
+			$type    = (string) get_post_meta( $item_id, '_lp_content_type', true );
+			$meta    = array();
+			if ( ContentType::has_video( $type ) ) {
+				$meta = $this->video_meta( $item_id, $webinar, $parts );
+			}
+			$download = (string) get_post_meta( $item_id, '_lp_download_link', true );
+			if ( ContentType::E_MANUAL === $type && '' !== $manual && ( '' === $download || str_starts_with( $download, home_url( '/downloads/' ) ) ) ) {
+				$meta['_lp_download_link'] = $manual;
+			}
+			if ( 'Trauma-Informed Care' === $post->post_title && '' !== $handout && '' === (string) get_post_meta( $item_id, '_lp_attachment_url', true ) ) {
+				$meta['_lp_attachment_url'] = $handout;
+			}
+			if ( isset( self::QUIZZES[ $post->post_title ] ) && ! metadata_exists( 'post', $item_id, '_lp_quiz' ) ) {
+				$meta['_lp_quiz'] = self::quiz( self::QUIZZES[ $post->post_title ] );
+			}
+			foreach ( $meta as $key => $value ) {
+				update_post_meta( $item_id, $key, $value );
+			}
+			$changed += $meta ? 1 : 0;
+		}
+		return $changed;
+	}
+
+	/**
+	 * The video meta an item lacks: parts (or the single video) with address, thumbnail and
+	 * duration, and one English subtitle per part.
+	 *
+	 * @param int                                                                 $item_id Item.
+	 * @param array{url: string, thumb: string, duration: int, subtitles: string}|null $webinar The single video's media.
+	 * @param array<int, array{url: string, thumb: string, duration: int, subtitles: string}> $parts   The workshop's parts.
+	 * @return array<string, mixed> Meta to write.
+	 */
+	private function video_meta( int $item_id, ?array $webinar, array $parts ): array {
+		$meta      = array();
+		$subtitles = array();
+		$stored    = get_post_meta( $item_id, '_lp_video_parts', true );
+		$stored    = is_array( $stored ) ? array_values( $stored ) : array();
+		if ( count( $stored ) >= 2 && $parts ) {
+			$filled = false;
+			foreach ( $stored as $index => $part ) {
+				$media = $parts[ $index % count( $parts ) ];
+				if ( empty( $part['url'] ) ) {
+					$stored[ $index ] = array_merge(
+						(array) $part,
+						array(
+							'url'      => $media['url'],
+							'thumb'    => $media['thumb'],
+							'duration' => $media['duration'],
+						)
+					);
+					$filled           = true;
+				}
+				$subtitles[] = array(
+					'url'      => $media['subtitles'],
+					'language' => 'en',
+					'part'     => $index,
+				);
+			}
+			if ( $filled ) {
+				$meta['_lp_video_parts'] = $stored;
+			}
+		} elseif ( count( $stored ) < 2 && $webinar && '' === (string) get_post_meta( $item_id, '_lp_video_url', true ) ) {
+			$meta['_lp_video_url']      = $webinar['url'];
+			$meta['_lp_video_duration'] = $webinar['duration'];
+			$subtitles[]                = array(
+				'url'      => $webinar['subtitles'],
+				'language' => 'en',
+				'part'     => 0,
+			);
+		}
+		// Subtitles only beside media the demo filled in: they belong to those files.
+		if ( $meta && ! get_post_meta( $item_id, '_lp_subtitles', true ) ) {
+			$meta['_lp_subtitles'] = $subtitles;
+		}
+		return $meta;
+	}
+
+	/**
+	 * One HLS lesson made by bin/make-demo-media (playlist, thumb.jpg, subtitles/en.vtt), or null
+	 * when a file is missing. The duration is the sum of the playlist's segments, rounded.
+	 *
+	 * @param string $folder Demo media folder.
+	 * @param string $name   Lesson folder inside it.
+	 * @return array{url: string, thumb: string, duration: int, subtitles: string}|null
+	 */
+	private function demo_lesson( string $folder, string $name ): ?array {
+		$playlist = "$folder/$name/index.m3u8";
+		$url      = $this->demo_file( $folder, "$name/index.m3u8" );
+		$thumb    = $this->demo_file( $folder, "$name/thumb.jpg" );
+		$vtt      = $this->demo_file( $folder, "$name/subtitles/en.vtt" );
+		if ( '' === $url || '' === $thumb || '' === $vtt ) {
+			return null;
+		}
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file made by bin/make-demo-media.
+		preg_match_all( '/^#EXTINF:([0-9.]+)/m', (string) file_get_contents( $playlist ), $segments );
+		return array(
+			'url'       => $url,
+			'thumb'     => $thumb,
+			'duration'  => (int) round( array_sum( array_map( 'floatval', $segments[1] ) ) ),
+			'subtitles' => $vtt,
+		);
+	}
+
+	/**
+	 * Address of a demo media file, or '' when it was not made. Only the default folder (under
+	 * wp-content) has an address; another folder (a test's) yields its files' paths under it.
+	 *
+	 * @param string $folder Demo media folder.
+	 * @param string $file   File inside it.
+	 */
+	private function demo_file( string $folder, string $file ): string {
+		if ( ! is_readable( "$folder/$file" ) ) {
+			return '';
+		}
+		$root = wp_normalize_path( WP_CONTENT_DIR ) . '/';
+		$path = wp_normalize_path( "$folder/$file" );
+		return str_starts_with( $path, $root ) ? content_url( substr( $path, strlen( $root ) ) ) : '';
+	}
+
+	/**
+	 * A `_lp_quiz` value (the contract's shape) from QUIZZES rows.
+	 *
+	 * @param array<int, array{0: string, 1: string[], 2: int}> $rows Question, answers, index of the right one.
+	 * @return array{pass_mark: int, questions: array<int, array{id: string, text: string, answers: string[], correct: int}>}
+	 */
+	public static function quiz( array $rows ): array {
+		$questions = array();
+		foreach ( $rows as $index => list( $text, $answers, $correct ) ) {
+			$questions[] = array(
+				'id'      => 'q' . ( $index + 1 ),
+				'text'    => $text,
+				'answers' => $answers,
+				'correct' => $correct,
+			);
+		}
+		return array(
+			'pass_mark' => 80,
+			'questions' => $questions,
+		);
 	}
 
 	/**
