@@ -172,6 +172,7 @@ function TakeTest( { link, ready, message }: TakeTestProps ) {
 			>
 				{ __( 'Take Test', 'library-portal' ) }
 				<span className="lp-visually-hidden">
+					{ ' ' }
 					{ __( '(opens in a new tab)', 'library-portal' ) }
 				</span>
 			</a>

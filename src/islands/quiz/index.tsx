@@ -323,6 +323,7 @@ function CertificateLinks( { certificate }: { certificate: Certificate } ) {
 			>
 				{ __( 'Verify certificate', 'library-portal' ) }
 				<span className="lp-visually-hidden">
+					{ ' ' }
 					{ __( '(opens in a new tab)', 'library-portal' ) }
 				</span>
 			</a>
