@@ -12,3 +12,11 @@ export {
 	settle,
 	watchLayoutShift,
 } from './experience';
+export {
+	DEMO_ANSWERS,
+	DetailPage,
+	itemIdByTitle,
+	pdfText,
+	QuizPage,
+	type VideoState,
+} from './learning';
