@@ -12,17 +12,29 @@ use LibraryPortal\Admin\ReservedSlugNotice;
 use LibraryPortal\Admin\SettingsPage;
 use LibraryPortal\Ajax\PingHandler;
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Certificates\CertificatePages;
+use LibraryPortal\Certificates\CertificatePdf;
+use LibraryPortal\Certificates\QuizMetaBox;
+use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
 use LibraryPortal\Rest\ErrorReply;
+use LibraryPortal\Learning\PlaylistDuration;
+use LibraryPortal\Learning\ProgressRecorder;
+use LibraryPortal\Learning\SeatActivation;
+use LibraryPortal\Rest\ItemLookup;
 use LibraryPortal\Rest\ItemsController;
+use LibraryPortal\Rest\LearningController;
 use LibraryPortal\Rest\NotificationsController;
+use LibraryPortal\Rest\QuizController;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Rest\ServerTiming;
+use LibraryPortal\Rest\SubtitlesController;
 use LibraryPortal\Rest\UserController;
+use LibraryPortal\Rest\VttResponse;
 
 /**
  * Explicit wiring: takes the services and lets each feature add its hooks. Built once by
@@ -64,6 +76,9 @@ final class Plugin {
 		$assets = new Assets( $services->settings, $config );
 
 		( new ItemPostType() )->register();
+		$quizzes = new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings );
+		( new QuizMetaBox() )->register();
+		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf() ) )->register();
 		( new Routes( $services->settings ) )->register();
 		$assets->register();
 		( new Shortcode( $assets, $services->settings ) )->register();
@@ -75,18 +90,26 @@ final class Plugin {
 		$services->library_cache->register();
 		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows ) )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
+		add_filter( 'rest_pre_serve_request', array( VttResponse::class, 'serve' ), 10, 4 );
+		( new PlaylistDuration() )->register();
 
 		add_action(
 			'rest_api_init',
-			static function () use ( $services ) {
-				( new ItemsController( $services->library, $services->library_cache ) )->register_routes();
+			static function () use ( $services, $quizzes ) {
+				$items = new ItemsController( $services->library, $services->library_cache );
+				$items->register_routes();
+				$lookup     = new ItemLookup( $services->library, $services->library_cache );
+				$activation = new SeatActivation( $services->licenses );
+				( new LearningController( $lookup, new ProgressRecorder( $services->progress, $activation ), $activation, $items ) )->register_routes();
+				( new SubtitlesController( $lookup ) )->register_routes();
+				( new QuizController( new ItemLookup( $services->library, $services->library_cache ), $quizzes ) )->register_routes();
 				( new UserController( $services->library ) )->register_routes();
 				( new NotificationsController( $services->notifications ) )->register_routes();
 			}
 		);
 
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
-			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services->licenses ) );
+			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services->licenses, $services->certificates ) );
 		}
 	}
 }

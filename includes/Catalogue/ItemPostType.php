@@ -31,6 +31,7 @@ final class ItemPostType {
 		'_lp_free_item'      => 'boolean',
 		'_lp_video_id'       => 'string',
 		'_lp_video_url'      => 'string',
+		'_lp_video_duration' => 'integer',
 		'_lp_video_parts'    => 'array',
 		'_lp_subtitles'      => 'array',
 		'_lp_quiz_link'      => 'string',

@@ -49,6 +49,17 @@ final class ProgressRules {
 	public const SEEK_BAND_MAX = 98;
 
 	/**
+	 * The fastest playback speed the player offers. A progress report may claim at most the time
+	 * since the last accepted one played at this speed (docs/decisions.md, "Progress jumps").
+	 */
+	public const MAX_PLAYBACK_RATE = 2;
+
+	/**
+	 * Seconds of slack on that limit (network delay, the 5 s report rhythm, a step's rounding).
+	 */
+	public const TOLERANCE_SECONDS = 10;
+
+	/**
 	 * Every rule by name, as the TypeScript module exports them.
 	 *
 	 * @return array<string, int>
@@ -62,6 +73,8 @@ final class ProgressRules {
 			'REPORT_INTERVAL_SECONDS' => self::REPORT_INTERVAL_SECONDS,
 			'SEEK_BAND_MIN'           => self::SEEK_BAND_MIN,
 			'SEEK_BAND_MAX'           => self::SEEK_BAND_MAX,
+			'MAX_PLAYBACK_RATE'       => self::MAX_PLAYBACK_RATE,
+			'TOLERANCE_SECONDS'       => self::TOLERANCE_SECONDS,
 		);
 	}
 }

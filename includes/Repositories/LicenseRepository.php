@@ -223,6 +223,47 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * The seat a user's activation of an item would spend, from one owner's grants with a tag:
+	 * a seat the user already activated comes first (then nothing is spent), else the seat
+	 * find_available_seat() would give (own seats) or one assigned to the user (a share).
+	 * The order is fixed, so racing requests compete for the same row and activate_seat()
+	 * lets one win; the loser reads again and finds the activated seat.
+	 *
+	 * @param int    $user_id    User who activates.
+	 * @param int    $owner_id   Owner of the seats (the user, or the sharer).
+	 * @param int    $product_id Item.
+	 * @param string $tag        Grant tag.
+	 * @param int    $now        Unix seconds.
+	 * @return array{id: int, activated: bool}|null Null when there is no such seat.
+	 */
+	public function seat_to_activate( int $user_id, int $owner_id, int $product_id, string $tag, int $now ): ?array {
+		$row = $this->db->get_row(
+			$this->db->prepare(
+				"SELECT l.id, l.state FROM %i l INNER JOIN %i g ON g.id = l.grant_id
+				WHERE l.owner_id = %d AND l.product_id = %d AND g.tag = %s AND ( l.expires_at = 0 OR l.expires_at > %d )
+				AND ( ( l.state IN ( 'activated', 'assigned' ) AND l.holder_id = %d ) OR ( l.state = 'available' AND l.holder_id = 0 AND l.owner_id = %d ) )
+				ORDER BY l.state = 'activated' DESC, l.expires_at = 0, l.expires_at, l.id LIMIT 1",
+				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
+				$owner_id,
+				$product_id,
+				$tag,
+				$now,
+				$user_id,
+				$user_id
+			),
+			ARRAY_A
+		);
+		if ( ! is_array( $row ) ) {
+			return null;
+		}
+		return array(
+			'id'        => (int) $row['id'],
+			'activated' => 'activated' === $row['state'],
+		);
+	}
+
+	/**
 	 * Expiry times of the user's own seats of published membership items.
 	 *
 	 * @param int $owner_id User.

@@ -94,6 +94,30 @@ final class ProgressRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * A user's progress of one item, by part (one indexed read; parts never reported are absent).
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 * @return array<int, PartProgress> part index => progress.
+	 */
+	public function for_item( int $user_id, int $product_id ): array {
+		$rows  = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT part_index, percent, updated_at FROM %i WHERE user_id = %d AND product_id = %d',
+				$this->table( 'progress' ),
+				$user_id,
+				$product_id
+			),
+			ARRAY_A
+		);
+		$parts = array();
+		foreach ( $rows as $row ) {
+			$parts[ (int) $row['part_index'] ] = new PartProgress( (int) $row['percent'], (int) $row['updated_at'] );
+		}
+		return $parts;
+	}
+
+	/**
 	 * Deletes the progress of a deleted user.
 	 *
 	 * @param int $user_id Deleted user.

@@ -81,4 +81,17 @@ final class ItemLookup {
 		}
 		return $this->found[ $key ];
 	}
+
+	/**
+	 * The rows again, read after a write of this request (the cache has been told of the write;
+	 * only this request's memo must go).
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 * @return array<int, array<string, mixed>>|WP_Error
+	 */
+	public function fresh_rows( int $user_id, int $product_id ) {
+		unset( $this->found[ $user_id . '|' . $product_id ] );
+		return $this->rows( $user_id, $product_id );
+	}
 }

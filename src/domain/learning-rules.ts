@@ -20,3 +20,7 @@ export const REPORT_INTERVAL_SECONDS = 5;
 /** The player resumes at the saved share only strictly inside this band. */
 export const SEEK_BAND_MIN = 1;
 export const SEEK_BAND_MAX = 98;
+/** The fastest playback speed the player offers; the server's progress rule allows no faster. */
+export const MAX_PLAYBACK_RATE = 2;
+/** Seconds of slack the server allows on that rule. */
+export const TOLERANCE_SECONDS = 10;

@@ -1,0 +1,95 @@
+<?php
+/**
+ * Records a learner's progress report.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Learning;
+
+use LibraryPortal\Domain\Access;
+use LibraryPortal\Repositories\ProgressRepository;
+use LibraryPortal\Rest\ErrorReply;
+use WP_Error;
+
+/**
+ * The contract's progress rule: a whole 5% step, a part that exists, no jump beyond what the
+ * time since the last raise allows (ProgressLimit), never lowered (one upsert that only raises:
+ * of two tabs writing at once the larger value stays), and the seat activated in the same
+ * request once the part reaches ACTIVATION_PERCENT.
+ */
+final class ProgressRecorder {
+
+	/**
+	 * Progress rows.
+	 *
+	 * @var ProgressRepository
+	 */
+	private ProgressRepository $progress;
+
+	/**
+	 * Seat activation.
+	 *
+	 * @var SeatActivation
+	 */
+	private SeatActivation $activation;
+
+	/**
+	 * Wires the recorder.
+	 *
+	 * @param ProgressRepository $progress   Progress rows.
+	 * @param SeatActivation     $activation Seat activation.
+	 */
+	public function __construct( ProgressRepository $progress, SeatActivation $activation ) {
+		$this->progress   = $progress;
+		$this->activation = $activation;
+	}
+
+	/**
+	 * Judges and stores one report.
+	 *
+	 * @param int                  $user_id User.
+	 * @param array<string, mixed> $row     Library row with access granted (LearnerRow::pick()).
+	 * @param ItemMedia            $media   The item's parts.
+	 * @param int                  $part    0-based part.
+	 * @param int                  $percent Reported percent.
+	 * @param int                  $now     Unix seconds.
+	 * @return array{activated: bool}|WP_Error
+	 */
+	public function report( int $user_id, array $row, ItemMedia $media, int $part, int $percent, int $now ) {
+		if ( ! ProgressLimit::is_step( $percent ) ) {
+			return ErrorReply::error( 'invalid_progress', __( 'Progress must be a whole 5% step between 0 and 100.', 'library-portal' ), 400 );
+		}
+		if ( $part < 0 || $part >= $media->part_count() ) {
+			return ErrorReply::error( 'invalid_part', __( 'This video has no such part.', 'library-portal' ), 400 );
+		}
+
+		$product_id = (int) $row['product_id'];
+		$stored     = $this->progress->for_item( $user_id, $product_id )[ $part ] ?? null;
+		$allowed    = ProgressLimit::allowed( $stored, $media->parts[ $part ]['duration'], $now );
+		if ( $percent > $allowed && ( null === $stored || $percent > $stored->percent ) ) {
+			if ( null === $stored ) {
+				// A learner who skips ahead at once gets a clock to measure the next reports by.
+				$this->progress->record( $user_id, $product_id, $part, 0, $now );
+			}
+			return new WP_Error(
+				'progress_too_fast',
+				__( 'This progress cannot be saved: more of the video was marked as watched than the time since the last report allows.', 'library-portal' ),
+				array(
+					'status'          => 409,
+					'allowed_percent' => $allowed,
+				)
+			);
+		}
+		if ( null === $stored || $percent > $stored->percent ) {
+			$this->progress->record( $user_id, $product_id, $part, $percent, $now );
+		}
+
+		$watched   = max( $percent, null === $stored ? 0 : $stored->percent );
+		$activated = false;
+		if ( $watched >= ProgressRules::ACTIVATION_PERCENT && in_array( $row['access'], array( Access::CAN_ACTIVATE, Access::SHARED ), true ) ) {
+			$activated = SeatActivation::ACTIVATED === $this->activation->activate( $user_id, $row, $now );
+		}
+		return array( 'activated' => $activated );
+	}
+}

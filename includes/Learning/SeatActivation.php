@@ -1,0 +1,78 @@
+<?php
+/**
+ * Activating the seat a learner watches or downloads with.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Learning;
+
+use LibraryPortal\Domain\Access;
+use LibraryPortal\Repositories\LicenseRepository;
+
+/**
+ * Spec point 4, "License activation": at 5% watched, or on an e-manual download after the
+ * confirmation. One atomic conditional update (LicenseRepository::activate_seat); parallel calls
+ * compete for the same seat, so exactly one seat is activated and the others read it back as
+ * already active.
+ */
+final class SeatActivation {
+
+	public const ACTIVATED      = 'activated';
+	public const ALREADY_ACTIVE = 'already_active';
+	public const NO_SEAT        = 'no_seat';
+
+	/**
+	 * A lost race is read again at most this many times (each loss means someone else changed
+	 * one of these seats; the next read sees it).
+	 */
+	private const ATTEMPTS = 3;
+
+	/**
+	 * Seats.
+	 *
+	 * @var LicenseRepository
+	 */
+	private LicenseRepository $licenses;
+
+	/**
+	 * Wires the activation.
+	 *
+	 * @param LicenseRepository $licenses Seats.
+	 */
+	public function __construct( LicenseRepository $licenses ) {
+		$this->licenses = $licenses;
+	}
+
+	/**
+	 * Activates the row's seat when its access still needs one.
+	 *
+	 * @param int                  $user_id User.
+	 * @param array<string, mixed> $row     Library row (LearnerRow::pick()).
+	 * @param int                  $now     Unix seconds.
+	 * @return string ACTIVATED (this call spent a seat), ALREADY_ACTIVE (nothing to spend) or NO_SEAT.
+	 */
+	public function activate( int $user_id, array $row, int $now ): string {
+		$access = (string) $row['access'];
+		if ( Access::opens_files( $access ) ) {
+			return self::ALREADY_ACTIVE;
+		}
+		if ( Access::CAN_ACTIVATE !== $access && Access::SHARED !== $access ) {
+			return self::NO_SEAT;
+		}
+		$owner_id = (int) $row['share_user_id'] > 0 ? (int) $row['share_user_id'] : $user_id;
+		for ( $attempt = 0; $attempt < self::ATTEMPTS; $attempt++ ) {
+			$seat = $this->licenses->seat_to_activate( $user_id, $owner_id, (int) $row['product_id'], (string) $row['tag'], $now );
+			if ( null === $seat ) {
+				return self::NO_SEAT;
+			}
+			if ( $seat['activated'] ) {
+				return self::ALREADY_ACTIVE;
+			}
+			if ( $this->licenses->activate_seat( $seat['id'], $user_id, $now ) ) {
+				return self::ACTIVATED;
+			}
+		}
+		return self::NO_SEAT;
+	}
+}

@@ -1,0 +1,282 @@
+<?php
+/**
+ * GET /library/v2/video/{id}
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Learning;
+
+use LibraryPortal\Domain\Access;
+use LibraryPortal\Tests\Fixtures\LearningMedia;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * Every access case of spec point 4; without access no address of any file leaves the server.
+ */
+final class VideoRouteTest extends TestCase {
+
+	/**
+	 * Route of an item.
+	 *
+	 * @param int $item Item.
+	 */
+	private static function route( int $item ): string {
+		return '/library/v2/video/' . $item;
+	}
+
+	/**
+	 * A request as WordPress serves it over HTTP: a new REST server (each HTTP request builds its
+	 * own, so nothing is remembered from an earlier one), dispatch, then rest_post_dispatch.
+	 *
+	 * @param string $method HTTP method.
+	 * @param string $route  Route with query.
+	 * @param int    $user   User (0 = logged out).
+	 * @param array  $params Params.
+	 */
+	private function send( string $method, string $route, int $user, array $params = array() ): \WP_REST_Response {
+		$GLOBALS['wp_rest_server'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound -- a new request gets a new server.
+		$response                  = $this->rest( $method, $route, $params, $user );
+		return apply_filters( 'rest_post_dispatch', $response, rest_get_server(), new \WP_REST_Request( $method, $route ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter, applied as serve_request() does.
+	}
+
+	/**
+	 * The reply's data after checking it is a success.
+	 *
+	 * @param int    $user  User.
+	 * @param int    $item  Item.
+	 * @param string $query Query string.
+	 * @return array<string, mixed>
+	 */
+	private function video( int $user, int $item, string $query = '' ): array {
+		$response = $this->send( 'GET', self::route( $item ) . $query, $user );
+		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $response->get_data() ) );
+		return $response->get_data()['data'];
+	}
+
+	/**
+	 * Asserts a refusal carries no address of any file.
+	 *
+	 * @param \WP_REST_Response $response Reply.
+	 * @param int               $status   Expected status.
+	 * @param string            $code     Expected error code.
+	 */
+	private function assert_refused_without_addresses( $response, int $status, string $code ): void {
+		$this->assertSame( $status, $response->get_status() );
+		$this->assertSame( $code, $response->get_data()['error_code'] );
+		$body = (string) wp_json_encode( $response->get_data() );
+		foreach ( array( '.m3u8', '.vtt', 'handout', '/quiz/', 'lp-media' ) as $address ) {
+			$this->assertStringNotContainsString( $address, $body );
+		}
+	}
+
+	public function test_an_owner_who_can_activate_watches_without_files(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Workshop' );
+		Library::grant( $user, $item, 2 );
+
+		$video = $this->video( $user, $item );
+
+		$this->assertSame( Access::CAN_ACTIVATE, $video['access'] );
+		$this->assertCount( 3, $video['parts'] );
+		$this->assertSame( '', $video['url'] );
+		$this->assertStringEndsWith( '/part-1/index.m3u8', $video['parts'][1]['url'] );
+		$this->assertSame( array( 0, 1, 2 ), array_column( $video['parts'], 'index' ) );
+		$this->assertSame( 100, $video['parts'][0]['duration'] );
+		$this->assertSame( '', $video['attachment'], 'A download would spend a seat: no link before activation.' );
+		$this->assertSame( home_url( '/quiz/' . $item ), $video['quiz_link'] );
+		$this->assertSame( 2, $video['max_playback_rate'] );
+		$this->assertSame( 'hss-' . $item, $video['hss_video_id'] );
+		$this->assertSame( array( 0, 1, 2 ), array_column( $video['subtitles'], 'part' ) );
+		$this->assertSame( rest_url( 'library/v2/subtitles/' . $item . '/2' ), $video['subtitles'][2]['url'] );
+		$this->assertSame( 'en', $video['subtitles'][0]['language'] );
+		$this->assertFalse( $video['test']['ready'] );
+		$this->assertTrue( $video['test']['available'] );
+		$this->assertSame( 'You need to watch at least 95% of each part before taking the test. Incomplete parts: Part 1 (0%), Part 2 (0%), Part 3 (0%)', $video['test']['message'] );
+	}
+
+	public function test_an_activated_seat_opens_the_attachment(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Webinar', 1, 60, 'on-demand-webinar' );
+		Library::grant( $user, $item );
+		Library::activate_own( $user, $item );
+
+		$video = $this->video( $user, $item );
+
+		$this->assertSame( Access::ACTIVATED, $video['access'] );
+		$this->assertStringEndsWith( '/handout.pdf', $video['attachment'] );
+		$this->assertStringEndsWith( '/index.m3u8', $video['url'] );
+		$this->assertCount( 1, $video['parts'] );
+		$this->assertSame( $video['url'], $video['parts'][0]['url'] );
+		$this->assertSame( 'Webinar', $video['parts'][0]['title'] );
+		$this->assertSame( 60, $video['parts'][0]['duration'] );
+		$this->assertSame( 'You need to watch at least 95% of the video before taking the test.', $video['test']['message'] );
+	}
+
+	public function test_a_member_item_opens_with_the_member_row(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Member workshop' );
+		Library::grant( $user, $item, 1, 0, 'member' );
+
+		$this->assertSame( Access::MEMBER, $this->video( $user, $item )['access'] );
+		$this->assertSame( Access::MEMBER, $this->video( $user, $item, '?tag=member' )['access'] );
+	}
+
+	public function test_a_team_member_watches_a_shared_seat(): void {
+		$owner  = $this->make_user();
+		$member = $this->make_user();
+		$item   = LearningMedia::item( 'Shared workshop' );
+		Library::grant( $owner, $item, 2 );
+		Library::share( $owner, $member, $item );
+
+		$video = $this->video( $member, $item );
+
+		$this->assertSame( Access::SHARED, $video['access'] );
+		$this->assertSame( '', $video['attachment'] );
+		$this->assertNotSame( '', $video['parts'][0]['url'] );
+	}
+
+	public function test_a_contract_member_watches_with_or_without_the_contract_id(): void {
+		$user      = $this->make_user();
+		$item      = LearningMedia::item( 'Contract workshop' );
+		$contracts = $this->services()->contracts;
+		$contract  = $contracts->create( array( 'title' => 'Clinic' ), time() );
+		$other     = $contracts->create( array( 'title' => 'Other clinic' ), time() );
+		$contracts->add_member( $contract, $user );
+		$contracts->add_item( $contract, $item );
+
+		$this->assertSame( Access::CONTRACT, $this->video( $user, $item )['access'] );
+		$this->assertSame( Access::CONTRACT, $this->video( $user, $item, '?contract=' . $contract )['access'] );
+		$this->assertStringEndsWith( '/handout.pdf', $this->video( $user, $item, '?contract=' . $contract )['attachment'] );
+
+		$elsewhere = $this->send( 'GET', self::route( $item ) . '?contract=' . $other, $user );
+		$this->assertSame( 404, $elsewhere->get_status(), 'Not a member of that contract: the same 404 as a missing item.' );
+		$this->assertSame( 'item_not_found', $elsewhere->get_data()['error_code'] );
+	}
+
+	public function test_expired_seats_give_no_access_and_no_addresses(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Expired workshop' );
+		Library::grant( $user, $item, 1, time() - 10 );
+
+		$response = $this->send( 'GET', self::route( $item ), $user );
+
+		$this->assert_refused_without_addresses( $response, 403, 'no_license' );
+		$this->assertSame( "You don't have access to view this video. Purchase or activate a license to gain access.", $response->get_data()['message'] );
+	}
+
+	public function test_an_owner_who_shared_every_seat_has_no_access(): void {
+		$owner  = $this->make_user();
+		$member = $this->make_user();
+		$item   = LearningMedia::item( 'All shared' );
+		Library::grant( $owner, $item, 1 );
+		Library::share( $owner, $member, $item );
+
+		$this->assert_refused_without_addresses( $this->send( 'GET', self::route( $item ), $owner ), 403, 'no_license' );
+	}
+
+	public function test_a_type_without_video_has_no_video_details(): void {
+		$user = $this->make_user();
+		$item = Library::item( 'Manual', 'e-manual' );
+		Library::grant( $user, $item );
+		Library::activate_own( $user, $item );
+
+		$response = $this->send( 'GET', self::route( $item ), $user );
+
+		$this->assertSame( 404, $response->get_status() );
+		$this->assertSame( 'no_video', $response->get_data()['error_code'] );
+		$this->assertSame( "This content type doesn't have video details available.", $response->get_data()['message'] );
+	}
+
+	public function test_logged_out_without_nonce_and_someone_elses_item(): void {
+		$owner    = $this->make_user();
+		$stranger = $this->make_user();
+		$item     = LearningMedia::item( 'Private workshop' );
+		Library::grant( $owner, $item );
+
+		$this->assertSame( 401, $this->send( 'GET', self::route( $item ), 0 )->get_status() );
+		$this->assertSame( 401, $this->rest_as_browser( 'GET', self::route( $item ), $owner, null )->get_status() );
+		$this->assertSame( 200, $this->rest_as_browser( 'GET', self::route( $item ), $owner, $this->browser_nonce( $owner ) )->get_status() );
+
+		$theirs  = $this->send( 'GET', self::route( $item ), $stranger );
+		$missing = $this->send( 'GET', self::route( $item + 1000 ), $stranger );
+		$this->assert_refused_without_addresses( $theirs, 404, 'item_not_found' );
+		$this->assertSame( 404, $missing->get_status() );
+		$this->assertSame( str_replace( (string) $item, 'X', $theirs->get_data()['message'] ), str_replace( (string) ( $item + 1000 ), 'X', $missing->get_data()['message'] ) );
+	}
+
+	public function test_progress_and_test_readiness_follow_the_stored_parts(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Watched workshop' );
+		Library::grant( $user, $item );
+		Library::activate_own( $user, $item );
+		$progress = $this->services()->progress;
+		$progress->record( $user, $item, 0, 100, time() );
+		$progress->record( $user, $item, 1, 40, time() );
+
+		$video = $this->video( $user, $item );
+
+		$this->assertSame( array( 100, 40, 0 ), array_column( $video['progress']['parts'], 'count' ) );
+		$this->assertSame( 47, $video['progress']['count'] );
+		$this->assertSame( array( 1, 2 ), array_column( $video['test']['incomplete_parts'], 'index' ) );
+
+		$progress->record( $user, $item, 1, 95, time() );
+		$progress->record( $user, $item, 2, 100, time() );
+		$this->assertTrue( $this->video( $user, $item )['test']['ready'] );
+	}
+
+	public function test_only_subtitles_matching_the_pattern_are_listed(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Subtitled', 1, 60, 'on-demand-webinar' );
+		Library::grant( $user, $item );
+		update_post_meta(
+			$item,
+			'_lp_subtitles',
+			array(
+				array(
+					'url'      => 'https://example.com/files/captions.txt',
+					'language' => 'en',
+				),
+				array(
+					'url'      => LearningMedia::url( 'x/subtitles/fr.vtt' ),
+					'language' => 'FR-fr',
+				),
+				array(
+					'url'      => LearningMedia::url( 'x/subtitles/../secret.vtt' ),
+					'language' => 'en',
+				),
+			)
+		);
+
+		$subtitles = $this->video( $user, $item )['subtitles'];
+
+		$this->assertSame(
+			array(
+				array(
+					'part'     => 0,
+					'url'      => rest_url( 'library/v2/subtitles/' . $item . '/1' ),
+					'language' => 'fr',
+				),
+			),
+			$subtitles
+		);
+	}
+
+	public function test_the_number_of_queries_does_not_grow_with_the_library(): void {
+		$counts = array();
+		foreach ( array( 5, 200 ) as $size ) {
+			$user = $this->make_user();
+			$this->services()->licenses; // The graph is built before counting.
+			\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $user, $size );
+			$item = LearningMedia::item( 'Counted ' . $size );
+			Library::grant( $user, $item );
+			$this->send( 'GET', self::route( $item ), $user ); // Warms the library cache, as the list did.
+			wp_cache_flush();
+			$counts[ $size ] = $this->count_queries( fn() => $this->send( 'GET', self::route( $item ), $user ) );
+		}
+		fwrite( STDERR, sprintf( "\n[video/{id} queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
+		$this->assertSame( $counts[5], $counts[200] );
+		$this->assertLessThanOrEqual( 6, $counts[200] );
+	}
+}
