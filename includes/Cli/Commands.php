@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Cli;
 
+use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use WP_CLI;
 
@@ -23,12 +24,58 @@ final class Commands {
 	private LicenseRepository $licenses;
 
 	/**
+	 * Certificates.
+	 *
+	 * @var CertificateRepository
+	 */
+	private CertificateRepository $certificates;
+
+	/**
 	 * Wires the commands (Plugin passes what they use, not the whole graph).
 	 *
-	 * @param LicenseRepository $licenses Grants and seats.
+	 * @param LicenseRepository     $licenses     Grants and seats.
+	 * @param CertificateRepository $certificates Certificates.
 	 */
-	public function __construct( LicenseRepository $licenses ) {
-		$this->licenses = $licenses;
+	public function __construct( LicenseRepository $licenses, CertificateRepository $certificates ) {
+		$this->licenses     = $licenses;
+		$this->certificates = $certificates;
+	}
+
+	/**
+	 * Manages certificates. Revoking keeps the row: the public verify page then says
+	 * "revoked", the holder can no longer download it, and passing again does not issue a new one.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <action>
+	 * : What to do.
+	 * ---
+	 * options:
+	 *   - revoke
+	 * ---
+	 *
+	 * <code>
+	 * : Verification code printed on the certificate.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp library-portal certificate revoke K7Q2M9XA4B1C
+	 *
+	 * @param string[] $args Positional arguments.
+	 */
+	public function certificate( array $args ): void {
+		list( $action, $code ) = array_pad( $args, 2, '' );
+		if ( 'revoke' !== $action ) {
+			WP_CLI::error( sprintf( 'Unknown action "%s": use revoke.', $action ) );
+		}
+		$certificate = $this->certificates->find_by_code( strtoupper( trim( $code ) ) );
+		if ( null === $certificate ) {
+			WP_CLI::error( sprintf( 'No certificate with the code "%s".', $code ) );
+		}
+		if ( ! $this->certificates->revoke( $certificate, time() ) ) {
+			WP_CLI::error( sprintf( 'Certificate %s was already revoked.', $certificate->code ) );
+		}
+		WP_CLI::success( sprintf( 'Certificate %s revoked.', $certificate->code ) );
 	}
 
 	/**

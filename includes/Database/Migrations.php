@@ -22,7 +22,7 @@ final class Migrations {
 	/**
 	 * Number of the newest step (checked against the stored one on every load, without a query).
 	 */
-	public const LATEST = 1;
+	public const LATEST = 2;
 
 	/**
 	 * Database connection.
@@ -56,6 +56,7 @@ final class Migrations {
 	private function steps(): array {
 		return array(
 			1 => array( $this, 'notifications_to_plain_text' ),
+			2 => array( $this, 'one_certificate_per_user_and_item' ),
 		);
 	}
 
@@ -88,6 +89,35 @@ final class Migrations {
 			if ( $text !== $row['message'] && false === $this->db->update( $table, array( 'message' => $text ), array( 'id' => (int) $row['id'] ), array( '%s' ), array( '%d' ) ) ) {
 				return false;
 			}
+		}
+		return true;
+	}
+
+	/**
+	 * 2: certificates become one per (user, item) under a UNIQUE key (schema 4). dbDelta cannot
+	 * add that key while duplicates exist, so the oldest certificate of each pair is kept, the
+	 * others go, and the key is added here; the plain index it replaces is dropped.
+	 */
+	public function one_certificate_per_user_and_item(): bool {
+		$table = $this->schema->table( 'certificates' );
+		$keys  = array();
+		// Unquoted, as dbDelta writes it: SQLite's translator answers nothing for a quoted name here.
+		foreach ( (array) $this->db->get_results( "SHOW INDEX FROM {$table}", ARRAY_A ) as $index ) { // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- our own table name (prefix + constant).
+			$keys[ (string) $index['Key_name'] ] = true;
+		}
+		if ( ! isset( $keys['user_item'] ) ) {
+			$duplicates = $this->db->get_col( $this->db->prepare( 'SELECT c.id FROM %i c JOIN %i o ON o.user_id = c.user_id AND o.product_id = c.product_id AND o.id < c.id', $table, $table ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+			foreach ( array_map( 'intval', (array) $duplicates ) as $id ) {
+				if ( false === $this->db->delete( $table, array( 'id' => $id ), array( '%d' ) ) ) {
+					return false;
+				}
+			}
+			if ( false === $this->db->query( $this->db->prepare( 'ALTER TABLE %i ADD UNIQUE KEY user_item (user_id,product_id)', $table ) ) ) { // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery.SchemaChange -- %i is newer than WPCS 2.3; our own table.
+				return false;
+			}
+		}
+		if ( isset( $keys['user_product'] ) && false === $this->db->query( $this->db->prepare( 'ALTER TABLE %i DROP INDEX user_product', $table ) ) ) { // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery.SchemaChange -- %i is newer than WPCS 2.3; our own table.
+			return false;
 		}
 		return true;
 	}

@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 3;
+	public const VERSION = 4;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -190,6 +190,7 @@ final class Schema {
 				expires_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (contract_id,product_id)
 			) $collate;",
+			// One certificate per (user, item): the unique key makes two racing passes issue one.
 			"CREATE TABLE {$t['certificates']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				user_id bigint(20) unsigned NOT NULL,
@@ -197,9 +198,10 @@ final class Schema {
 				code varchar(40) NOT NULL,
 				score tinyint(3) unsigned NOT NULL DEFAULT 0,
 				issued_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				revoked_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				UNIQUE KEY code (code),
-				KEY user_product (user_id,product_id)
+				UNIQUE KEY user_item (user_id,product_id)
 			) $collate;",
 			"CREATE TABLE {$t['quiz_attempts']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

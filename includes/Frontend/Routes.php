@@ -21,6 +21,12 @@ final class Routes {
 	public const SHARE_VAR    = 'library_portal_share';
 
 	/**
+	 * Certificate pages (Certificates/CertificatePages): the code, and 'download' or 'verify'.
+	 */
+	public const CERTIFICATE_VAR        = 'library_portal_certificate';
+	public const CERTIFICATE_ACTION_VAR = 'library_portal_certificate_action';
+
+	/**
 	 * The portal's base path (no slashes around it); printed as config.portalPath for the client.
 	 */
 	public const PORTAL_PATH = 'my-account/library';
@@ -29,7 +35,7 @@ final class Routes {
 	 * Page paths the portal's routes take over (README, decisions.md): a page at one of these
 	 * paths, or below it, is shadowed by the portal while the plugin is active.
 	 */
-	public const RESERVED_PATHS = array( self::PORTAL_PATH, 'contract', 'quiz', 'shareseats' );
+	public const RESERVED_PATHS = array( self::PORTAL_PATH, 'contract', 'quiz', 'shareseats', 'certificate' );
 
 	/**
 	 * Settings (portal page).
@@ -52,6 +58,7 @@ final class Routes {
 	 */
 	public function register(): void {
 		add_action( 'init', array( $this, 'add_rewrite_rules' ) );
+		add_action( 'wp_loaded', array( $this, 'flush_when_rules_are_missing' ) );
 		add_filter( 'query_vars', array( $this, 'add_query_vars' ) );
 		add_filter( 'request', array( $this, 'route_to_portal_page' ) );
 		add_filter( 'redirect_canonical', array( $this, 'keep_deep_links' ) );
@@ -141,10 +148,13 @@ final class Routes {
 	public static function rules(): array {
 		$var = self::QUERY_VAR;
 		return array(
-			'^' . self::PORTAL_PATH . '(?:/.*)?/?$' => "index.php?{$var}=library",
-			'^contract/([0-9]+)(?:/.*)?/?$'         => "index.php?{$var}=contract&" . self::CONTRACT_VAR . '=$matches[1]',
-			'^quiz/([0-9]+)/?$'                     => "index.php?{$var}=quiz&" . self::PRODUCT_VAR . '=$matches[1]',
-			'^shareseats/([A-Za-z0-9_=-]+)/?$'      => "index.php?{$var}=shareseats&" . self::SHARE_VAR . '=$matches[1]',
+			'^' . self::PORTAL_PATH . '(?:/.*)?/?$'        => "index.php?{$var}=library",
+			'^contract/([0-9]+)(?:/.*)?/?$'                => "index.php?{$var}=contract&" . self::CONTRACT_VAR . '=$matches[1]',
+			'^quiz/([0-9]+)/?$'                            => "index.php?{$var}=quiz&" . self::PRODUCT_VAR . '=$matches[1]',
+			'^shareseats/([A-Za-z0-9_=-]+)/?$'             => "index.php?{$var}=shareseats&" . self::SHARE_VAR . '=$matches[1]',
+			// Not portal routes: CertificatePages answers them itself (a PDF; a public page).
+			'^certificate/verify/([A-Za-z0-9]{1,40})/?$'   => 'index.php?' . self::CERTIFICATE_VAR . '=$matches[1]&' . self::CERTIFICATE_ACTION_VAR . '=verify',
+			'^certificate/([A-Za-z0-9]{1,40})/download/?$' => 'index.php?' . self::CERTIFICATE_VAR . '=$matches[1]&' . self::CERTIFICATE_ACTION_VAR . '=download',
 		);
 	}
 
@@ -154,6 +164,21 @@ final class Routes {
 	public function add_rewrite_rules(): void {
 		foreach ( self::rules() as $regex => $query ) {
 			add_rewrite_rule( $regex, $query, 'top' );
+		}
+	}
+
+	/**
+	 * An update that adds a rule (e.g. the certificate pages in 0.2) needs no reactivation: when
+	 * the stored rules lack one of ours, they are rebuilt once (after every plugin's init). The
+	 * stored rules are an autoloaded option, so a normal load runs no query.
+	 */
+	public function flush_when_rules_are_missing(): void {
+		$stored = get_option( 'rewrite_rules' );
+		if ( ! is_array( $stored ) || ! $stored ) {
+			return; // Plain permalinks, or rules not built yet: WordPress builds them itself.
+		}
+		if ( array_diff_key( self::rules(), $stored ) ) {
+			flush_rewrite_rules( false );
 		}
 	}
 
@@ -175,7 +200,7 @@ final class Routes {
 	 * @return string[]
 	 */
 	public function add_query_vars( array $vars ): array {
-		return array_merge( $vars, array( self::QUERY_VAR, self::CONTRACT_VAR, self::PRODUCT_VAR, self::SHARE_VAR ) );
+		return array_merge( $vars, array( self::QUERY_VAR, self::CONTRACT_VAR, self::PRODUCT_VAR, self::SHARE_VAR, self::CERTIFICATE_VAR, self::CERTIFICATE_ACTION_VAR ) );
 	}
 
 	/**

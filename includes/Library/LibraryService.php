@@ -8,6 +8,7 @@
 namespace LibraryPortal\Library;
 
 use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Certificates\CertificateLinks;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\Expiry;
@@ -320,12 +321,12 @@ final class LibraryService {
 	}
 
 	/**
-	 * Link to a certificate by its verification code.
+	 * Link to a certificate's PDF by its verification code (holder and sharing owner only).
 	 *
 	 * @param string $code Verification code.
 	 */
 	public static function certificate_url( string $code ): string {
-		return add_query_arg( 'code', rawurlencode( $code ), home_url( '/certificate/verify/' ) );
+		return CertificateLinks::download_url( $code );
 	}
 
 	/**

@@ -10,12 +10,21 @@ namespace LibraryPortal\Repositories;
 use InvalidArgumentException;
 
 /**
- * Stores certificates with a public verification code.
+ * Stores certificates with a public verification code: at most one per (user, item).
  */
 final class CertificateRepository extends Repository implements UserRows {
 
 	/**
-	 * Issues a certificate and returns its verification code.
+	 * Columns read into a Certificate.
+	 */
+	private const COLUMNS = 'id, user_id, product_id, code, score, issued_at, revoked_at';
+
+	/**
+	 * Issues the certificate of a (user, item) unless it has one. True when this call issued it,
+	 * false when one already existed (an earlier pass, or a pass racing this one).
+	 *
+	 * One INSERT IGNORE against the table's UNIQUE (user_id, product_id) key: the database, not a
+	 * read before the write, decides, so two passes at the same moment give one row.
 	 *
 	 * @param int $user_id    User.
 	 * @param int $product_id Item.
@@ -24,38 +33,96 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @throws InvalidArgumentException When the score is not 0-100 (a bug, not quietly fixed here).
 	 * @throws WriteFailed              When the database refused the row.
 	 */
-	public function issue( int $user_id, int $product_id, int $score, int $now ): string {
+	public function issue( int $user_id, int $product_id, int $score, int $now ): bool {
 		if ( $score < 0 || $score > 100 ) {
 			throw new InvalidArgumentException( esc_html( "A score must be 0-100, got $score." ) );
 		}
-		$code = strtoupper( wp_generate_password( 12, false ) );
-		$this->must(
-			$this->db->insert(
-				$this->table( 'certificates' ),
-				array(
-					'user_id'    => $user_id,
-					'product_id' => $product_id,
-					'code'       => $code,
-					'score'      => $score,
-					'issued_at'  => $now,
+		// A new code that collides with another certificate's is ignored too: try again with another.
+		for ( $try = 0; $try < 3; $try++ ) {
+			$inserted = $this->must(
+				$this->db->query(
+					$this->db->prepare(
+						'INSERT IGNORE INTO %i (user_id, product_id, code, score, issued_at, revoked_at) VALUES (%d, %d, %s, %d, %d, 0)', // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+						$this->table( 'certificates' ),
+						$user_id,
+						$product_id,
+						self::new_code(),
+						$score,
+						$now
+					)
 				),
-				array( '%d', '%d', '%s', '%d', '%d' )
-			),
-			'issue'
-		);
-		$this->changed( $user_id );
-		return $code;
+				'issue a certificate'
+			);
+			if ( $inserted > 0 ) {
+				$this->changed( $user_id );
+				return true;
+			}
+			if ( null !== $this->for_user_item( $user_id, $product_id ) ) {
+				return false;
+			}
+		}
+		throw new WriteFailed( 'Library Portal could not issue a certificate: no free code.' );
 	}
 
 	/**
-	 * The newest certificate code of each item a user has completed.
+	 * The certificate of a (user, item), revoked or not, or null.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 */
+	public function for_user_item( int $user_id, int $product_id ): ?Certificate {
+		$row = $this->db->get_row(
+			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND product_id = %d', $this->table( 'certificates' ), $user_id, $product_id ), // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
+			ARRAY_A
+		);
+		return is_array( $row ) ? Certificate::from_row( $row ) : null;
+	}
+
+	/**
+	 * The certificate with a verification code, revoked or not, or null.
+	 *
+	 * @param string $code Verification code (as typed: compared exactly).
+	 */
+	public function find_by_code( string $code ): ?Certificate {
+		if ( '' === $code ) {
+			return null;
+		}
+		$row = $this->db->get_row(
+			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE code = %s', $this->table( 'certificates' ), $code ), // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
+			ARRAY_A
+		);
+		return is_array( $row ) && $row['code'] === $code ? Certificate::from_row( $row ) : null;
+	}
+
+	/**
+	 * Revokes a certificate. True when this call revoked it, false when it already was.
+	 *
+	 * @param Certificate $certificate Certificate.
+	 * @param int         $now         Unix seconds.
+	 * @throws WriteFailed When the database refused the change.
+	 */
+	public function revoke( Certificate $certificate, int $now ): bool {
+		$changed = $this->must(
+			$this->db->query(
+				$this->db->prepare( 'UPDATE %i SET revoked_at = %d WHERE id = %d AND revoked_at = 0', $this->table( 'certificates' ), max( 1, $now ), $certificate->id ) // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+			),
+			'revoke a certificate'
+		);
+		if ( $changed > 0 ) {
+			$this->changed( $certificate->user_id );
+		}
+		return $changed > 0;
+	}
+
+	/**
+	 * The valid (not revoked) certificate code of each item a user has completed.
 	 *
 	 * @param int $user_id User.
 	 * @return array<int, string> item => code.
 	 */
 	public function codes_for_user( int $user_id ): array {
 		$rows  = (array) $this->db->get_results(
-			$this->db->prepare( 'SELECT product_id, code FROM %i WHERE user_id = %d ORDER BY issued_at, id', $this->table( 'certificates' ), $user_id ),
+			$this->db->prepare( 'SELECT product_id, code FROM %i WHERE user_id = %d AND revoked_at = 0', $this->table( 'certificates' ), $user_id ), // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
 			ARRAY_A
 		);
 		$codes = array();
@@ -72,5 +139,17 @@ final class CertificateRepository extends Repository implements UserRows {
 	 */
 	public function forget_user( int $user_id ): void {
 		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) ), 'forget user' );
+	}
+
+	/**
+	 * A verification code: 12 characters of A-Z and 0-9 (about 62 bits), easy to read aloud.
+	 */
+	private static function new_code(): string {
+		$alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+		$code     = '';
+		for ( $i = 0; $i < 12; $i++ ) {
+			$code .= $alphabet[ random_int( 0, 35 ) ];
+		}
+		return $code;
 	}
 }

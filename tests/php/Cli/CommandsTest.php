@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Cli;
 
 use LibraryPortal\Cli\Commands;
+use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
@@ -30,7 +31,7 @@ final class CommandsTest extends TestCase {
 		$user = $this->make_user( 'subscriber', array( 'user_login' => 'cli-owner' ) );
 		$item = Library::item( 'CLI item' );
 
-		( new Commands( new LicenseRepository( $wpdb ) ) )->grant(
+		( new Commands( new LicenseRepository( $wpdb ), new CertificateRepository( $wpdb ) ) )->grant(
 			array( 'cli-owner', (string) $item ),
 			array( 'quantity' => '3' )
 		);

@@ -86,7 +86,8 @@ final class ItemsRouteTest extends TestCase {
 		);
 		$this->assertSame( 75, $row['video_data']['progress']['count'], 'Overall progress is the average of the parts.' );
 		$this->assertCount( 2, $row['video_data']['progress']['parts'] );
-		$this->assertStringContainsString( 'code=', $row['video_data']['pdf'] );
+		$code = $this->services()->certificates->for_user_item( $owner, $item )->code;
+		$this->assertSame( home_url( '/certificate/' . $code . '/download' ), $row['video_data']['pdf'], 'pdf is the download address.' );
 		$this->assertSame( ItemStatus::COMPLETED, $row['status'] );
 		$this->assertSame( $owner, $row['user_id'] );
 		$this->assertCount( 3, $row['licenses'] );

@@ -1,0 +1,50 @@
+<?php
+/**
+ * Addresses of a certificate.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Certificates;
+
+use LibraryPortal\Repositories\Certificate;
+
+/**
+ * The download and verify addresses (rewrite rules in Frontend/Routes) and the contract's
+ * Certificate object.
+ */
+final class CertificateLinks {
+
+	/**
+	 * The PDF: holder and sharing owner only (CertificatePages).
+	 *
+	 * @param string $code Verification code.
+	 */
+	public static function download_url( string $code ): string {
+		return home_url( '/certificate/' . rawurlencode( $code ) . '/download' );
+	}
+
+	/**
+	 * The public verify page.
+	 *
+	 * @param string $code Verification code.
+	 */
+	public static function verify_url( string $code ): string {
+		return home_url( '/certificate/verify/' . rawurlencode( $code ) );
+	}
+
+	/**
+	 * The contract's Certificate object.
+	 *
+	 * @param Certificate $certificate Certificate.
+	 * @return array{code: string, issued_at: int, download_url: string, verify_url: string}
+	 */
+	public static function reply( Certificate $certificate ): array {
+		return array(
+			'code'         => $certificate->code,
+			'issued_at'    => $certificate->issued_at,
+			'download_url' => self::download_url( $certificate->code ),
+			'verify_url'   => self::verify_url( $certificate->code ),
+		);
+	}
+}

@@ -1,0 +1,360 @@
+<?php
+/**
+ * GET and POST library/v2/quiz/{id}.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Certificates;
+
+use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * The test of an item: gated on the server by what was watched, graded on the server, every
+ * attempt recorded, one certificate per (user, item), and the correct answers never leave.
+ */
+final class QuizRouteTest extends TestCase {
+
+	/**
+	 * Answers that score 100 (the correct index of each question).
+	 */
+	private const RIGHT = array(
+		'q1' => 1,
+		'q2' => 0,
+		'q3' => 2,
+		'q4' => 1,
+		'q5' => 0,
+	);
+
+	/**
+	 * An item with a five-question test, the user holding an activated seat.
+	 *
+	 * @param int $user_id User.
+	 * @param int $parts   Video parts.
+	 * @return int Item.
+	 */
+	private function item_with_test( int $user_id, int $parts = 1 ): int {
+		$item      = Library::item( 'Grief Workshop ' . wp_generate_password( 4, false ), 'on-demand-workshop', $parts );
+		$questions = array();
+		foreach ( self::RIGHT as $id => $correct ) {
+			$questions[] = array(
+				'id'      => $id,
+				'text'    => "Question $id?",
+				'answers' => array( "$id answer A", "$id answer B", "$id answer C" ),
+				'correct' => $correct,
+			);
+		}
+		update_post_meta(
+			$item,
+			Quiz::META_KEY,
+			array(
+				'pass_mark' => 0,
+				'questions' => $questions,
+			)
+		);
+		Library::grant( $user_id, $item, 1 );
+		Library::activate_own( $user_id, $item );
+		return $item;
+	}
+
+	/**
+	 * Records watched percents per part.
+	 *
+	 * @param int   $user_id  User.
+	 * @param int   $item     Item.
+	 * @param int[] $percents Percent by part.
+	 */
+	private function watch( int $user_id, int $item, array $percents ): void {
+		foreach ( $percents as $part => $percent ) {
+			$this->services()->progress->record( $user_id, $item, $part, $percent, time() );
+		}
+	}
+
+	/**
+	 * Answers with some wrong ones.
+	 *
+	 * @param int $wrong How many of the five to get wrong.
+	 * @return array<string, int>
+	 */
+	private function answers( int $wrong ): array {
+		$answers = self::RIGHT;
+		foreach ( array_slice( array_keys( $answers ), 0, $wrong ) as $id ) {
+			$answers[ $id ] = ( $answers[ $id ] + 1 ) % 3;
+		}
+		return $answers;
+	}
+
+	/**
+	 * Rows in a table for a user and item.
+	 *
+	 * @param string $table   Short table name.
+	 * @param int    $user_id User.
+	 * @param int    $item    Item.
+	 */
+	private function count_rows( string $table, int $user_id, int $item ): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d AND product_id = %d', $wpdb->prefix . 'lp_' . $table, $user_id, $item ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+	}
+
+	/**
+	 * Validates a reply against a schema.
+	 *
+	 * @param mixed $reply  Reply data.
+	 * @param array $schema Schema.
+	 */
+	private function assert_matches( $reply, array $schema ): void {
+		$data  = json_decode( (string) wp_json_encode( $reply ), true );
+		$valid = rest_validate_value_from_schema( $data, $schema, 'reply' );
+		$this->assertTrue( $valid, is_wp_error( $valid ) ? $valid->get_error_message() : '' );
+	}
+
+	public function test_the_test_opens_only_when_every_part_reaches_95_percent(): void {
+		$user = $this->make_user();
+		$item = $this->item_with_test( $user, 3 );
+		$this->watch( $user, $item, array( 100, 95, 90 ) );
+
+		$view    = $this->rest( 'GET', "/library/v2/quiz/$item", array(), $user )->get_data()['data'];
+		$refused = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user );
+
+		$this->assertFalse( $view['test']['ready'] );
+		$this->assertSame( array( 2 ), array_column( $view['test']['incomplete_parts'], 'index' ) );
+		$this->assertSame( 403, $refused->get_status() );
+		$this->assertSame( 'test_locked', $refused->as_error()->get_error_code() );
+		$this->assertSame( 'You need to watch at least 95% of each part before taking the test. Incomplete parts: Part 3 (90%)', $refused->as_error()->get_error_message() );
+		$this->assertSame( 0, $this->count_rows( 'quiz_attempts', $user, $item ), 'A refused attempt is not recorded.' );
+
+		$this->watch( $user, $item, array( 2 => 95 ) );
+		$allowed = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user );
+
+		$this->assertSame( 200, $allowed->get_status() );
+		$this->assertTrue( $allowed->get_data()['data']['passed'] );
+	}
+
+	public function test_a_single_video_below_95_percent_is_refused_with_the_one_figure(): void {
+		$user = $this->make_user();
+		$item = $this->item_with_test( $user );
+		$this->watch( $user, $item, array( 90 ) );
+
+		$refused = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user );
+
+		$this->assertSame( 403, $refused->get_status() );
+		$this->assertSame( 'You need to watch at least 95% of the video before taking the test.', $refused->as_error()->get_error_message() );
+	}
+
+	public function test_grading_on_the_server_with_the_pass_mark_of_the_item_or_the_setting(): void {
+		$user = $this->make_user();
+		$item = $this->item_with_test( $user );
+		$this->watch( $user, $item, array( 100 ) );
+
+		$fail = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 2 ) ), $user )->get_data()['data'];
+		$this->assertSame( array( 60, false, 80, 3, 5, 1, null ), array( $fail['score'], $fail['passed'], $fail['pass_mark'], $fail['correct'], $fail['total'], $fail['attempts'], $fail['certificate'] ) );
+
+		$this->services()->settings->update( array( 'pass_mark' => 60 ) );
+		$pass = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 2 ) ), $user )->get_data()['data'];
+		$this->assertSame( array( 60, true, 60, 2 ), array( $pass['score'], $pass['passed'], $pass['pass_mark'], $pass['attempts'] ) );
+
+		$quiz              = get_post_meta( $item, Quiz::META_KEY, true );
+		$quiz['pass_mark'] = 90;
+		update_post_meta( $item, Quiz::META_KEY, $quiz );
+		$own = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 1 ) ), $user )->get_data()['data'];
+		$this->assertSame( array( 80, false, 90 ), array( $own['score'], $own['passed'], $own['pass_mark'] ), "The item's own pass mark wins over the setting." );
+	}
+
+	public function test_incomplete_answers_are_refused_and_nothing_is_recorded(): void {
+		$user = $this->make_user();
+		$item = $this->item_with_test( $user );
+		$this->watch( $user, $item, array( 100 ) );
+		$missing = self::RIGHT;
+		unset( $missing['q3'] );
+		$unknown_index = array_merge( self::RIGHT, array( 'q3' => 5 ) );
+
+		foreach ( array( $missing, $unknown_index, array() ) as $answers ) {
+			$response = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $answers ), $user );
+			$this->assertSame( 400, $response->get_status() );
+			$this->assertSame( 'incomplete_answers', $response->as_error()->get_error_code() );
+			$this->assertSame( 'Please answer every question.', $response->as_error()->get_error_message() );
+		}
+		$this->assertSame( 0, $this->count_rows( 'quiz_attempts', $user, $item ) );
+		$this->assertSame( 0, $this->count_rows( 'certificates', $user, $item ) );
+	}
+
+	public function test_the_correct_answers_are_never_in_a_reply(): void {
+		$user = $this->make_user();
+		$item = $this->item_with_test( $user );
+		$this->watch( $user, $item, array( 100 ) );
+
+		$replies = array(
+			$this->rest( 'GET', "/library/v2/quiz/$item", array(), $user ),
+			$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 3 ) ), $user ),
+			$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user ),
+			$this->rest( 'GET', "/library/v2/quiz/$item", array(), $user ),
+			$this->rest( 'GET', '/library/v2/items', array(), $user ),
+		);
+
+		foreach ( array( 0, 3, 4 ) as $n ) {
+			$json = (string) wp_json_encode( $replies[ $n ]->get_data() );
+			$this->assertStringNotContainsString( '"correct"', $json, "Reply $n" );
+			$this->assertStringNotContainsString( '_lp_quiz', $json, "Reply $n" );
+		}
+		foreach ( array( 1, 2 ) as $n ) {
+			// A result says how many were right (a count), never which answer was.
+			$this->assertSame( array( 'score', 'passed', 'pass_mark', 'correct', 'total', 'attempts', 'certificate' ), array_keys( $replies[ $n ]->get_data()['data'] ) );
+			$this->assertIsInt( $replies[ $n ]->get_data()['data']['correct'] );
+		}
+		$view = $replies[0]->get_data()['data'];
+		$this->assertSame(
+			array(
+				'id'      => 'q1',
+				'text'    => 'Question q1?',
+				'answers' => array(
+					array(
+						'index' => 0,
+						'text'  => 'q1 answer A',
+					),
+					array(
+						'index' => 1,
+						'text'  => 'q1 answer B',
+					),
+					array(
+						'index' => 2,
+						'text'  => 'q1 answer C',
+					),
+				),
+			),
+			$view['questions'][0]
+		);
+	}
+
+	public function test_every_attempt_is_recorded_and_one_certificate_is_issued(): void {
+		global $wpdb;
+		$user = $this->make_user();
+		$item = $this->item_with_test( $user );
+		$this->watch( $user, $item, array( 100 ) );
+
+		$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 4 ) ), $user );
+		$first  = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 1 ) ), $user )->get_data()['data'];
+		$second = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user )->get_data()['data'];
+		$view   = $this->rest( 'GET', "/library/v2/quiz/$item", array(), $user )->get_data()['data'];
+
+		$this->assertSame( 3, $this->count_rows( 'quiz_attempts', $user, $item ), 'Failed and passed attempts are all recorded.' );
+		$this->assertSame( 1, $this->count_rows( 'certificates', $user, $item ), 'Two passes, one certificate.' );
+		$this->assertSame( $first['certificate'], $second['certificate'], 'A later pass keeps the first certificate.' );
+		$this->assertSame( 80, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT score FROM %i WHERE user_id = %d', $wpdb->prefix . 'lp_certificates', $user ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$this->assertSame( array( 3, 100 ), array( $view['attempts'], $view['best_score'] ) );
+		$code = $first['certificate']['code'];
+		$this->assertSame( home_url( "/certificate/$code/download" ), $view['certificate']['download_url'] );
+		$this->assertSame( home_url( "/certificate/verify/$code" ), $view['certificate']['verify_url'] );
+		$items = $this->rest( 'GET', '/library/v2/items', array(), $user )->get_data()['data'];
+		$this->assertSame( $view['certificate']['download_url'], Library::by_product( $items )[ $item ]['video_data']['pdf'] );
+	}
+
+	public function test_the_unique_key_not_a_read_decides_one_certificate_per_user_and_item(): void {
+		global $wpdb;
+		$user         = $this->make_user();
+		$item         = Library::item( 'Race' );
+		$certificates = $this->services()->certificates;
+
+		$this->assertTrue( $certificates->issue( $user, $item, 90, time() ) );
+		$this->assertFalse( $certificates->issue( $user, $item, 100, time() ), 'The second pass loses.' );
+		// What a racing request does after both read "no certificate yet": a second INSERT. The
+		// database itself refuses it, so whichever comes second writes nothing.
+		$affected = $wpdb->query( $wpdb->prepare( 'INSERT IGNORE INTO %i (user_id, product_id, code, score, issued_at) VALUES (%d, %d, %s, 95, %d)', $wpdb->prefix . 'lp_certificates', $user, $item, 'RACE00000001', time() ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+
+		$this->assertSame( 0, (int) $affected );
+		$this->assertSame( 1, $this->count_rows( 'certificates', $user, $item ) );
+		$this->assertSame( 90, $certificates->for_user_item( $user, $item )->score );
+	}
+
+	public function test_a_team_members_first_pass_notifies_the_owner_who_shared_the_seat(): void {
+		$owner  = $this->make_user( 'subscriber', array( 'display_name' => 'Olivia Owner' ) );
+		$member = $this->make_user( 'subscriber', array( 'display_name' => 'Theo Teammate' ) );
+		$item   = Library::item( 'Shared Training' );
+		update_post_meta(
+			$item,
+			Quiz::META_KEY,
+			array(
+				'questions' => array(
+					array(
+						'id'      => 'q1',
+						'text'    => 'Yes?',
+						'answers' => array( 'Yes', 'No' ),
+						'correct' => 0,
+					),
+				),
+			)
+		);
+		Library::grant( $owner, $item, 2 );
+		Library::share( $owner, $member, $item );
+		$this->watch( $member, $item, array( 100 ) );
+
+		$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => array( 'q1' => 0 ) ), $member );
+		$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => array( 'q1' => 0 ) ), $member );
+
+		$notes = $this->rest( 'GET', '/library/v2/notifications', array(), $owner )->get_data()['data']['notifications'];
+		$done  = array_values( array_filter( $notes, static fn( $n ) => 'training_completed' === $n['type'] ) );
+		$this->assertCount( 1, $done, 'Only the first pass notifies.' );
+		$this->assertSame( 'Theo Teammate completed "Shared Training" and earned the certificate.', $done[0]['message'] );
+		$member_notes = $this->rest( 'GET', '/library/v2/notifications', array(), $member )->get_data()['data']['notifications'];
+		$this->assertSame( array(), array_column( $member_notes, 'type' ) );
+	}
+
+	public function test_replies_match_their_closed_schemas(): void {
+		$user = $this->make_user();
+		$item = $this->item_with_test( $user, 2 );
+		$this->watch( $user, $item, array( 100, 40 ) );
+		$route = '/library/v2/quiz/(?P<product_id>[\d]+)';
+
+		$locked = $this->rest( 'GET', "/library/v2/quiz/$item", array(), $user )->get_data();
+		$this->watch( $user, $item, array( 1 => 100 ) );
+		$result = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user )->get_data();
+		$passed = $this->rest( 'GET', "/library/v2/quiz/$item", array(), $user )->get_data();
+
+		$options    = rest_get_server()->get_route_options( $route );
+		$controller = $options['schema'][0];
+		$this->assert_matches( $locked, $controller->get_item_schema() );
+		$this->assert_matches( $passed, $controller->get_item_schema() );
+		$this->assert_matches( $result, $controller->result_schema() );
+		$extra                 = $result;
+		$extra['data']['hint'] = 1;
+		$this->assertInstanceOf( \WP_Error::class, rest_validate_value_from_schema( $extra, $controller->result_schema() ) );
+	}
+
+	public function test_logged_out_without_nonce_and_someone_elses_item(): void {
+		$user     = $this->make_user();
+		$stranger = $this->make_user();
+		$item     = $this->item_with_test( $user );
+		$this->watch( $user, $item, array( 100 ) );
+		$route = "/library/v2/quiz/$item";
+
+		foreach ( array( 'GET', 'POST' ) as $method ) {
+			$params = 'POST' === $method ? array( 'answers' => self::RIGHT ) : array();
+			$this->assertSame( 401, $this->rest( $method, $route, $params, 0 )->get_status(), "$method logged out" );
+			$this->assertSame( 401, $this->rest_as_browser( $method, $route, $user, null, $params )->get_status(), "$method without nonce" );
+			$this->assertSame( 403, $this->rest_as_browser( $method, $route, $user, 'bad-nonce', $params )->get_status(), "$method bad nonce" );
+			$other = $this->rest( $method, $route, $params, $stranger );
+			$this->assertSame( 404, $other->get_status(), "$method someone else's item" );
+			$this->assertSame( 'item_not_found', $other->as_error()->get_error_code() );
+			$this->assertSame( 200, $this->rest_as_browser( $method, $route, $user, $this->browser_nonce( $user ), $params )->get_status(), "$method with nonce" );
+		}
+		$this->assertSame( 1, $this->count_rows( 'quiz_attempts', $user, $item ) );
+		$this->assertSame( 0, $this->count_rows( 'quiz_attempts', $stranger, $item ) );
+	}
+
+	public function test_an_item_without_a_test_or_without_access(): void {
+		$user    = $this->make_user();
+		$no_quiz = Library::item( 'No test' );
+		Library::grant( $user, $no_quiz, 1 );
+		$owner   = $this->make_user();
+		$expired = $this->item_with_test( $owner );
+		$member  = $this->make_user();
+		Library::grant( $member, $expired, 1, time() - 10 );
+
+		$none   = $this->rest( 'GET', "/library/v2/quiz/$no_quiz", array(), $user );
+		$locked = $this->rest( 'GET', "/library/v2/quiz/$expired", array(), $member );
+
+		$this->assertSame( array( 404, 'no_quiz', 'This training has no test.' ), array( $none->get_status(), $none->as_error()->get_error_code(), $none->as_error()->get_error_message() ) );
+		$this->assertSame( array( 403, 'no_license' ), array( $locked->get_status(), $locked->as_error()->get_error_code() ) );
+	}
+}
