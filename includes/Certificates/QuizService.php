@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Certificates;
 
+use LibraryPortal\Learning\ItemMedia;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Repositories\Certificate;
@@ -54,19 +55,18 @@ final class QuizService {
 	/**
 	 * The contract's `test` object: may the user take the test now?
 	 *
-	 * @param int  $user_id    User.
-	 * @param int  $product_id Item.
-	 * @param Quiz $quiz       Its quiz.
+	 * @param int    $user_id    User.
+	 * @param int    $product_id Item.
+	 * @param string $title      Item title (a single video's part title, as the video reply has it).
+	 * @param Quiz   $quiz       Its quiz.
 	 * @return array{available: bool, ready: bool, incomplete_parts: array<int, array{index: int, title: string, percent: int}>, message: string}
 	 */
-	public function readiness( int $user_id, int $product_id, Quiz $quiz ): array {
-		$parts    = get_post_meta( $product_id, '_lp_video_parts', true );
-		$parts    = is_array( $parts ) && count( $parts ) >= 2 ? array_values( $parts ) : array( array( 'title' => '' ) );
+	public function readiness( int $user_id, int $product_id, string $title, Quiz $quiz ): array {
 		$percents = array();
-		foreach ( $this->progress->for_user( $user_id )[ $product_id ] ?? array() as $index => $part ) {
+		foreach ( $this->progress->for_item( $user_id, $product_id ) as $index => $part ) {
 			$percents[ $index ] = $part->percent;
 		}
-		return TestReadiness::for( $parts, $percents, $quiz->has_questions() );
+		return TestReadiness::for( ItemMedia::of( $product_id, $title )->parts, $percents, $quiz->has_questions() );
 	}
 
 	/**
@@ -85,7 +85,7 @@ final class QuizService {
 			'title'       => $title,
 			'pass_mark'   => $this->pass_mark( $quiz ),
 			'questions'   => array_map( static fn( Question $q ): array => $q->for_learner(), $quiz->questions ),
-			'test'        => $this->readiness( $user_id, $product_id, $quiz ),
+			'test'        => $this->readiness( $user_id, $product_id, $title, $quiz ),
 			'attempts'    => $summary['attempts'],
 			'best_score'  => $summary['best_score'],
 			'certificate' => $this->certificate_reply( $this->certificates->for_user_item( $user_id, $product_id ) ),

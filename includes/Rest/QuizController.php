@@ -147,7 +147,7 @@ final class QuizController extends Controller {
 		list( $product_id, $title, $quiz ) = $found;
 		$user_id                           = get_current_user_id();
 
-		$test = $this->quizzes->readiness( $user_id, $product_id, $quiz );
+		$test = $this->quizzes->readiness( $user_id, $product_id, $title, $quiz );
 		if ( ! $test['ready'] ) {
 			return ErrorReply::error( 'test_locked', $test['message'], 403 );
 		}
