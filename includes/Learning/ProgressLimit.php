@@ -46,7 +46,8 @@ final class ProgressLimit {
 		}
 		$elapsed = max( 0, $now - $stored->updated_at );
 		$seconds = $elapsed * ProgressRules::MAX_PLAYBACK_RATE + ProgressRules::TOLERANCE_SECONDS;
-		$gain    = (int) ( ceil( $seconds / $duration * 100 / $step ) * $step );
-		return (int) min( ProgressRules::COMPLETE_PERCENT, $stored->percent + $gain );
+		// ceil_to_step( seconds / duration * 100 ) in integers: no float rounding at the edges.
+		$gain = intdiv( $seconds * 100 + $duration * $step - 1, $duration * $step ) * $step;
+		return min( ProgressRules::COMPLETE_PERCENT, $stored->percent + $gain );
 	}
 }

@@ -17,6 +17,8 @@ use LibraryPortal\Tests\Support\TestCase;
  */
 final class VideoRouteTest extends TestCase {
 
+	use ServesRequests;
+
 	/**
 	 * Route of an item.
 	 *
@@ -24,21 +26,6 @@ final class VideoRouteTest extends TestCase {
 	 */
 	private static function route( int $item ): string {
 		return '/library/v2/video/' . $item;
-	}
-
-	/**
-	 * A request as WordPress serves it over HTTP: a new REST server (each HTTP request builds its
-	 * own, so nothing is remembered from an earlier one), dispatch, then rest_post_dispatch.
-	 *
-	 * @param string $method HTTP method.
-	 * @param string $route  Route with query.
-	 * @param int    $user   User (0 = logged out).
-	 * @param array  $params Params.
-	 */
-	private function send( string $method, string $route, int $user, array $params = array() ): \WP_REST_Response {
-		$GLOBALS['wp_rest_server'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound -- a new request gets a new server.
-		$response                  = $this->rest( $method, $route, $params, $user );
-		return apply_filters( 'rest_post_dispatch', $response, rest_get_server(), new \WP_REST_Request( $method, $route ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter, applied as serve_request() does.
 	}
 
 	/**
@@ -52,6 +39,7 @@ final class VideoRouteTest extends TestCase {
 	private function video( int $user, int $item, string $query = '' ): array {
 		$response = $this->send( 'GET', self::route( $item ) . $query, $user );
 		$this->assertSame( 200, $response->get_status(), (string) wp_json_encode( $response->get_data() ) );
+		$this->assert_matches_schema( $response, '/library/v2/video/(?P<id>\\d+)' );
 		return $response->get_data()['data'];
 	}
 

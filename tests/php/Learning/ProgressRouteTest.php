@@ -1,0 +1,274 @@
+<?php
+/**
+ * POST /library/v2/video/progress/{product_id}
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Learning;
+
+use LibraryPortal\Domain\Access;
+use LibraryPortal\Learning\ProgressRules;
+use LibraryPortal\Tests\Fixtures\LearningMedia;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * The progress rule (docs/contract.md): 5% steps in 0-100, never lowered, no jump beyond what
+ * the real time allows, seat activation at 5%, overall = average of the parts.
+ */
+final class ProgressRouteTest extends TestCase {
+
+	use ServesRequests;
+
+	private const PATTERN = '/library/v2/video/progress/(?P<product_id>\d+)';
+
+	/**
+	 * Reports progress.
+	 *
+	 * @param int $user     User.
+	 * @param int $item     Item.
+	 * @param int $progress Percent.
+	 * @param int $part     Part.
+	 */
+	private function report( int $user, int $item, int $progress, int $part = 0 ): \WP_REST_Response {
+		return $this->send(
+			'POST',
+			'/library/v2/video/progress/' . $item,
+			$user,
+			array(
+				'progress' => $progress,
+				'part'     => $part,
+			)
+		);
+	}
+
+	/**
+	 * The stored percent of a part, read from the table (null: no row).
+	 *
+	 * @param int $user Item.
+	 * @param int $item Item.
+	 * @param int $part Part.
+	 */
+	private function stored( int $user, int $item, int $part = 0 ): ?int {
+		$parts = $this->services()->progress->for_item( $user, $item );
+		return isset( $parts[ $part ] ) ? $parts[ $part ]->percent : null;
+	}
+
+	/**
+	 * Moves a part's last raise back in time, as if that much real time had passed.
+	 *
+	 * @param int $user    User.
+	 * @param int $item    Item.
+	 * @param int $part    Part.
+	 * @param int $seconds Seconds back.
+	 */
+	private function age( int $user, int $item, int $part, int $seconds ): void {
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET updated_at = updated_at - %d WHERE user_id = %d AND product_id = %d AND part_index = %d', $wpdb->prefix . 'lp_progress', $seconds, $user, $item, $part ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; a test moving the clock.
+	}
+
+	/**
+	 * A user with an activated seat of a 3-part item of 100 s parts.
+	 *
+	 * @return array{0: int, 1: int} User and item.
+	 */
+	private function learner(): array {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Workshop ' . wp_generate_password( 4, false ) );
+		Library::grant( $user, $item );
+		Library::activate_own( $user, $item );
+		return array( $user, $item );
+	}
+
+	public function test_only_whole_steps_and_existing_parts_are_taken(): void {
+		list( $user, $item ) = $this->learner();
+
+		foreach ( array( 7, 101, 105, -5 ) as $bad ) {
+			$response = $this->report( $user, $item, $bad );
+			$this->assertSame( 400, $response->get_status(), "progress $bad" );
+			$this->assertSame( 'invalid_progress', $response->get_data()['error_code'], "progress $bad" );
+		}
+		$this->assertSame( 'Progress must be a whole 5% step between 0 and 100.', $this->report( $user, $item, 7 )->get_data()['message'] );
+		$this->assertSame( 'invalid_part', $this->report( $user, $item, 5, 3 )->get_data()['error_code'] );
+		$this->assertSame( 400, $this->report( $user, $item, 5, 3 )->get_status() );
+		$this->assertSame( 400, $this->report( $user, $item, 5, 1001 )->get_status(), 'Beyond the schema bound.' );
+		$this->assertNull( $this->stored( $user, $item ), 'Nothing was written.' );
+	}
+
+	public function test_a_first_report_may_go_one_step_and_starts_the_clock(): void {
+		list( $user, $item ) = $this->learner();
+
+		$refused = $this->report( $user, $item, 10 );
+		$this->assertSame( 409, $refused->get_status() );
+		$this->assertSame( 'progress_too_fast', $refused->get_data()['error_code'] );
+		$this->assertSame( 5, $refused->get_data()['data']['allowed_percent'] );
+		$this->assertSame( 0, $this->stored( $user, $item ), 'The refused first report anchored the clock at 0.' );
+
+		$accepted = $this->report( $user, $item, 5 );
+		$this->assertSame( 200, $accepted->get_status() );
+		$this->assert_matches_schema( $accepted, self::PATTERN );
+		$this->assertSame( 5, $this->stored( $user, $item ) );
+		$this->assertSame( array( 5, 0, 0 ), array_column( $accepted->get_data()['data']['progress']['parts'], 'count' ) );
+	}
+
+	public function test_posting_100_at_once_is_refused_until_enough_real_time_has_passed(): void {
+		// Parts of 1,000 s: the 10 s tolerance is 1%, so a few seconds of a slow run change no figure.
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Long workshop', 3, 1000 );
+		Library::grant( $user, $item );
+		Library::activate_own( $user, $item );
+		$this->report( $user, $item, 5 );
+
+		$refused = $this->report( $user, $item, 100 );
+		$this->assertSame( 409, $refused->get_status() );
+		$this->assertSame( 'This progress cannot be saved: more of the video was marked as watched than the time since the last report allows.', $refused->get_data()['message'] );
+		$this->assertSame( 10, $refused->get_data()['data']['allowed_percent'], 'Stored 5 + one step for the tolerance.' );
+		$this->assertSame( 5, $this->stored( $user, $item ) );
+
+		$this->age( $user, $item, 0, 400 ); // 400 s at 2x + 10 s = 810 s of 1,000 s: 81% -> 85%, so 5 + 85 = 90.
+		$this->assertSame( 409, $this->report( $user, $item, 100 )->get_status() );
+		$this->assertSame( 409, $this->report( $user, $item, 95 )->get_status() );
+		$this->assertSame( 200, $this->report( $user, $item, 90 )->get_status() );
+		$this->assertSame( 90, $this->stored( $user, $item ) );
+
+		$this->age( $user, $item, 0, 30 );
+		$this->assertSame( 200, $this->report( $user, $item, 100 )->get_status(), '30 s at 2x + 10 s is 7% of the part: 90 + 10.' );
+		$this->assertSame( 100, $this->stored( $user, $item ) );
+	}
+
+	public function test_an_unknown_duration_allows_one_step_per_report(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'No duration', 1, 0, 'on-demand-webinar' );
+		Library::grant( $user, $item );
+		Library::activate_own( $user, $item );
+		$this->report( $user, $item, 5 );
+		$this->age( $user, $item, 0, 3600 );
+
+		$this->assertSame( 10, $this->report( $user, $item, 20 )->get_data()['data']['allowed_percent'] );
+		$this->assertSame( 200, $this->report( $user, $item, 10 )->get_status() );
+	}
+
+	public function test_a_lower_or_equal_report_is_accepted_and_changes_nothing(): void {
+		list( $user, $item ) = $this->learner();
+		$this->report( $user, $item, 5 );
+		$this->age( $user, $item, 0, 30 );
+		$this->assertSame( 200, $this->report( $user, $item, 50 )->get_status() );
+
+		$lower = $this->report( $user, $item, 20 );
+
+		$this->assertSame( 200, $lower->get_status() );
+		$this->assertSame( 50, $this->stored( $user, $item ) );
+		$this->assertSame( 50, $lower->get_data()['data']['item']['video_data']['progress']['parts'][0]['count'] );
+		$this->assertSame( 200, $this->report( $user, $item, 50 )->get_status() );
+		$this->assertSame( 50, $this->stored( $user, $item ) );
+	}
+
+	public function test_two_writers_keep_the_larger_value(): void {
+		list( $user, $item ) = $this->learner();
+		$this->report( $user, $item, 5 );
+		$this->age( $user, $item, 0, 60 );
+
+		// Two tabs: both judged against the same stored row; the later, smaller write loses.
+		$this->assertSame( 200, $this->report( $user, $item, 60 )->get_status() );
+		$this->assertSame( 200, $this->report( $user, $item, 40 )->get_status() );
+
+		$this->assertSame( 60, $this->stored( $user, $item ) );
+	}
+
+	public function test_overall_is_the_average_of_the_parts_and_the_test_opens_at_95_each(): void {
+		list( $user, $item ) = $this->learner();
+		$progress            = $this->services()->progress;
+		$progress->record( $user, $item, 0, 100, time() );
+		$progress->record( $user, $item, 1, 90, time() - 50 );
+
+		$reply = $this->report( $user, $item, 95, 1 )->get_data()['data'];
+
+		$this->assertSame( array( 100, 95, 0 ), array_column( $reply['progress']['parts'], 'count' ) );
+		$this->assertSame( 65, $reply['progress']['count'] );
+		$this->assertSame( $reply['progress']['count'], $reply['item']['video_data']['progress']['count'] );
+		$this->assertFalse( $reply['test']['ready'] );
+		$this->assertSame( array( 2 ), array_column( $reply['test']['incomplete_parts'], 'index' ) );
+	}
+
+	public function test_five_percent_activates_an_available_seat_once(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Activating workshop' );
+		Library::grant( $user, $item, 3 );
+
+		$zero = $this->report( $user, $item, 0 )->get_data()['data'];
+		$this->assertFalse( $zero['activated'] );
+		$this->assertSame( Access::CAN_ACTIVATE, $zero['item']['access'] );
+
+		$first = $this->report( $user, $item, ProgressRules::ACTIVATION_PERCENT )->get_data()['data'];
+		$this->assertTrue( $first['activated'] );
+		$this->assertTrue( $first['item']['activated'] );
+		$this->assertSame( Access::ACTIVATED, $first['item']['access'] );
+		$this->assertSame( 2, $first['item']['available_licenses'] );
+		$this->assertSame( 1, $first['item']['active_licenses'] );
+
+		$this->age( $user, $item, 0, 20 );
+		$second = $this->report( $user, $item, 10 )->get_data()['data'];
+		$this->assertFalse( $second['activated'] );
+		$this->assertSame( 2, $second['item']['available_licenses'] );
+	}
+
+	public function test_five_percent_activates_a_shared_seat(): void {
+		$owner  = $this->make_user();
+		$member = $this->make_user();
+		$item   = LearningMedia::item( 'Shared activating workshop' );
+		Library::grant( $owner, $item, 2 );
+		Library::share( $owner, $member, $item );
+
+		$reply = $this->report( $member, $item, 5 )->get_data()['data'];
+
+		$this->assertTrue( $reply['activated'] );
+		$this->assertSame( Access::ACTIVATED, $reply['item']['access'] );
+		$owner_row = Library::by_product( $this->send( 'GET', '/library/v2/items', $owner )->get_data()['data'] )[ $item ];
+		$this->assertSame( 1, $owner_row['available_licenses'], "The owner's free seat stays free." );
+		$this->assertTrue( $owner_row['licenses'][0]['activated'] || $owner_row['licenses'][1]['activated'] );
+	}
+
+	public function test_no_access_logged_out_no_nonce_and_someone_elses_item(): void {
+		list( $user, $item ) = $this->learner();
+		$stranger            = $this->make_user();
+		$expired             = $this->make_user();
+		Library::grant( $expired, $item, 1, time() - 1 );
+		$route = '/library/v2/video/progress/' . $item;
+		$body  = array( 'progress' => 5 );
+
+		$this->assertSame( 401, $this->report( 0, $item, 5 )->get_status() );
+		$this->assertSame( 401, $this->rest_as_browser( 'POST', $route, $user, null, $body )->get_status() );
+		$this->assertSame( 404, $this->report( $stranger, $item, 5 )->get_status() );
+		$this->assertSame( 'item_not_found', $this->report( $stranger, $item, 5 )->get_data()['error_code'] );
+		$this->assertSame( 'no_license', $this->report( $expired, $item, 5 )->get_data()['error_code'] );
+		$this->assertSame( 403, $this->report( $expired, $item, 5 )->get_status() );
+		$this->assertNull( $this->stored( $stranger, $item ) );
+		$this->assertNull( $this->stored( $expired, $item ) );
+		$this->assertNull( $this->stored( $user, $item ), 'Refused requests wrote nothing.' );
+
+		$this->assertSame( 200, $this->rest_as_browser( 'POST', $route, $user, $this->browser_nonce( $user ), $body )->get_status() );
+		$this->assertSame( 5, $this->stored( $user, $item ) );
+	}
+
+	public function test_the_number_of_queries_does_not_grow_with_the_library(): void {
+		$counts = array();
+		foreach ( array( 5, 200 ) as $size ) {
+			$user = $this->make_user();
+			\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $user, $size );
+			$item = LearningMedia::item( 'Counted ' . $size );
+			Library::grant( $user, $item );
+			Library::activate_own( $user, $item );
+			$this->report( $user, $item, 5 );
+			$this->age( $user, $item, 0, 30 );
+			$this->send( 'GET', '/library/v2/items', $user ); // The list was open: its cache is warm.
+			wp_cache_flush();
+			$counts[ $size ] = array(
+				'raise'   => $this->count_queries( fn() => $this->report( $user, $item, 30 ) ),
+				'nothing' => $this->count_queries( fn() => $this->report( $user, $item, 30 ) ),
+			);
+		}
+		fwrite( STDERR, sprintf( "\n[video/progress queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
+		$this->assertSame( $counts[5], $counts[200] );
+	}
+}

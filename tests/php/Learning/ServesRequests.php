@@ -1,0 +1,45 @@
+<?php
+/**
+ * Requests as an HTTP request gets them.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Learning;
+
+use WP_REST_Request;
+use WP_REST_Response;
+
+/**
+ * Each HTTP request builds its own REST server (and so its own controllers and lookups), and
+ * its reply passes rest_post_dispatch, which gives errors the spec's envelope. send() does both.
+ */
+trait ServesRequests {
+
+	/**
+	 * Dispatches a request on a new REST server and applies rest_post_dispatch.
+	 *
+	 * @param string $method HTTP method.
+	 * @param string $route  Route, maybe with a query string.
+	 * @param int    $user   User (0 = logged out).
+	 * @param array  $params Body params (query params for GET).
+	 */
+	private function send( string $method, string $route, int $user, array $params = array() ): WP_REST_Response {
+		$GLOBALS['wp_rest_server'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound -- a new request gets a new server.
+		$response                  = $this->rest( $method, $route, $params, $user );
+		return apply_filters( 'rest_post_dispatch', $response, rest_get_server(), new WP_REST_Request( $method, $route ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter, applied as serve_request() does.
+	}
+
+	/**
+	 * Validates a reply against its route's own (closed) schema.
+	 *
+	 * @param WP_REST_Response $response Reply.
+	 * @param string           $route    Route pattern as registered.
+	 */
+	private function assert_matches_schema( WP_REST_Response $response, string $route ): void {
+		$data    = json_decode( (string) wp_json_encode( $response->get_data() ), true );
+		$options = rest_get_server()->get_route_options( $route );
+		$valid   = rest_validate_value_from_schema( $data, call_user_func( $options['schema'] ), 'reply' );
+		$this->assertTrue( $valid, is_wp_error( $valid ) ? $valid->get_error_message() : '' );
+	}
+}
