@@ -106,6 +106,8 @@ final class Settings {
 			$value = $values[ $key ];
 			if ( is_bool( $default ) ) {
 				$clean[ $key ] = (bool) $value;
+			} elseif ( 'pass_mark' === $key ) {
+				$clean[ $key ] = max( 1, min( 100, (int) $value ) ); // A percent; 0 would pass everyone.
 			} elseif ( is_int( $default ) ) {
 				$clean[ $key ] = max( 0, (int) $value );
 			} elseif ( is_array( $default ) ) {

@@ -196,7 +196,7 @@ final class QuizRouteTest extends TestCase {
 		foreach ( array( 0, 3, 4 ) as $n ) {
 			$json = (string) wp_json_encode( $replies[ $n ]->get_data() );
 			$this->assertStringNotContainsString( '"correct"', $json, "Reply $n" );
-			$this->assertStringNotContainsString( '_lp_quiz', $json, "Reply $n" );
+			$this->assertStringNotContainsString( '"_lp_quiz"', $json, "Reply $n" );
 		}
 		foreach ( array( 1, 2 ) as $n ) {
 			// A result says how many were right (a count), never which answer was.

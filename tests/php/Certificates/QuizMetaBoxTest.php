@@ -1,0 +1,207 @@
+<?php
+/**
+ * The test editor in wp-admin and the `_lp_quiz` meta.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Certificates;
+
+use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Certificates\QuizMetaBox;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * The meta box saves only with its nonce and the edit capability, cleans every value, and the
+ * meta never leaves through wp/v2.
+ */
+final class QuizMetaBoxTest extends TestCase {
+
+	/**
+	 * A form as the meta box posts it: one filled question, one question without a correct
+	 * answer, one with a single answer, one blank row.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private static function form(): array {
+		return array(
+			'pass_mark' => '150',
+			'questions' => array(
+				array(
+					'id'      => '',
+					'text'    => "<b>Which</b> is right?\nReally?",
+					'answers' => array( '', 'Yes <script>x</script>', '', 'No', '', '' ),
+					'correct' => '3',
+				),
+				array(
+					'id'      => 'q9',
+					'text'    => 'No correct answer chosen',
+					'answers' => array( 'A', 'B' ),
+				),
+				array(
+					'id'      => 'q10',
+					'text'    => 'One answer only',
+					'answers' => array( 'A', '', '', '', '', '' ),
+					'correct' => '0',
+				),
+				array(
+					'id'      => '',
+					'text'    => '',
+					'answers' => array( '', '', '', '', '', '' ),
+				),
+			),
+		);
+	}
+
+	/**
+	 * Submits the box as wp-admin would.
+	 *
+	 * @param int         $item    Item.
+	 * @param int         $user_id Editor.
+	 * @param string|null $nonce   Nonce (null: none).
+	 * @param array       $form    Fields.
+	 */
+	private function submit( int $item, int $user_id, ?string $nonce, array $form ): void {
+		wp_set_current_user( $user_id );
+		$_POST = wp_slash(
+			array_filter(
+				array(
+					QuizMetaBox::NONCE_FIELD => $nonce,
+					QuizMetaBox::FIELD       => $form,
+				),
+				static fn( $v ) => null !== $v
+			)
+		);
+		( new QuizMetaBox() )->save( $item, get_post( $item ) );
+	}
+
+	public function test_an_editor_saves_clean_questions_and_broken_rows_are_dropped(): void {
+		$editor = $this->make_user( 'editor' );
+		$item   = Library::item( 'Edited' );
+		wp_set_current_user( $editor );
+
+		$this->submit( $item, $editor, wp_create_nonce( QuizMetaBox::NONCE_ACTION ), self::form() );
+
+		$this->assertSame(
+			array(
+				'pass_mark' => 100,
+				'questions' => array(
+					array(
+						'id'      => 'q1',
+						'text'    => "Which is right?\nReally?",
+						'answers' => array( 'Yes', 'No' ),
+						'correct' => 1,
+					),
+				),
+			),
+			get_post_meta( $item, Quiz::META_KEY, true ),
+			'Empty answers dropped and the correct index follows its answer; markup stripped; pass mark at most 100.'
+		);
+	}
+
+	public function test_without_nonce_or_capability_nothing_is_saved(): void {
+		$editor      = $this->make_user( 'editor' );
+		$subscriber  = $this->make_user();
+		$item        = Library::item( 'Guarded' );
+		$form        = self::form();
+		$valid_nonce = static function ( int $user_id ): string {
+			wp_set_current_user( $user_id );
+			return wp_create_nonce( QuizMetaBox::NONCE_ACTION );
+		};
+
+		$this->submit( $item, $editor, null, $form );
+		$this->submit( $item, $editor, 'forged', $form );
+		$this->submit( $item, $subscriber, $valid_nonce( $subscriber ), $form );
+
+		$this->assertSame( '', get_post_meta( $item, Quiz::META_KEY, true ) );
+	}
+
+	public function test_the_box_shows_saved_questions_and_blank_rows_escaped(): void {
+		$item = Library::item( 'Shown' );
+		update_post_meta(
+			$item,
+			Quiz::META_KEY,
+			array(
+				'pass_mark' => 70,
+				'questions' => array(
+					array(
+						'id'      => 'q1',
+						'text'    => 'Is "this" <fine>?',
+						'answers' => array( 'Yes', 'No' ),
+						'correct' => 1,
+					),
+				),
+			)
+		);
+		self::raw_meta( $item );
+
+		ob_start();
+		( new QuizMetaBox() )->render( get_post( $item ) );
+		$html = (string) ob_get_clean();
+
+		$this->assertStringContainsString( 'value="70"', $html );
+		$this->assertStringContainsString( 'Is &quot;this&quot;', $html, 'Escaped for the textarea.' );
+		$this->assertStringNotContainsString( '<fine>', $html, 'Markup stored by other means is cleaned on read.' );
+		$this->assertSame( 4, substr_count( $html, '<fieldset' ), 'One saved question and three blank rows.' );
+		$this->assertMatchesRegularExpression( '/name="library_portal_quiz\[questions\]\[0\]\[correct\]" value="1" checked/', $html );
+		$this->assertStringContainsString( QuizMetaBox::NONCE_FIELD, $html );
+	}
+
+	public function test_the_meta_never_leaves_through_wp_v2(): void {
+		$admin = $this->make_user( 'administrator' );
+		$item  = Library::item( 'Secret answers' );
+		update_post_meta(
+			$item,
+			Quiz::META_KEY,
+			array(
+				'questions' => array(
+					array(
+						'id'      => 'q1',
+						'text'    => 'Q',
+						'answers' => array( 'SECRET-RIGHT', 'wrong' ),
+						'correct' => 0,
+					),
+				),
+			)
+		);
+
+		$response = $this->rest( 'GET', '/wp/v2/library_item/' . $item, array( 'context' => 'edit' ), $admin );
+
+		$this->assertSame( 200, $response->get_status() );
+		$json = (string) wp_json_encode( $response->get_data() );
+		$this->assertStringNotContainsString( '"_lp_quiz"', $json );
+		$this->assertStringNotContainsString( 'SECRET-RIGHT', $json );
+		$this->assertFalse( get_registered_meta_keys( 'post', 'library_item' )[ Quiz::META_KEY ]['show_in_rest'] );
+	}
+
+	public function test_the_pass_mark_setting_is_a_percent(): void {
+		$settings = $this->services()->settings;
+
+		$this->assertSame( 80, $settings->get( 'pass_mark' ) );
+		$settings->update( array( 'pass_mark' => '250' ) );
+		$this->assertSame( 100, $settings->get( 'pass_mark' ) );
+		$settings->update( array( 'pass_mark' => '0' ) );
+		$this->assertSame( 1, $settings->get( 'pass_mark' ) );
+	}
+
+	/**
+	 * Puts markup back into a stored question text (update_post_meta() cleaned it).
+	 *
+	 * @param int $item Item.
+	 */
+	private static function raw_meta( int $item ): void {
+		global $wpdb;
+		$quiz                         = get_post_meta( $item, Quiz::META_KEY, true );
+		$quiz['questions'][0]['text'] = 'Is "this" <fine>?';
+		$wpdb->update(
+			$wpdb->postmeta,
+			array( 'meta_value' => maybe_serialize( $quiz ) ),
+			array(
+				'post_id'  => $item,
+				'meta_key' => Quiz::META_KEY,
+			)
+		); // phpcs:ignore WordPress.DB.SlowDBQuery
+		wp_cache_delete( $item, 'post_meta' );
+	}
+}
