@@ -1,7 +1,8 @@
 <?php
 /**
  * Makes the installable plugin zip (see bin/package): the project's files minus .distignore,
- * plus build/ and a production autoloader (composer dump-autoload --no-dev: no dev/, no tests).
+ * plus build/, the runtime Composer packages (require, never require-dev) and a production
+ * autoloader (composer dump-autoload --no-dev: no dev/, no tests).
  *
  * Usage: php bin/package.php [--list] [--out=<dir>]
  *   --list       print the files of the package, one per line, instead of writing the zip
@@ -109,6 +110,72 @@ function library_portal_package_sources( string $root ): array {
 	return $files;
 }
 
+/**
+ * Files of a runtime package kept out of the zip: TCPDF ships 25 MB of fonts, the certificate
+ * uses DejaVu Sans (regular, bold), the CJK fallback cid0cs with its map, and the core fonts
+ * TCPDF itself may fall back to; its tools/ are command-line helpers.
+ *
+ * @param string $package Package name.
+ * @param string $path    Path inside the package.
+ */
+function library_portal_package_vendor_skipped( string $package, string $path ): bool {
+	if ( 'tecnickcom/tcpdf' !== $package ) {
+		return false;
+	}
+	if ( str_starts_with( $path, 'tools/' ) ) {
+		return true;
+	}
+	if ( ! str_starts_with( $path, 'fonts/' ) ) {
+		return false;
+	}
+	$font = substr( $path, 6 );
+	return str_contains( $font, '/' ) || ! preg_match( '/^(dejavusansb?\.(php|z|ctg\.z)|cid0cs\.php|uni2cid_ag15\.php|(courier|helvetica|times)(b|i|bi)?\.php|symbol\.php|zapfdingbats\.php)$/', $font );
+}
+
+/**
+ * Copies the runtime Composer packages (require, not require-dev) into the stage's vendor/ and
+ * writes an installed.json that lists only them, so dump-autoload --no-dev maps their classes.
+ *
+ * @param string $root  Repository root.
+ * @param string $stage Staged plugin folder.
+ */
+function library_portal_package_vendor( string $root, string $stage ): void {
+	$installed = json_decode( (string) file_get_contents( $root . '/vendor/composer/installed.json' ), true );
+	if ( ! is_array( $installed ) ) {
+		library_portal_package_fail( 'vendor/composer/installed.json is missing: run composer install first.' );
+	}
+	$dev      = (array) ( $installed['dev-package-names'] ?? array() );
+	$packages = array();
+	foreach ( (array) ( $installed['packages'] ?? array() ) as $package ) {
+		if ( in_array( $package['name'], $dev, true ) ) {
+			continue;
+		}
+		$source = $root . '/vendor/' . $package['name'];
+		$files  = new RecursiveIteratorIterator( new RecursiveDirectoryIterator( $source, FilesystemIterator::SKIP_DOTS ) );
+		foreach ( $files as $file ) {
+			$path = substr( $file->getPathname(), strlen( $source ) + 1 );
+			if ( library_portal_package_vendor_skipped( $package['name'], $path ) ) {
+				continue;
+			}
+			$target = $stage . '/vendor/' . $package['name'] . '/' . $path;
+			if ( ! is_dir( dirname( $target ) ) ) {
+				mkdir( dirname( $target ), 0777, true );
+			}
+			copy( $file->getPathname(), $target );
+		}
+		$packages[] = $package;
+	}
+	if ( ! is_dir( $stage . '/vendor/composer' ) ) {
+		mkdir( $stage . '/vendor/composer', 0777, true );
+	}
+	$runtime = array(
+		'packages'          => $packages,
+		'dev'               => false,
+		'dev-package-names' => array(),
+	);
+	file_put_contents( $stage . '/vendor/composer/installed.json', json_encode( $runtime, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) );
+}
+
 $library_portal_patterns = library_portal_package_patterns( $library_portal_root );
 $library_portal_files    = array_values(
 	array_filter(
@@ -132,6 +199,7 @@ foreach ( $library_portal_files as $library_portal_file ) {
 if ( ! is_file( $library_portal_stage . '/composer.json' ) ) {
 	copy( $library_portal_root . '/composer.json', $library_portal_stage . '/composer.json' );
 }
+library_portal_package_vendor( $library_portal_root, $library_portal_stage );
 exec( 'cd ' . escapeshellarg( $library_portal_stage ) . ' && composer dump-autoload --no-dev --classmap-authoritative --no-interaction --quiet 2>&1', $library_portal_output, $library_portal_code );
 if ( 0 !== $library_portal_code || ! is_file( $library_portal_stage . '/vendor/autoload.php' ) ) {
 	library_portal_package_fail( 'composer dump-autoload --no-dev failed: ' . implode( "\n", $library_portal_output ) );

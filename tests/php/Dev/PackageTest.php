@@ -44,7 +44,7 @@ final class PackageTest extends TestCase {
 	}
 
 	public function test_the_package_holds_no_dev_tooling(): void {
-		$forbidden = '#^(dev|bin|tests|tools|src|docs|node_modules|var|artifacts|\.git|\.ci)(/|$)|(^|/)\.(git|distignore|wp-env)|^vendor/(?!autoload\.php$|composer/)#';
+		$forbidden = '#^(dev|bin|tests|tools|src|docs|node_modules|var|artifacts|\.git|\.ci)(/|$)|(^|/)\.(git|distignore|wp-env)|^vendor/(?!autoload\.php$|composer/|tecnickcom/tcpdf/)#';
 		foreach ( self::$files as $file ) {
 			$this->assertDoesNotMatchRegularExpression( $forbidden, $file );
 		}
@@ -57,6 +57,48 @@ final class PackageTest extends TestCase {
 				$this->assertStringNotContainsString( 'LibraryPortal\\Dev', $source, $file );
 			}
 		}
+	}
+
+	public function test_the_runtime_dependencies_ship_and_no_dev_package_does(): void {
+		$stage     = self::$out . '/library-portal';
+		$installed = json_decode( (string) file_get_contents( $stage . '/vendor/composer/installed.json' ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+		$required  = array_keys( json_decode( (string) file_get_contents( dirname( __DIR__, 3 ) . '/composer.json' ), true )['require'] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+
+		$this->assertSame( array( 'tecnickcom/tcpdf' ), array_column( $installed['packages'], 'name' ) );
+		$this->assertSame( array( 'php', 'tecnickcom/tcpdf' ), $required, 'Every runtime package ships; a new one needs a line here.' );
+		foreach ( array( 'tcpdf.php', 'tcpdf_autoconfig.php', 'tcpdf_barcodes_2d.php', 'include/barcodes/qrcode.php', 'fonts/dejavusans.php', 'fonts/dejavusans.z', 'fonts/dejavusansb.php', 'fonts/cid0cs.php', 'fonts/uni2cid_ag15.php', 'LICENSE.TXT' ) as $file ) {
+			$this->assertContains( 'vendor/tecnickcom/tcpdf/' . $file, self::$files, $file );
+		}
+		foreach ( self::$files as $file ) {
+			$this->assertDoesNotMatchRegularExpression( '#^vendor/(phpunit|squizlabs|yoast|wp-coding-standards|phpcompatibility|dealerdirect|sebastian|bin)/|^vendor/tecnickcom/tcpdf/(tools|fonts/(freefont|dejavu-fonts|ae_fonts))#', $file );
+		}
+		$classmap = (string) file_get_contents( $stage . '/vendor/composer/autoload_classmap.php' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+		$this->assertStringContainsString( "'TCPDF' =>", $classmap );
+		$this->assertStringNotContainsString( 'PHPUnit', $classmap );
+		$this->assertLessThan( 8 * MB_IN_BYTES, self::size( $stage . '/vendor' ), 'Only the fonts the certificate uses.' );
+	}
+
+	public function test_the_packaged_copy_draws_a_certificate_with_its_own_fonts(): void {
+		$stage  = self::$out . '/library-portal';
+		$script = 'define( "ABSPATH", "/" ); function __( $s ) { return $s; } require $argv[1] . "/vendor/autoload.php";'
+			. ' echo ( new LibraryPortal\Certificates\CertificatePdf() )->render( array( "name" => "Zoë 李", "training" => "T", "date" => "D", "code" => "C", "verify_url" => "https://example.com/v", "site" => "S" ) );';
+		exec( escapeshellarg( PHP_BINARY ) . ' -r ' . escapeshellarg( $script ) . ' ' . escapeshellarg( $stage ) . ' 2>&1', $output, $code ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_exec
+
+		$this->assertSame( 0, $code, implode( "\n", array_slice( $output, 0, 5 ) ) );
+		$this->assertStringStartsWith( '%PDF-', (string) ( $output[0] ?? '' ) );
+	}
+
+	/**
+	 * Bytes below a folder.
+	 *
+	 * @param string $dir Folder.
+	 */
+	private static function size( string $dir ): int {
+		$bytes = 0;
+		foreach ( new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $dir, \FilesystemIterator::SKIP_DOTS ) ) as $file ) {
+			$bytes += $file->getSize();
+		}
+		return $bytes;
 	}
 
 	public function test_the_shipped_cli_has_no_demo_command(): void {
