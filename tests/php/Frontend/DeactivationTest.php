@@ -33,7 +33,7 @@ final class DeactivationTest extends TestCase {
 	private function portal_rules(): array {
 		return array_filter(
 			(array) get_option( 'rewrite_rules' ),
-			static fn( $query ) => str_contains( (string) $query, Routes::QUERY_VAR )
+			static fn( $query ) => str_contains( (string) $query, 'library_portal_' ) // Portal and certificate routes.
 		);
 	}
 
