@@ -210,6 +210,31 @@ final class CertificatePagesTest extends TestCase {
 		$this->assertGreaterThan( 0, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT revoked_at FROM %i WHERE code = %s', $wpdb->prefix . 'lp_certificates', $c['code'] ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
 	}
 
+	public function test_a_tcpdf_another_plugin_loaded_first_is_used_and_ours_is_not_required(): void {
+		$file   = dirname( __DIR__, 3 ) . '/includes/Certificates/CertificatePdf.php';
+		$script = 'define( "ABSPATH", "/" ); class TCPDF { } require $argv[1];'
+			. ' LibraryPortal\\Certificates\\CertificatePdf::load_library(); LibraryPortal\\Certificates\\CertificatePdf::load_library();'
+			. ' echo ( new ReflectionClass( "TCPDF" ) )->getFileName(), "|", defined( "K_TCPDF_EXTERNAL_CONFIG" ) ? "set" : "untouched";';
+		exec( escapeshellarg( PHP_BINARY ) . ' -r ' . escapeshellarg( $script ) . ' ' . escapeshellarg( $file ) . ' 2>&1', $output, $code ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.system_calls_exec
+
+		$this->assertSame( 0, $code, implode( "\n", $output ) );
+		$this->assertSame( 'Command line code|untouched', implode( '', $output ), "The other plugin's class stays; no TCPDF setting is changed." );
+	}
+
+	public function test_stored_rules_without_the_certificate_rules_are_rebuilt_once(): void {
+		$routes = new Routes( $this->services()->settings );
+		$routes->add_rewrite_rules();
+		flush_rewrite_rules( false );
+		$this->assertSame( 0, $this->count_queries( array( $routes, 'flush_when_rules_are_missing' ) ), 'Nothing missing: no query, no flush.' );
+		$stored = (array) get_option( 'rewrite_rules' );
+		unset( $stored['^certificate/verify/([A-Za-z0-9]{1,40})/?$'] );
+		update_option( 'rewrite_rules', $stored );
+
+		$routes->flush_when_rules_are_missing();
+
+		$this->assertArrayHasKey( '^certificate/verify/([A-Za-z0-9]{1,40})/?$', (array) get_option( 'rewrite_rules' ) );
+	}
+
 	public function test_the_addresses_reach_the_pages_through_the_rewrite_rules(): void {
 		$rules = Routes::rules();
 		$match = static function ( string $path ) use ( $rules ): string {
