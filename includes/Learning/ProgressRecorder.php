@@ -54,7 +54,7 @@ final class ProgressRecorder {
 	 * @param int                  $part    0-based part.
 	 * @param int                  $percent Reported percent.
 	 * @param int                  $now     Unix seconds.
-	 * @return array{activated: bool}|WP_Error
+	 * @return array{activated: bool, changed: bool}|WP_Error `changed`: the library row may differ from the one given.
 	 */
 	public function report( int $user_id, array $row, ItemMedia $media, int $part, int $percent, int $now ) {
 		if ( ! ProgressLimit::is_step( $percent ) ) {
@@ -81,15 +81,20 @@ final class ProgressRecorder {
 				)
 			);
 		}
+		$changed = false;
 		if ( null === $stored || $percent > $stored->percent ) {
-			$this->progress->record( $user_id, $product_id, $part, $percent, $now );
+			$changed = $this->progress->record( $user_id, $product_id, $part, $percent, $now );
 		}
 
 		$watched   = max( $percent, null === $stored ? 0 : $stored->percent );
 		$activated = false;
 		if ( $watched >= ProgressRules::ACTIVATION_PERCENT && in_array( $row['access'], array( Access::CAN_ACTIVATE, Access::SHARED ), true ) ) {
 			$activated = SeatActivation::ACTIVATED === $this->activation->activate( $user_id, $row, $now );
+			$changed   = true; // Activated here or by a parallel request: the row is read again either way.
 		}
-		return array( 'activated' => $activated );
+		return array(
+			'activated' => $activated,
+			'changed'   => $changed,
+		);
 	}
 }

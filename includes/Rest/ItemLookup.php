@@ -83,15 +83,25 @@ final class ItemLookup {
 	}
 
 	/**
-	 * The rows again, read after a write of this request (the cache has been told of the write;
-	 * only this request's memo must go).
+	 * The rows again, built from the database after a write (this request's or a parallel one's):
+	 * not from the cache, whose version this request may have read before another request's
+	 * write bumped it (a request that lost an activation race must still answer with the seat
+	 * the winner activated). Replaces this request's memo.
 	 *
 	 * @param int $user_id    User.
 	 * @param int $product_id Item.
 	 * @return array<int, array<string, mixed>>|WP_Error
 	 */
 	public function fresh_rows( int $user_id, int $product_id ) {
-		unset( $this->found[ $user_id . '|' . $product_id ] );
-		return $this->rows( $user_id, $product_id );
+		$rows = array_values( array_filter( $this->library->items_for( $user_id, time() ), static fn( $row ) => (int) $row['product_id'] === $product_id ) );
+		if ( ! $rows ) {
+			unset( $this->found[ $user_id . '|' . $product_id ] );
+			return $this->rows( $user_id, $product_id ); // Gone meanwhile: the usual 404.
+		}
+		// As the cache would give them: JSON-decoded (objects such as shared_with become arrays).
+		$rows = json_decode( (string) wp_json_encode( $rows ), true );
+
+		$this->found[ $user_id . '|' . $product_id ] = $rows;
+		return $rows;
 	}
 }

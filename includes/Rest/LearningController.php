@@ -231,7 +231,7 @@ final class LearningController extends Controller {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		$fresh = $this->fresh_row( $user_id, $row );
+		$fresh = $result['changed'] ? $this->fresh_row( $user_id, $row ) : $row;
 		if ( is_wp_error( $fresh ) ) {
 			return $fresh;
 		}
