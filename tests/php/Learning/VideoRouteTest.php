@@ -102,6 +102,18 @@ final class VideoRouteTest extends TestCase {
 		$this->assertSame( 'You need to watch at least 95% of the video before taking the test.', $video['test']['message'] );
 	}
 
+	public function test_a_site_can_sign_the_playlist_addresses(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Signed webinar', 1, 60, 'on-demand-webinar' );
+		Library::grant( $user, $item );
+		add_filter( 'library_portal_video_url', static fn( string $url, int $product_id, int $part, int $user_id ) => "$url?token=$product_id-$part-$user_id", 10, 4 );
+
+		$video = $this->video( $user, $item );
+
+		$this->assertStringEndsWith( "/index.m3u8?token=$item-0-$user", $video['url'] );
+		$this->assertSame( $video['url'], $video['parts'][0]['url'] );
+	}
+
 	public function test_a_member_item_opens_with_the_member_row(): void {
 		$user = $this->make_user();
 		$item = LearningMedia::item( 'Member workshop' );
