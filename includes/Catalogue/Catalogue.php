@@ -36,11 +36,12 @@ final class Catalogue {
 	/**
 	 * Published items of a user's library by ID.
 	 *
-	 * @param int $user_id User.
+	 * @param int $user_id    User.
+	 * @param int $product_id Only this item (0 = all).
 	 * @return array<int, array<string, mixed>>
 	 */
-	public function items_for_user( int $user_id ): array {
-		$rows      = $this->rows->items_for_user( $user_id );
+	public function items_for_user( int $user_id, int $product_id = 0 ): array {
+		$rows      = $this->rows->items_for_user( $user_id, $product_id );
 		$thumb_ids = array_filter( array_map( static fn( CatalogueRow $row ) => (int) $row->meta( '_thumbnail_id' ), $rows ) );
 		if ( $thumb_ids ) {
 			_prime_post_caches( array_values( array_unique( $thumb_ids ) ), false, true );

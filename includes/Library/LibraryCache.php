@@ -87,16 +87,29 @@ final class LibraryCache {
 	 * @param callable(): array<int, array<string, mixed>> $build   Builds the items on a miss.
 	 */
 	public function items_json( int $user_id, int $now, callable $build ): string {
-		$key   = $this->key( $user_id );
-		$entry = $this->read( $user_id );
-		if ( $entry && $entry->is_valid_for( $key, $now ) ) {
-			return $entry->payload;
+		$cached = $this->cached_json( $user_id, $now );
+		if ( null !== $cached ) {
+			return $cached;
 		}
 
+		$key     = $this->key( $user_id );
 		$items   = $build();
 		$payload = (string) wp_json_encode( $items );
 		$this->write( $user_id, new CacheEntry( $key, self::valid_until( $items, $now ), $payload ) );
 		return $payload;
+	}
+
+	/**
+	 * The items JSON of a user when a valid entry is stored, else null (nothing is built).
+	 * Routes about one item use it so that a write, which invalidates the entry, does not make
+	 * the next report rebuild the whole library: they build that item's rows instead.
+	 *
+	 * @param int $user_id User.
+	 * @param int $now     Unix seconds.
+	 */
+	public function cached_json( int $user_id, int $now ): ?string {
+		$entry = $this->read( $user_id );
+		return $entry && $entry->is_valid_for( $this->key( $user_id ), $now ) ? $entry->payload : null;
 	}
 
 	/**

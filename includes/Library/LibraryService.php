@@ -86,12 +86,14 @@ final class LibraryService {
 	/**
 	 * Every library row of a user: owned, received by share, and from contracts.
 	 *
-	 * @param int $user_id User.
-	 * @param int $now     Unix seconds.
+	 * @param int $user_id    User.
+	 * @param int $now        Unix seconds.
+	 * @param int $product_id Only the rows of this item (0 = all): what a route that just wrote
+	 *                        answers with, without rebuilding the whole library.
 	 * @return array<int, array<string, mixed>>
 	 */
-	public function items_for( int $user_id, int $now ): array {
-		$rows = $this->group_seats( $this->licenses->seats_for_user( $user_id ), $user_id );
+	public function items_for( int $user_id, int $now, int $product_id = 0 ): array {
+		$rows = $this->group_seats( $this->licenses->seats_for_user( $user_id, $product_id ), $user_id );
 		foreach ( $this->contracts->items_for_member( $user_id ) as $contract_item ) {
 			$key          = 'c' . $contract_item->contract_id . '|' . $contract_item->product_id;
 			$rows[ $key ] = array(
@@ -103,13 +105,16 @@ final class LibraryService {
 				'expiry'        => $contract_item->expires_at,
 			);
 		}
+		if ( $product_id > 0 ) {
+			$rows = array_filter( $rows, static fn( array $row ) => $row['product_id'] === $product_id );
+		}
 		if ( ! $rows ) {
 			return array();
 		}
 
-		$catalogue = $this->catalogue->items_for_user( $user_id );
+		$catalogue = $this->catalogue->items_for_user( $user_id, $product_id );
 		$people    = $this->people( $rows );
-		$progress  = $this->progress->for_user( $user_id );
+		$progress  = $product_id > 0 ? array( $product_id => $this->progress->for_item( $user_id, $product_id ) ) : $this->progress->for_user( $user_id );
 		$codes     = $this->certificates->codes_for_user( $user_id );
 
 		$items = array();

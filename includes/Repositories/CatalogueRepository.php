@@ -51,16 +51,18 @@ final class CatalogueRepository extends Repository {
 	/**
 	 * Published items of a user's library, keyed by post ID, with the meta keys the library shows.
 	 *
-	 * @param int $user_id User.
+	 * @param int $user_id    User.
+	 * @param int $product_id Only this item (0 = all): a row rebuilt after a write reads one item.
 	 * @return array<int, CatalogueRow>
 	 */
-	public function items_for_user( int $user_id ): array {
+	public function items_for_user( int $user_id, int $product_id = 0 ): array {
 		$subquery = self::user_items_subquery();
+		$only     = $product_id > 0 ? ' AND ID = %d' : '';
 		$posts    = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $subquery holds only placeholders.
-				"SELECT ID, post_title, post_excerpt, post_content FROM %i WHERE post_type = %s AND post_status = 'publish' AND ID IN ( $subquery )",
-				array_merge( array( $this->db->posts, ItemPostType::POST_TYPE ), $this->user_items_args( $user_id ) )
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $subquery and $only hold only placeholders.
+				"SELECT ID, post_title, post_excerpt, post_content FROM %i WHERE post_type = %s AND post_status = 'publish' AND ID IN ( $subquery )$only",
+				array_merge( array( $this->db->posts, ItemPostType::POST_TYPE ), $this->user_items_args( $user_id ), $product_id > 0 ? array( $product_id ) : array() )
 			),
 			ARRAY_A
 		);
@@ -73,8 +75,8 @@ final class CatalogueRepository extends Repository {
 		$meta_rows    = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only placeholders are interpolated.
-				"SELECT post_id, meta_key, meta_value FROM %i WHERE meta_key IN ( $placeholders ) AND post_id IN ( $subquery )",
-				array_merge( array( $this->db->postmeta ), $keys, $this->user_items_args( $user_id ) )
+				"SELECT post_id, meta_key, meta_value FROM %i WHERE meta_key IN ( $placeholders ) AND post_id IN ( $subquery )" . ( $product_id > 0 ? ' AND post_id = %d' : '' ),
+				array_merge( array( $this->db->postmeta ), $keys, $this->user_items_args( $user_id ), $product_id > 0 ? array( $product_id ) : array() )
 			),
 			ARRAY_A
 		);

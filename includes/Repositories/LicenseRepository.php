@@ -78,26 +78,24 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * Two indexed selects joined by UNION ALL rather than one OR, so each uses its index.
 	 * Ordered by seat ID.
 	 *
-	 * @param int $user_id User.
+	 * @param int $user_id    User.
+	 * @param int $product_id Only this item's seats (0 = all).
 	 * @return Seat[]
 	 */
-	public function seats_for_user( int $user_id ): array {
+	public function seats_for_user( int $user_id, int $product_id = 0 ): array {
 		$licenses = $this->table( 'licenses' );
 		$grants   = $this->table( 'grants' );
 		$columns  = 'l.id, l.grant_id, l.owner_id, l.product_id, l.holder_id, l.state, l.shared, l.activated_at, l.expires_at, g.tag, g.contract_id';
-		$seats    = (array) $this->db->get_results(
+		// Both indexes (owner_product, holder_product) start with the user and go on with the item.
+		$only  = $product_id > 0 ? ' AND l.product_id = %d' : '';
+		$item  = $product_id > 0 ? array( $product_id ) : array();
+		$seats = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $columns is a constant list.
-				"SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.owner_id = %d
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $columns is a constant list, $only a placeholder.
+				"SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.owner_id = %d$only
 				UNION ALL
-				SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.holder_id = %d AND l.owner_id <> %d",
-				$licenses,
-				$grants,
-				$user_id,
-				$licenses,
-				$grants,
-				$user_id,
-				$user_id
+				SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.holder_id = %d AND l.owner_id <> %d$only",
+				array_merge( array( $licenses, $grants, $user_id ), $item, array( $licenses, $grants, $user_id, $user_id ), $item )
 			),
 			ARRAY_A
 		);

@@ -17,8 +17,9 @@ use WP_Error;
  * controller asks get_post(), so "no such item" and "not in your library" are decided in one place
  * and answer the same 404 (a stranger learns nothing about other people's items).
  *
- * It reads the user's library through the cache, so a lookup costs what `GET items/` costs, and
- * a second lookup in the same request costs nothing.
+ * It reads the user's cached library when the cache is valid; otherwise it builds only this item's
+ * rows (LibraryService::items_for with a product), leaving the full rebuild to `GET items/`. A
+ * second lookup in the same request costs nothing.
  */
 final class ItemLookup {
 
@@ -66,9 +67,13 @@ final class ItemLookup {
 	public function rows( int $user_id, int $product_id ) {
 		$key = $user_id . '|' . $product_id;
 		if ( ! isset( $this->found[ $key ] ) ) {
-			$now   = time();
-			$items = json_decode( $this->cache->items_json( $user_id, $now, fn() => $this->library->items_for( $user_id, $now ) ), true );
-			$rows  = array_values( array_filter( (array) $items, static fn( $row ) => (int) $row['product_id'] === $product_id ) );
+			$now  = time();
+			$json = $this->cache->cached_json( $user_id, $now );
+			// A valid cached library is read as it is; after a write (the entry is invalid) only this
+			// item's rows are built, so a progress report does not rebuild the whole library.
+			$rows = null !== $json
+				? array_values( array_filter( (array) json_decode( $json, true ), static fn( $row ) => (int) $row['product_id'] === $product_id ) )
+				: self::as_sent( $this->library->items_for( $user_id, $now, $product_id ) );
 			if ( ! $rows || $user_id <= 0 ) {
 				return ErrorReply::error(
 					self::NOT_FOUND,
@@ -93,15 +98,22 @@ final class ItemLookup {
 	 * @return array<int, array<string, mixed>>|WP_Error
 	 */
 	public function fresh_rows( int $user_id, int $product_id ) {
-		$rows = array_values( array_filter( $this->library->items_for( $user_id, time() ), static fn( $row ) => (int) $row['product_id'] === $product_id ) );
+		$rows = self::as_sent( $this->library->items_for( $user_id, time(), $product_id ) );
 		if ( ! $rows ) {
 			unset( $this->found[ $user_id . '|' . $product_id ] );
 			return $this->rows( $user_id, $product_id ); // Gone meanwhile: the usual 404.
 		}
-		// As the cache would give them: JSON-decoded (objects such as shared_with become arrays).
-		$rows = json_decode( (string) wp_json_encode( $rows ), true );
-
 		$this->found[ $user_id . '|' . $product_id ] = $rows;
 		return $rows;
+	}
+
+	/**
+	 * Rows as the cache holds them: JSON-decoded (objects such as shared_with become arrays).
+	 *
+	 * @param array<int, array<string, mixed>> $rows Built rows.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private static function as_sent( array $rows ): array {
+		return (array) json_decode( (string) wp_json_encode( $rows ), true );
 	}
 }

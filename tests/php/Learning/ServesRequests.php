@@ -26,8 +26,23 @@ trait ServesRequests {
 	 */
 	private function send( string $method, string $route, int $user, array $params = array() ): WP_REST_Response {
 		$GLOBALS['wp_rest_server'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound -- a new request gets a new server.
-		$response                  = $this->rest( $method, $route, $params, $user );
-		return apply_filters( 'rest_post_dispatch', $response, rest_get_server(), new WP_REST_Request( $method, $route ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter, applied as serve_request() does.
+		wp_set_current_user( $user );
+		$query = array();
+		if ( str_contains( $route, '?' ) ) {
+			list( $route, $query_string ) = explode( '?', $route, 2 );
+			parse_str( $query_string, $query );
+		}
+		$request = new WP_REST_Request( $method, $route );
+		if ( 'GET' === $method ) {
+			$request->set_query_params( array_merge( $query, $params ) );
+		} else {
+			$request->set_query_params( $query );
+			$request->set_body_params( $params );
+		}
+		$server   = rest_get_server();
+		$response = rest_ensure_response( $server->dispatch( $request ) );
+		// The same request object, as serve_request() passes it (rest_send_allow_header reads its route's params).
+		return apply_filters( 'rest_post_dispatch', $response, $server, $request ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter, applied as serve_request() does.
 	}
 
 	/**

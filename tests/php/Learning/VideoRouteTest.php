@@ -267,16 +267,22 @@ final class VideoRouteTest extends TestCase {
 		$counts = array();
 		foreach ( array( 5, 200 ) as $size ) {
 			$user = $this->make_user();
-			$this->services()->licenses; // The graph is built before counting.
 			\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $user, $size );
 			$item = LearningMedia::item( 'Counted ' . $size );
 			Library::grant( $user, $item );
-			$this->send( 'GET', self::route( $item ), $user ); // Warms the library cache, as the list did.
 			wp_cache_flush();
-			$counts[ $size ] = $this->count_queries( fn() => $this->send( 'GET', self::route( $item ), $user ) );
+			// The cache is invalid (the grant): only this item's rows are built.
+			$cold = $this->count_queries( fn() => $this->send( 'GET', self::route( $item ), $user ) );
+			$this->send( 'GET', '/library/v2/items', $user ); // The list was open: its cache is warm.
+			wp_cache_flush();
+			$counts[ $size ] = array(
+				'cache_invalid' => $cold,
+				'cache_valid'   => $this->count_queries( fn() => $this->send( 'GET', self::route( $item ), $user ) ),
+			);
 		}
 		fwrite( STDERR, sprintf( "\n[video/{id} queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
 		$this->assertSame( $counts[5], $counts[200] );
-		$this->assertLessThanOrEqual( 6, $counts[200] );
+		$this->assertLessThanOrEqual( 6, $counts[200]['cache_valid'] );
+		$this->assertLessThanOrEqual( 14, $counts[200]['cache_invalid'] );
 	}
 }
