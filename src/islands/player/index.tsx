@@ -27,6 +27,7 @@ import {
 	PROGRESS_TOO_FAST,
 } from '../../api/progress';
 import { progressQueue } from '../../api/progress-queue';
+import { currentNonce } from '../../api/keepalive';
 import type { ItemScope } from '../../api/video';
 import { ApiError } from '../../api/client';
 import {
@@ -76,6 +77,22 @@ function languageName( code: string ): string {
 	} catch {
 		return code;
 	}
+}
+
+/**
+ * A <track> cannot send the X-WP-Nonce header, and without a nonce WordPress treats a cookie
+ * request to REST as logged out (401): the proxy's address carries the live nonce instead.
+ *
+ * @param url Subtitle address from the video reply.
+ */
+export function trackSource( url: string ): string {
+	const nonce = currentNonce();
+	if ( nonce === '' ) {
+		return url;
+	}
+	const address = new URL( url, window.location.href );
+	address.searchParams.set( '_wpnonce', nonce );
+	return address.toString();
 }
 
 /**
@@ -319,7 +336,7 @@ function PartPlayer( {
 					<track
 						key={ track.url }
 						kind="subtitles"
-						src={ track.url }
+						src={ trackSource( track.url ) }
 						srcLang={ track.language }
 						label={ languageName( track.language ) }
 						default={ position === english }

@@ -98,6 +98,11 @@ describe( 'VideoPlayer', () => {
 		const tracks = container.querySelectorAll( 'track' );
 		expect( tracks ).toHaveLength( 2 );
 		expect( tracks[ 0 ] ).toHaveAttribute( 'srclang', 'en' );
+		// A <track> sends no X-WP-Nonce header: its address carries the nonce.
+		expect( tracks[ 0 ] ).toHaveAttribute(
+			'src',
+			'https://example.test/wp-json/library/v2/subtitles/5/0?_wpnonce=rest-nonce'
+		);
 		expect( tracks[ 0 ] ).toHaveAttribute( 'kind', 'subtitles' );
 		expect( ( tracks[ 0 ] as HTMLTrackElement ).default ).toBe( true );
 		expect( ( tracks[ 1 ] as HTMLTrackElement ).default ).toBe( false );
