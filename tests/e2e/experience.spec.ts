@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
 	credentials,
+	itemIdByTitle,
 	layoutShift,
 	libraryItems,
 	logIn,
@@ -44,6 +45,19 @@ async function firstItemPath( page: Page ): Promise< string > {
 	return `/my-account/library/videos/${ items[ 0 ]?.product_id }`;
 }
 
+/**
+ * The detail (or, with `prefix` '/quiz', the test) of the logged-in user's item with this title.
+ *
+ * @param title  Item title.
+ * @param prefix Route before the item's ID.
+ */
+const itemPath =
+	( title: string, prefix = '/my-account/library/videos' ) =>
+	async ( page: Page ): Promise< string > => {
+		await page.goto( '/my-account/library' );
+		return `${ prefix }/${ await itemIdByTitle( page, title ) }`;
+	};
+
 async function contractPath( page: Page ): Promise< string > {
 	await page.goto( '/my-account/library' );
 	const items = await libraryItems< { contract_id: number } >( page );
@@ -72,6 +86,22 @@ const SCREENS: Screen[] = [
 		path: fixed( '/my-account/library/videos?status=expired' ),
 	},
 	{ name: 'detail', login: 'demo-owner', path: firstItemPath },
+	// Issue 6: the player (a workshop in parts), an e-manual, the test.
+	{
+		name: 'player',
+		login: 'demo-owner',
+		path: itemPath( 'Trauma-Informed Care' ),
+	},
+	{
+		name: 'detail-e-manual',
+		login: 'demo-owner',
+		path: itemPath( 'CBT Skills Workbook' ),
+	},
+	{
+		name: 'test',
+		login: 'demo-owner',
+		path: itemPath( 'Anxiety in Children and Adolescents', '/quiz' ),
+	},
 	{
 		name: 'team',
 		login: 'demo-owner',

@@ -1,0 +1,364 @@
+/**
+ * A learner's way through one training, in Chromium, on the seeded demo (dev/DemoSeeder.php):
+ * the workshop plays through hls.js, its progress is saved and survives a reload, parts advance,
+ * the test stays locked until every part is watched; the webinar's test is passed and its
+ * certificate downloads as a PDF with the learner's name and verifies while logged out; the
+ * e-manual asks before spending a seat. axe, layout shift and screenshots of these screens at
+ * both widths are in experience.spec.ts.
+ *
+ * The demo owner's state at the start (a fresh e2e site): workshop "Trauma-Informed Care" part 1
+ * 100 %, part 2 20 %, part 3 not started (16 s each); webinar "Anxiety in Children and
+ * Adolescents" 95 % watched; e-manual "CBT Skills Workbook" with five seats, none activated.
+ */
+import { expect, test, type Page, type Response } from '@playwright/test';
+import {
+	credentials,
+	DEMO_ANSWERS,
+	DetailPage,
+	itemIdByTitle,
+	libraryItems,
+	logIn,
+	pdfText,
+	QuizPage,
+} from './support';
+
+const WORKSHOP = 'Trauma-Informed Care';
+const WEBINAR = 'Anxiety in Children and Adolescents';
+const MANUAL = 'CBT Skills Workbook';
+const PART_SECONDS = 16;
+
+const isProgressReport = ( response: Response ) =>
+	response.request().method() === 'POST' &&
+	/\/library\/v2\/video\/progress\/\d+/.test( response.url() );
+
+async function progressOf(
+	response: Response
+): Promise< { part: number; progress: number; parts: number[] } > {
+	const sent = response.request().postDataJSON() as {
+		part?: number;
+		progress: number;
+	};
+	const reply = ( await response.json() ) as {
+		data: { progress: { parts: Array< { count: number } > } };
+	};
+	return {
+		part: sent.part ?? 0,
+		progress: sent.progress,
+		parts: reply.data.progress.parts.map( ( part ) => part.count ),
+	};
+}
+
+async function openAs( page: Page, login: string ): Promise< void > {
+	const user = credentials( login );
+	await logIn( page, user.login, user.password, '/my-account/library' );
+}
+
+test.describe( 'learning', () => {
+	test.beforeEach( async ( { page } ) => {
+		await openAs( page, 'demo-owner' );
+	} );
+
+	test( 'the workshop plays through hls.js, saves progress, resumes after a reload, advances parts and keeps the test locked', async ( {
+		page,
+	} ) => {
+		test.slow(); // Real playback: about 15 s of video at 2×.
+		const detail = new DetailPage( page );
+		const id = await itemIdByTitle( page, WORKSHOP );
+		const manifests: string[] = [];
+		page.on( 'request', ( request ) => {
+			if ( request.url().endsWith( '.m3u8' ) ) {
+				manifests.push( request.resourceType() );
+			}
+		} );
+
+		await detail.open( id );
+		await expect(
+			page.getByRole( 'heading', { level: 1, name: WORKSHOP } )
+		).toBeVisible();
+		// The first part below 100 % is chosen; the test waits for parts 2 and 3.
+		await expect( detail.partButton( 2, 3 ) ).toHaveAttribute(
+			'aria-pressed',
+			'true'
+		);
+		await expect(
+			page.getByRole( 'button', { name: 'Take Test', exact: true } )
+		).toBeDisabled();
+		await expect( detail.testMessage ).toHaveText(
+			'You need to watch at least 95% of each part before taking the test. Incomplete parts: Part 2 (20%), Part 3 (0%)'
+		);
+
+		// Played by hls.js: the element's source is a MediaSource object URL and the playlist
+		// was fetched by script, not by the media element.
+		const start = await detail.waitForMetadata();
+		expect( start.src ).toMatch( /^blob:/ );
+		expect( manifests ).toContain( 'xhr' );
+		expect( manifests ).not.toContain( 'media' );
+		// Resumed where part 2 stopped (20 % of 16 s).
+		expect( start.currentTime ).toBeGreaterThan( 0.15 * PART_SECONDS );
+		expect( start.currentTime ).toBeLessThan( 0.25 * PART_SECONDS );
+
+		// Play at 2×: time advances and a progress step is saved.
+		const firstReport = page.waitForResponse(
+			( response ) => isProgressReport( response ) && response.ok()
+		);
+		await detail.play( 2 );
+		const saved = await progressOf( await firstReport );
+		expect( saved.part ).toBe( 1 );
+		expect( saved.progress ).toBeGreaterThan( 20 );
+		expect( ( await detail.videoState() ).currentTime ).toBeGreaterThan(
+			start.currentTime
+		);
+		expect( ( await detail.videoState() ).playbackRate ).toBe( 2 );
+		// English subtitles, through the server's proxy, are on by default.
+		await expect
+			.poll( () =>
+				detail.video.evaluate( ( element: HTMLVideoElement ) => {
+					const track = element.textTracks[ 0 ];
+					return `${ track?.language } ${ track?.mode } ${
+						track?.cues?.length ?? 0
+					}`;
+				} )
+			)
+			.toBe( 'en showing 4' );
+		await detail.screenshot( 'learning-workshop-playing' );
+
+		// Pause: the final report; then a reload resumes there.
+		const finalReport = page.waitForResponse(
+			( response ) => isProgressReport( response ) && response.ok()
+		);
+		await detail.pause();
+		const paused = await progressOf( await finalReport );
+		expect( paused.parts[ 1 ] ).toBeGreaterThanOrEqual( saved.progress );
+		expect( paused.parts[ 1 ] ).toBeLessThan( 98 );
+
+		await page.reload();
+		await expect( detail.partButton( 2, 3 ) ).toHaveAttribute(
+			'aria-pressed',
+			'true'
+		);
+		const resumed = await detail.waitForMetadata();
+		expect( resumed.currentTime ).toBeCloseTo(
+			( ( paused.parts[ 1 ] ?? 0 ) / 100 ) * PART_SECONDS,
+			0
+		);
+		await expect( detail.testMessage ).toContainText(
+			`Part 2 (${ paused.parts[ 1 ] }%)`
+		);
+
+		// To the end of part 2: it is complete and part 3 follows by itself.
+		const complete = page.waitForResponse(
+			async ( response ) =>
+				isProgressReport( response ) &&
+				response.ok() &&
+				( await progressOf( response ) ).progress === 100
+		);
+		await detail.play( 2 );
+		expect( ( await progressOf( await complete ) ).parts[ 1 ] ).toBe( 100 );
+		await expect( detail.partButton( 3, 3 ) ).toHaveAttribute(
+			'aria-pressed',
+			'true',
+			{ timeout: 10_000 }
+		);
+		await expect(
+			page.getByRole( 'heading', { level: 2, name: 'Part 3' } )
+		).toBeVisible();
+		await expect( detail.testMessage ).toHaveText(
+			'You need to watch at least 95% of each part before taking the test. Incomplete parts: Part 3 (0%)'
+		);
+		const third = await detail.waitForMetadata();
+		expect( third.currentTime ).toBeLessThan( 1 );
+		await detail.screenshot( 'learning-workshop-part-3' );
+	} );
+
+	test( 'the webinar test is passed; the certificate is a PDF with the learner’s name and verifies while logged out', async ( {
+		page,
+		browser,
+	} ) => {
+		const detail = new DetailPage( page );
+		const id = await itemIdByTitle( page, WEBINAR );
+		const answers = DEMO_ANSWERS[ WEBINAR ] ?? [];
+		await detail.open( id );
+		// 95 % watched: the test is open, in a new tab.
+		await expect( detail.takeTestLink ).toHaveAttribute(
+			'target',
+			'_blank'
+		);
+		await expect( detail.takeTestLink ).toHaveAttribute(
+			'href',
+			new RegExp( `/quiz/${ id }$` )
+		);
+
+		const quiz = new QuizPage( page );
+		const questions = page.waitForResponse(
+			( response ) =>
+				response.request().method() === 'GET' &&
+				response.url().includes( `/library/v2/quiz/${ id }` )
+		);
+		await quiz.open( id );
+		// The page is given the questions and answers, never which answer is right.
+		const sent = await ( await questions ).text();
+		expect( sent ).toContain( answers[ 0 ] ?? '' );
+		expect( sent ).not.toMatch( /"correct"/ );
+		await expect(
+			page.getByRole( 'heading', {
+				level: 1,
+				name: `Test: ${ WEBINAR }`,
+			} )
+		).toBeVisible();
+		await quiz.answer( answers );
+		await quiz.submit();
+		await expect(
+			quiz.result.getByRole( 'heading', { name: 'You passed the test' } )
+		).toBeFocused();
+		await expect( quiz.result ).toContainText( 'Your score: 100%' );
+		await quiz.screenshot( 'learning-test-passed' );
+
+		const downloadLink = quiz.certificate.getByRole( 'link', {
+			name: 'Download certificate',
+		} );
+		const verifyLink = quiz.certificate.getByRole( 'link', {
+			name: /^Verify certificate/,
+		} );
+		await expect( downloadLink ).toHaveAttribute(
+			'href',
+			/\/certificate\/[^/]+\/download$/
+		);
+		await expect( verifyLink ).toHaveAttribute(
+			'href',
+			/\/certificate\/verify\/[^/]+$/
+		);
+		const download = await downloadLink.evaluate(
+			( link: HTMLAnchorElement ) => link.href
+		);
+		const verify = await verifyLink.evaluate(
+			( link: HTMLAnchorElement ) => link.href
+		);
+
+		// The page's cookies fetch the certificate.
+		const pdf = await page.request.get( download );
+		expect( pdf.status() ).toBe( 200 );
+		expect( pdf.headers()[ 'content-type' ] ).toContain(
+			'application/pdf'
+		);
+		const body = await pdf.body();
+		expect( body.subarray( 0, 5 ).toString( 'latin1' ) ).toBe( '%PDF-' );
+		const text = pdfText( body );
+		expect( text ).toContain( 'Olivia Bennett' );
+		expect( text ).toContain( WEBINAR );
+
+		// Someone else logged in: not found, as an unknown code.
+		const colleague = await browser.newContext();
+		try {
+			const member = credentials( 'demo-member' );
+			await logIn(
+				await colleague.newPage(),
+				member.login,
+				member.password
+			);
+			const foreign = await colleague.request.get( download );
+			expect( foreign.status() ).toBe( 404 );
+			expect(
+				( await foreign.body() ).subarray( 0, 5 ).toString()
+			).not.toBe( '%PDF-' );
+		} finally {
+			await colleague.close();
+		}
+
+		// Without cookies: the download sends to the login, the verify page answers.
+		const visitor = await browser.newContext();
+		try {
+			const refused = await visitor.request.get( download, {
+				maxRedirects: 0,
+			} );
+			expect( refused.status() ).toBe( 302 );
+			expect( refused.headers().location ).toContain( '/wp-login.php' );
+			const stranger = await visitor.newPage();
+			const reply = await stranger.goto( verify );
+			expect( reply?.status() ).toBe( 200 );
+			await expect( stranger.locator( 'body' ) ).toContainText(
+				/valid/i
+			);
+			await expect( stranger.locator( 'body' ) ).toContainText(
+				'Olivia Bennett'
+			);
+			await expect( stranger.locator( 'body' ) ).toContainText( WEBINAR );
+			await expect( stranger.locator( 'body' ) ).not.toContainText(
+				/revoked/i
+			);
+			for ( const width of [ 1280, 390 ] ) {
+				await stranger.setViewportSize( { width, height: 900 } );
+				await stranger.screenshot( {
+					path: `artifacts/screenshots/certificate-verify-${ width }.png`,
+					fullPage: true,
+				} );
+			}
+		} finally {
+			await visitor.close();
+		}
+	} );
+
+	test( 'the e-manual asks before activating a seat, then downloads the PDF', async ( {
+		page,
+	} ) => {
+		const detail = new DetailPage( page );
+		const id = await itemIdByTitle( page, MANUAL );
+		const activations: string[] = [];
+		page.on( 'request', ( request ) => {
+			if ( request.url().includes( '/activate-manual-license/' ) ) {
+				activations.push( request.method() );
+			}
+		} );
+		await detail.open( id );
+
+		const button = page.getByRole( 'button', {
+			name: 'Download',
+			exact: true,
+		} );
+		const dialog = page.getByRole( 'dialog', {
+			name: 'Activate a license?',
+		} );
+
+		// Cancel spends nothing and gives focus back.
+		await button.click();
+		await expect( dialog ).toContainText(
+			`Downloading this manual will activate one of your licenses for "${ MANUAL }".`
+		);
+		await dialog.getByRole( 'button', { name: 'Cancel' } ).click();
+		await expect( dialog ).toBeHidden();
+		await expect( button ).toBeFocused();
+		expect( activations ).toEqual( [] );
+
+		await button.click();
+		await detail.screenshot( 'learning-manual-confirm' );
+		const [ file ] = await Promise.all( [
+			page.waitForEvent( 'download' ),
+			dialog
+				.getByRole( 'button', { name: 'Activate and download' } )
+				.click(),
+		] );
+		expect( activations ).toEqual( [ 'POST' ] );
+		expect( file.suggestedFilename() ).toBe( 'cbt-skills-workbook.pdf' );
+		const stream = await file.createReadStream();
+		const chunks: Buffer[] = [];
+		for await ( const chunk of stream ) {
+			chunks.push( chunk as Buffer );
+		}
+		expect( Buffer.concat( chunks ).subarray( 0, 5 ).toString() ).toBe(
+			'%PDF-'
+		);
+
+		// One seat is now activated: the list says so, and a second download asks nothing.
+		const items = await libraryItems< {
+			title: string;
+			download_link: string;
+		} >( page );
+		expect(
+			items.find( ( item ) => item.title === MANUAL )?.download_link
+		).toMatch( /\.pdf$/ );
+		await Promise.all( [
+			page.waitForEvent( 'download' ),
+			button.click(),
+		] );
+		await expect( dialog ).toBeHidden();
+	} );
+} );
