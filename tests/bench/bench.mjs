@@ -4,8 +4,10 @@
  *   REST request (GET wp/v2/users/me) on the same site, the browser's way (cookie + X-WP-Nonce),
  *   requests interleaved so both see the same machine load; medians and their ratio;
  * - the same for items/ when the library must be built (its cache entry dropped before each sample);
+ * - the learning routes against the same floor: GET video/{id} and POST video/progress/{id}
+ *   (each sample raises a different item's saved progress by one 5% step, a real write);
  * - the gzip size of the plugin's own JavaScript each route loads in Chromium, and whether
- *   hls.js is among it.
+ *   hls.js is among it (only the item detail, which plays a video, may load it).
  *
  * Usage: node tests/bench/bench.mjs <site url> <requests> <output json>
  */
@@ -25,6 +27,16 @@ const root = path.resolve(
 );
 const buildUrlPart = '/wp-content/plugins/library-portal/build/';
 const TARGET_RATIO = 1.5;
+// Issue 6: a progress report must cost about a bare request; the video reply a little more.
+const TARGET_PROGRESS_RATIO = 1.2;
+const TARGET_VIDEO_RATIO = 1.5;
+const VIDEO_TYPES = new Set( [
+	'workshop',
+	'on-demand',
+	'on-demand-workshop',
+	'webinar',
+	'on-demand-webinar',
+] );
 // The one budget number, shared with tools/bundle-budget.mjs and the e2e spec.
 const TARGET_LIST_KB =
 	JSON.parse(
@@ -69,15 +81,35 @@ async function logIn( login, password ) {
 	return { cookie, nonce };
 }
 
-async function timed( route, auth ) {
+/**
+ * One request the browser's way. `request` is a path (GET) or { route, method, body }.
+ * @param {string|{route: string, method?: string, body?: object}} request Path or request.
+ * @param {{cookie: string, nonce: string}}                        auth    Session.
+ */
+async function timed( request, auth ) {
+	const {
+		route,
+		method = 'GET',
+		body,
+	} = typeof request === 'string' ? { route: request } : request;
 	const started = performance.now();
 	const response = await fetch( `${ baseUrl }${ route }`, {
-		headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce },
+		method,
+		headers: {
+			Cookie: auth.cookie,
+			'X-WP-Nonce': auth.nonce,
+			...( body ? { 'Content-Type': 'application/json' } : {} ),
+		},
+		body: body ? JSON.stringify( body ) : undefined,
 	} );
-	const body = await response.arrayBuffer();
+	const bytes = await response.arrayBuffer();
 	const wall = performance.now() - started;
 	if ( response.status !== 200 ) {
-		throw new Error( `${ route } answered ${ response.status }` );
+		throw new Error(
+			`${ method } ${ route } answered ${
+				response.status
+			}: ${ Buffer.from( bytes ).toString( 'utf8' ).slice( 0, 300 ) }`
+		);
 	}
 	const timing = /dur=([\d.]+)/.exec(
 		response.headers.get( 'server-timing' ) || ''
@@ -86,30 +118,105 @@ async function timed( route, auth ) {
 		wall,
 		server: timing ? Number( timing[ 1 ] ) : NaN,
 		queries: Number( response.headers.get( 'x-library-queries' ) ),
-		bytes: body.byteLength,
+		bytes: bytes.byteLength,
 	};
 }
 
+/**
+ * Medians of interleaved samples. A case's `route` is a path, or a function of the sample number
+ * (0, 1, ...; warm-ups first) giving a path or { route, method, body }.
+ * @param {Array<{label: string, route: string|Function, auth: object}>} cases Requests.
+ */
 async function measureRequests( cases ) {
 	const samples = Object.fromEntries( cases.map( ( c ) => [ c.label, [] ] ) );
-	for ( let i = 0; i < 3; i++ ) {
+	const at = ( c, n ) =>
+		typeof c.route === 'function' ? c.route( n ) : c.route;
+	let n = 0;
+	for ( ; n < 3; n++ ) {
 		for ( const c of cases ) {
-			await timed( c.route, c.auth );
+			await timed( at( c, n ), c.auth );
 		}
 	}
-	for ( let i = 0; i < requests; i++ ) {
+	for ( let i = 0; i < requests; i++, n++ ) {
 		for ( const c of cases ) {
-			samples[ c.label ].push( await timed( c.route, c.auth ) );
+			samples[ c.label ].push( await timed( at( c, n ), c.auth ) );
 		}
 	}
-	return cases.map( ( c ) => ( {
-		label: c.label,
-		route: c.route,
-		serverMs: median( samples[ c.label ].map( ( s ) => s.server ) ),
-		wallMs: median( samples[ c.label ].map( ( s ) => s.wall ) ),
-		queries: median( samples[ c.label ].map( ( s ) => s.queries ) ),
-		kib: samples[ c.label ][ 0 ].bytes / 1024,
-	} ) );
+	return cases.map( ( c ) => {
+		const first = at( c, 0 );
+		return {
+			label: c.label,
+			route: typeof first === 'string' ? first : first.route,
+			serverMs: median( samples[ c.label ].map( ( s ) => s.server ) ),
+			wallMs: median( samples[ c.label ].map( ( s ) => s.wall ) ),
+			queries: median( samples[ c.label ].map( ( s ) => s.queries ) ),
+			kib: samples[ c.label ][ 0 ].bytes / 1024,
+		};
+	} );
+}
+
+/**
+ * Items of the user that play a video for them (GET video/{id} answers 200), with the saved
+ * percent of their first part: the progress writes' targets.
+ * @param {{cookie: string, nonce: string}} auth   Session.
+ * @param {number}                          wanted Items needed.
+ */
+async function videoItems( auth, wanted ) {
+	const list = await (
+		await fetch( `${ baseUrl }/wp-json/library/v2/items/`, {
+			headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce },
+		} )
+	).json();
+	const found = [];
+	for ( const item of list.data ) {
+		if ( found.length >= wanted ) {
+			break;
+		}
+		if ( ! VIDEO_TYPES.has( item.content_type ) ) {
+			continue;
+		}
+		const response = await fetch(
+			`${ baseUrl }/wp-json/library/v2/video/${ item.product_id }`,
+			{ headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce } }
+		);
+		if ( response.status !== 200 ) {
+			continue;
+		}
+		const video = ( await response.json() ).data;
+		const saved = video.progress.parts[ 0 ]?.count ?? 0;
+		// Two steps are sent: one to warm up (and activate the seat), one measured.
+		if ( saved <= 90 ) {
+			found.push( { id: item.product_id, saved } );
+		}
+	}
+	if ( found.length < wanted ) {
+		throw new Error(
+			`only ${ found.length } of ${ wanted } items play a video for the bench user`
+		);
+	}
+	return found;
+}
+
+/**
+ * POST video/progress/{id}: each sample a different item, one 5% step above what it has. A
+ * first pass (not measured) makes the first report of each item, which also activates its
+ * seat, so the measured pass is the steady report a player sends every 5%.
+ * @param {{cookie: string, nonce: string}}    auth  Session.
+ * @param {Array<{id: number, saved: number}>} items Targets.
+ */
+async function progressWrites( auth, items ) {
+	const report = ( item, step ) => ( {
+		route: `/wp-json/library/v2/video/progress/${ item.id }`,
+		method: 'POST',
+		body: {
+			progress: Math.min( 100, item.saved + 5 * step ),
+			part: 0,
+		},
+	} );
+	for ( const item of items ) {
+		await timed( report( item, 1 ), auth );
+	}
+	return ( n ) => report( items[ n % items.length ], 2 );
 }
 
 /**
@@ -182,7 +289,7 @@ async function measureRoutes( login, password, productId ) {
 			gzip += gzipSync( source, { level: 9 } ).length;
 			hls =
 				hls ||
-				/\bhls\.js\b|HlsConfig|MEDIA_ATTACHED/.test(
+				/\bhls\.js\b|HlsConfig|MEDIA_ATTACHED|hlsMediaAttached/.test(
 					source.toString( 'utf8' )
 				);
 		}
@@ -227,6 +334,25 @@ const rows = await measureRequests( [
 		auth: large,
 	},
 ] );
+const learningItems = await videoItems( large, requests + 3 );
+const multiPart = learningItems[ 0 ].id;
+const learning = await measureRequests( [
+	{
+		label: 'GET video/{id}',
+		route: `/wp-json/library/v2/video/${ multiPart }`,
+		auth: large,
+	},
+	{
+		label: 'POST video/progress/{id}',
+		route: await progressWrites( large, learningItems ),
+		auth: large,
+	},
+	{
+		label: 'GET wp/v2/users/me (bare, again)',
+		route: '/wp-json/wp/v2/users/me',
+		auth: large,
+	},
+] );
 const rebuilt = [
 	await measureRebuilds(
 		'GET items/ (1,000 items, rebuilt)',
@@ -247,10 +373,13 @@ const ownerItems = await (
 		headers: { Cookie: ownerAuth.cookie, 'X-WP-Nonce': ownerAuth.nonce },
 	} )
 ).json();
+const ownerVideo =
+	ownerItems.data.find( ( item ) => item.title === 'Trauma-Informed Care' ) ??
+	ownerItems.data.find( ( item ) => VIDEO_TYPES.has( item.content_type ) );
 const routes = await measureRoutes(
 	owner.login,
 	owner.password,
-	ownerItems.data[ 0 ].product_id
+	ownerVideo.product_id
 );
 
 const bare = rows.find( ( r ) => r.label.includes( 'bare' ) );
@@ -258,6 +387,10 @@ const largeItems = rows[ 0 ];
 const ratio = largeItems.serverMs / bare.serverMs;
 const wallRatio = largeItems.wallMs / bare.wallMs;
 const list = routes.find( ( r ) => r.name === 'list' );
+const detail = routes.find( ( r ) => r.name === 'detail' );
+const learningBare = learning[ 2 ];
+const videoRatio = learning[ 0 ].serverMs / learningBare.serverMs;
+const progressRatio = learning[ 1 ].serverMs / learningBare.serverMs;
 const checks = [
 	[
 		`items/ (1,000) ÷ bare REST, median server time ≤ ${ TARGET_RATIO }`,
@@ -280,6 +413,24 @@ const checks = [
 		! list.hls,
 		list.hls ? 'hls.js loaded' : 'none',
 	],
+	[
+		`POST video/progress ÷ bare REST, median server time ≤ ${ TARGET_PROGRESS_RATIO }`,
+		progressRatio <= TARGET_PROGRESS_RATIO,
+		`${ progressRatio.toFixed( 2 ) } (${ learning[ 1 ].queries } queries; bare ${ learningBare.queries })`,
+	],
+	[
+		`GET video/{id} ÷ bare REST, median server time ≤ ${ TARGET_VIDEO_RATIO }`,
+		videoRatio <= TARGET_VIDEO_RATIO,
+		`${ videoRatio.toFixed( 2 ) } (${ learning[ 0 ].queries } queries)`,
+	],
+	[
+		'hls.js on the item detail route only',
+		detail.hls && routes.every( ( r ) => r === detail || ! r.hls ),
+		routes
+			.filter( ( r ) => r.hls )
+			.map( ( r ) => r.name )
+			.join( ', ' ) || 'none',
+	],
 ];
 
 const line = ( ...cells ) => cells.join( '' );
@@ -293,7 +444,7 @@ out.push(
 		'KiB'.padStart( 8 )
 	)
 );
-for ( const r of [ ...rows, ...rebuilt ] ) {
+for ( const r of [ ...rows, ...rebuilt, ...learning ] ) {
 	out.push(
 		line(
 			r.label.padEnd( 36 ),
@@ -306,6 +457,9 @@ for ( const r of [ ...rows, ...rebuilt ] ) {
 }
 out.push(
 	`Ratio items/ (1,000) ÷ bare REST: ${ ratio.toFixed( 2 ) } (server time), ${ wallRatio.toFixed( 2 ) } (wall time); medians of ${ requests } interleaved requests`
+);
+out.push(
+	`Ratios to bare REST (server time, interleaved): GET video/{id} ${ videoRatio.toFixed( 2 ) }, POST video/progress ${ progressRatio.toFixed( 2 ) }`
 );
 out.push( '' );
 out.push(
@@ -335,7 +489,17 @@ if ( outFile ) {
 	fs.writeFileSync(
 		outFile,
 		JSON.stringify(
-			{ rows, rebuilt, ratio, wallRatio, routes, checks },
+			{
+				rows,
+				rebuilt,
+				learning,
+				ratio,
+				wallRatio,
+				videoRatio,
+				progressRatio,
+				routes,
+				checks,
+			},
 			null,
 			2
 		)
