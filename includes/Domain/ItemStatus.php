@@ -7,8 +7,6 @@
 
 namespace LibraryPortal\Domain;
 
-use LibraryPortal\Learning\ProgressRules;
-
 /**
  * Spec point 4, "Item status in the list": the first matching meaning wins, in this order.
  */
@@ -36,7 +34,11 @@ final class ItemStatus {
 	/**
 	 * Decides the status of one library row.
 	 *
-	 * @param array{content_type: string, tag: string, share_user_id: int, activated: bool, total_licenses: int, available_licenses: int, expired_licenses: int, progress: int, has_certificate: bool} $row Row facts.
+	 * `test_ready` is TestReadiness's verdict (every part at TAKE_TEST_PERCENT or more), not the
+	 * average: an item with parts at 100, 100 and 85 averages 95 but its test is still locked, so
+	 * the list must not say Take Test.
+	 *
+	 * @param array{content_type: string, tag: string, share_user_id: int, activated: bool, total_licenses: int, available_licenses: int, expired_licenses: int, progress: int, test_ready: bool, has_certificate: bool} $row Row facts.
 	 */
 	public static function of( array $row ): string {
 		$all_expired = $row['total_licenses'] > 0 && $row['expired_licenses'] >= $row['total_licenses'];
@@ -53,7 +55,7 @@ final class ItemStatus {
 		if ( $row['has_certificate'] ) {
 			return self::COMPLETED;
 		}
-		if ( $row['progress'] >= ProgressRules::TAKE_TEST_PERCENT ) {
+		if ( $row['test_ready'] ) {
 			return self::TAKE_TEST;
 		}
 		if ( $row['progress'] > 0 ) {

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Learning;
 
+use LibraryPortal\Certificates\Quiz;
+
 /**
  * An item's video parts, subtitles, attachment and whether it has a test, read from its meta
  * (docs/contract.md, "Catalogue meta") in one meta read. A single video is one part, so the
@@ -85,14 +87,14 @@ final class ItemMedia {
 			}
 		}
 
-		$quiz = $single( '_lp_quiz' );
 		return new self(
 			is_scalar( $single( '_lp_video_id' ) ) ? (string) $single( '_lp_video_id' ) : '',
 			$url,
 			$parts,
 			$subtitles,
 			is_string( $single( '_lp_attachment_url' ) ) ? trim( (string) $single( '_lp_attachment_url' ) ) : '',
-			is_array( $quiz ) && ! empty( $quiz['questions'] ) && is_array( $quiz['questions'] )
+			// The quiz's own reading, so a stored test with no askable question opens no Take Test.
+			Quiz::from_meta( $single( Quiz::META_KEY ) )->has_questions()
 		);
 	}
 

@@ -50,6 +50,16 @@ final class TestReadiness {
 	}
 
 	/**
+	 * The gate alone, for the library list's Take Test status (spec point 4): every part at
+	 * TAKE_TEST_PERCENT or more. The same rule as for(), without building messages per row.
+	 *
+	 * @param int[] $part_percents Watched percent of every part (one entry for a single video).
+	 */
+	public static function all_parts_ready( array $part_percents ): bool {
+		return $part_percents && min( $part_percents ) >= ProgressRules::TAKE_TEST_PERCENT;
+	}
+
+	/**
 	 * A part's title, or "Part n" when the catalogue gives none.
 	 *
 	 * @param mixed $part  Part meta.

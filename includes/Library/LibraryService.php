@@ -15,6 +15,7 @@ use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\LicenseSummary;
+use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
@@ -263,8 +264,9 @@ final class LibraryService {
 				'time'  => $part ? $part->updated_at : 0,
 			);
 		}
-		$watched = (int) round( max( 0, min( 100, array_sum( array_column( $parts, 'count' ) ) / count( $parts ) ) ) );
-		$last    = 0;
+		$watched    = (int) round( max( 0, min( 100, array_sum( array_column( $parts, 'count' ) ) / count( $parts ) ) ) );
+		$test_ready = TestReadiness::all_parts_ready( array_column( $parts, 'count' ) );
+		$last       = 0;
 		foreach ( $progress as $part ) {
 			$last = max( $last, $part->updated_at );
 		}
@@ -317,6 +319,7 @@ final class LibraryService {
 					'available_licenses' => $is_owner ? $summary->available : 0,
 					'expired_licenses'   => $summary->expired,
 					'progress'           => $watched,
+					'test_ready'         => $test_ready,
 					'has_certificate'    => '' !== $code,
 				)
 			),

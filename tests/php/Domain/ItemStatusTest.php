@@ -32,6 +32,7 @@ final class ItemStatusTest extends TestCase {
 				'available_licenses' => 1,
 				'expired_licenses'   => 0,
 				'progress'           => 0,
+				'test_ready'         => false,
 				'has_certificate'    => false,
 			),
 			$changes
@@ -136,11 +137,21 @@ final class ItemStatusTest extends TestCase {
 					array(
 						'has_certificate' => true,
 						'progress'        => 100,
+						'test_ready'      => true,
 					)
 				),
 				ItemStatus::COMPLETED,
 			),
-			'take test at 95'                       => array( self::row( array( 'progress' => 95 ) ), ItemStatus::TAKE_TEST ),
+			'take test when every part is ready'    => array(
+				self::row(
+					array(
+						'progress'   => 95,
+						'test_ready' => true,
+					)
+				),
+				ItemStatus::TAKE_TEST,
+			),
+			'in progress: average 95, a part below' => array( self::row( array( 'progress' => 95 ) ), ItemStatus::IN_PROGRESS ),
 			'in progress at 94'                     => array( self::row( array( 'progress' => 94 ) ), ItemStatus::IN_PROGRESS ),
 			'in progress at 5'                      => array( self::row( array( 'progress' => 5 ) ), ItemStatus::IN_PROGRESS ),
 			'in progress beats member product'      => array(

@@ -36,7 +36,7 @@ final class ProgressRulesTest extends TestCase {
 	}
 
 	public function test_the_status_uses_the_shared_threshold(): void {
-		$row = array(
+		$row   = array(
 			'content_type'       => 'on-demand',
 			'tag'                => '',
 			'share_user_id'      => 0,
@@ -45,9 +45,11 @@ final class ProgressRulesTest extends TestCase {
 			'available_licenses' => 0,
 			'expired_licenses'   => 0,
 			'has_certificate'    => false,
+			'progress'           => 50,
 		);
+		$ready = static fn( int $percent ): bool => \LibraryPortal\Learning\TestReadiness::all_parts_ready( array( $percent, 100 ) );
 
-		$this->assertSame( 'take-test', \LibraryPortal\Domain\ItemStatus::of( $row + array( 'progress' => ProgressRules::TAKE_TEST_PERCENT ) ) );
-		$this->assertSame( 'in-progress', \LibraryPortal\Domain\ItemStatus::of( $row + array( 'progress' => ProgressRules::TAKE_TEST_PERCENT - 1 ) ) );
+		$this->assertSame( 'take-test', \LibraryPortal\Domain\ItemStatus::of( $row + array( 'test_ready' => $ready( ProgressRules::TAKE_TEST_PERCENT ) ) ) );
+		$this->assertSame( 'in-progress', \LibraryPortal\Domain\ItemStatus::of( $row + array( 'test_ready' => $ready( ProgressRules::TAKE_TEST_PERCENT - 1 ) ) ) );
 	}
 }

@@ -226,6 +226,33 @@ final class VideoRouteTest extends TestCase {
 		$this->assertTrue( $this->video( $user, $item )['test']['ready'] );
 	}
 
+	public function test_the_list_says_take_test_only_when_the_test_opens(): void {
+		$item     = LearningMedia::item( 'Nearly watched workshop' );
+		$progress = $this->services()->progress;
+		$status   = function ( int $user ) use ( $item ): string {
+			return (string) Library::by_product( $this->rest( 'GET', '/library/v2/items', array(), $user )->get_data()['data'] )[ $item ]['status'];
+		};
+
+		// Average 95 (100, 100, 85), yet one part is below the gate: no Take Test in the list.
+		$short = $this->make_user();
+		Library::grant( $short, $item );
+		Library::activate_own( $short, $item );
+		foreach ( array( 100, 100, 85 ) as $part => $percent ) {
+			$progress->record( $short, $item, $part, $percent, time() );
+		}
+		$this->assertFalse( $this->video( $short, $item )['test']['ready'] );
+		$this->assertSame( 'in-progress', $status( $short ) );
+
+		$ready = $this->make_user();
+		Library::grant( $ready, $item );
+		Library::activate_own( $ready, $item );
+		foreach ( array( 95, 95, 95 ) as $part => $percent ) {
+			$progress->record( $ready, $item, $part, $percent, time() );
+		}
+		$this->assertTrue( $this->video( $ready, $item )['test']['ready'] );
+		$this->assertSame( 'take-test', $status( $ready ) );
+	}
+
 	public function test_only_subtitles_matching_the_pattern_are_listed(): void {
 		$user = $this->make_user();
 		$item = LearningMedia::item( 'Subtitled', 1, 60, 'on-demand-webinar' );
