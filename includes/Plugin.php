@@ -98,11 +98,11 @@ final class Plugin {
 			static function () use ( $services, $quizzes ) {
 				$items = new ItemsController( $services->library, $services->library_cache );
 				$items->register_routes();
-				$lookup     = new ItemLookup( $services->library, $services->library_cache );
+				$lookup     = new ItemLookup( $services->library );
 				$activation = new SeatActivation( $services->licenses );
 				( new LearningController( $lookup, new ProgressRecorder( $services->progress, $activation ), $activation, $items ) )->register_routes();
 				( new SubtitlesController( $lookup ) )->register_routes();
-				( new QuizController( new ItemLookup( $services->library, $services->library_cache ), $quizzes ) )->register_routes();
+				( new QuizController( new ItemLookup( $services->library ), $quizzes ) )->register_routes();
 				( new UserController( $services->library ) )->register_routes();
 				( new NotificationsController( $services->notifications ) )->register_routes();
 			}

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Catalogue;
 
+use LibraryPortal\Learning\ItemMedia;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Repositories\CatalogueRepository;
 use LibraryPortal\Repositories\CatalogueRow;
@@ -79,7 +80,7 @@ final class Catalogue {
 			'product_type'  => '' !== $product_type ? $product_type : 'simple',
 			'download_link' => $row->meta( '_lp_download_link' ),
 			'free_item'     => (bool) $row->meta( '_lp_free_item' ),
-			'part_count'    => is_array( $parts ) && $parts ? count( $parts ) : 1,
+			'part_count'    => ItemMedia::part_count_of( $parts ),
 		);
 	}
 }

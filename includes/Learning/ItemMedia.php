@@ -99,6 +99,17 @@ final class ItemMedia {
 	}
 
 	/**
+	 * Number of parts a stored `_lp_video_parts` value gives (1 for a single video): the
+	 * catalogue's `part_count`, so the library row's progress parts and the player's parts match.
+	 *
+	 * @param mixed $stored The meta value.
+	 */
+	public static function part_count_of( $stored ): int {
+		$count = is_array( $stored ) ? count( array_filter( $stored, 'is_array' ) ) : 0;
+		return $count >= 2 ? $count : 1;
+	}
+
+	/**
 	 * Number of parts (1 for a single video).
 	 */
 	public function part_count(): int {

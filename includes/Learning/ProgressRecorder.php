@@ -8,6 +8,7 @@
 namespace LibraryPortal\Learning;
 
 use LibraryPortal\Domain\Access;
+use LibraryPortal\Repositories\PartProgress;
 use LibraryPortal\Repositories\ProgressRepository;
 use LibraryPortal\Rest\ErrorReply;
 use WP_Error;
@@ -54,7 +55,10 @@ final class ProgressRecorder {
 	 * @param int                  $part    0-based part.
 	 * @param int                  $percent Reported percent.
 	 * @param int                  $now     Unix seconds.
-	 * @return array{activated: bool, changed: bool}|WP_Error `changed`: the library row may differ from the one given.
+	 * @return array{activated: bool, activation: bool, changed: bool, progress: array<int, \LibraryPortal\Repositories\PartProgress>|null}|WP_Error
+	 *         `changed`: a part was raised, and `progress` is the item's progress as stored now;
+	 *         `activation`: a seat was activated here or by a parallel request (seats, counts and
+	 *         access of the row may differ); `activated`: by this request.
 	 */
 	public function report( int $user_id, array $row, ItemMedia $media, int $part, int $percent, int $now ) {
 		if ( ! ProgressLimit::is_step( $percent ) ) {
@@ -65,7 +69,7 @@ final class ProgressRecorder {
 		}
 
 		$product_id = (int) $row['product_id'];
-		$stored     = $this->progress->for_item( $user_id, $product_id )[ $part ] ?? null;
+		$stored     = self::stored( $row, $part );
 		$allowed    = ProgressLimit::allowed( $stored, $media->parts[ $part ]['duration'], $now );
 		if ( $percent > $allowed && ( null === $stored || $percent > $stored->percent ) ) {
 			if ( null === $stored ) {
@@ -86,15 +90,31 @@ final class ProgressRecorder {
 			$changed = $this->progress->record( $user_id, $product_id, $part, $percent, $now );
 		}
 
-		$watched   = max( $percent, null === $stored ? 0 : $stored->percent );
-		$activated = false;
-		if ( $watched >= ProgressRules::ACTIVATION_PERCENT && in_array( $row['access'], array( Access::CAN_ACTIVATE, Access::SHARED ), true ) ) {
+		$watched    = max( $percent, null === $stored ? 0 : $stored->percent );
+		$activated  = false;
+		$activation = $watched >= ProgressRules::ACTIVATION_PERCENT && in_array( $row['access'], array( Access::CAN_ACTIVATE, Access::SHARED ), true );
+		if ( $activation ) {
 			$activated = SeatActivation::ACTIVATED === $this->activation->activate( $user_id, $row, $now );
-			$changed   = true; // Activated here or by a parallel request: the row is read again either way.
 		}
 		return array(
-			'activated' => $activated,
-			'changed'   => $changed,
+			'activated'  => $activated,
+			'activation' => $activation,
+			'changed'    => $changed,
+			// Read again, not computed: another tab may have raised a part meanwhile.
+			'progress'   => $changed ? $this->progress->for_item( $user_id, $product_id ) : null,
 		);
+	}
+
+	/**
+	 * The part's progress as the row read it from the database in this request (ItemLookup builds
+	 * rows from the tables, never from the cache), or null when the part has no row yet (a stored
+	 * row always has a time). Saves reading the same row twice in the request every player sends.
+	 *
+	 * @param array<string, mixed> $row  Library row.
+	 * @param int                  $part 0-based part.
+	 */
+	private static function stored( array $row, int $part ): ?PartProgress {
+		$entry = $row['video_data']['progress']['parts'][ $part ] ?? null;
+		return is_array( $entry ) && (int) $entry['time'] > 0 ? new PartProgress( (int) $entry['count'], (int) $entry['time'] ) : null;
 	}
 }

@@ -101,13 +101,11 @@ final class LibraryCache {
 
 	/**
 	 * The items JSON of a user when a valid entry is stored, else null (nothing is built).
-	 * Routes about one item use it so that a write, which invalidates the entry, does not make
-	 * the next report rebuild the whole library: they build that item's rows instead.
 	 *
 	 * @param int $user_id User.
 	 * @param int $now     Unix seconds.
 	 */
-	public function cached_json( int $user_id, int $now ): ?string {
+	private function cached_json( int $user_id, int $now ): ?string {
 		$entry = $this->read( $user_id );
 		return $entry && $entry->is_valid_for( $this->key( $user_id ), $now ) ? $entry->payload : null;
 	}
@@ -118,8 +116,18 @@ final class LibraryCache {
 	 * @param int|int[] $user_ids Users.
 	 */
 	public function forget_users( $user_ids ): void {
+		global $wpdb;
 		foreach ( array_unique( array_filter( array_map( 'intval', (array) $user_ids ) ) ) as $user_id ) {
-			update_user_meta( $user_id, self::USER_META, self::new_version() );
+			// Every progress report lands here, so the common case is one UPDATE of the existing
+			// row: update_user_meta() would first look the row up and read the table's column
+			// charsets (two more queries, measured ~0.7 ms on MariaDB). The first bump adds the row.
+			$version = self::new_version();
+			$updated = $wpdb->query( $wpdb->prepare( "UPDATE {$wpdb->usermeta} SET meta_value = %s WHERE user_id = %d AND meta_key = %s", $version, $user_id, self::USER_META ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the meta cache is cleaned below.
+			if ( $updated ) {
+				wp_cache_delete( $user_id, 'user_meta' );
+			} else {
+				update_user_meta( $user_id, self::USER_META, $version );
+			}
 			wp_cache_delete( $user_id, self::GROUP );
 		}
 	}

@@ -256,20 +256,7 @@ final class LibraryService {
 			}
 		}
 
-		$parts = array();
-		for ( $i = 0; $i < $item['part_count']; $i++ ) {
-			$part    = $progress[ $i ] ?? null;
-			$parts[] = array(
-				'count' => $part ? $part->percent : 0,
-				'time'  => $part ? $part->updated_at : 0,
-			);
-		}
-		$watched    = (int) round( max( 0, min( 100, array_sum( array_column( $parts, 'count' ) ) / count( $parts ) ) ) );
-		$test_ready = TestReadiness::all_parts_ready( array_column( $parts, 'count' ) );
-		$last       = 0;
-		foreach ( $progress as $part ) {
-			$last = max( $last, $part->updated_at );
-		}
+		$watching = self::progress_of( $item['part_count'], $progress );
 		$sharer   = $row['share_user_id'];
 		$expiry   = array_key_exists( 'expiry', $row ) ? (int) $row['expiry'] : $summary->expiry;
 		$access   = Access::reason( $row['tag'], $item['content_type'], $summary, $sharer );
@@ -302,11 +289,7 @@ final class LibraryService {
 			'user_id'            => $user_id,
 			'product'            => array( 'type' => $item['product_type'] ),
 			'video_data'         => array(
-				'progress' => array(
-					'count' => $watched,
-					'time'  => $last,
-					'parts' => $parts,
-				),
+				'progress' => $watching,
 				'pdf'      => '' !== $code ? self::certificate_url( $code ) : false,
 			),
 			'status'             => ItemStatus::of(
@@ -318,13 +301,71 @@ final class LibraryService {
 					'total_licenses'     => $summary->total,
 					'available_licenses' => $is_owner ? $summary->available : 0,
 					'expired_licenses'   => $summary->expired,
-					'progress'           => $watched,
-					'test_ready'         => $test_ready,
+					'progress'           => $watching['count'],
+					'test_ready'         => TestReadiness::all_parts_ready( array_column( $watching['parts'], 'count' ) ),
 					'has_certificate'    => '' !== $code,
 				)
 			),
 			'access'             => $access,
 			'expiring_licenses'  => $ending_soon,
+		);
+	}
+
+	/**
+	 * A row as sent, with new progress: what a progress report that raised a part (and spent no
+	 * seat) answers with. Only `video_data.progress` and the status depend on progress, so the
+	 * rest of the row stays as read and nothing else is queried. Same rules as item().
+	 *
+	 * @param array<string, mixed>     $row      Row as sent (ItemLookup).
+	 * @param array<int, PartProgress> $progress The item's progress by part, as stored now.
+	 * @return array<string, mixed>
+	 */
+	public static function with_progress( array $row, array $progress ): array {
+		$watching                      = self::progress_of( count( $row['video_data']['progress']['parts'] ), $progress );
+		$row['video_data']['progress'] = $watching;
+		$row['status']                 = ItemStatus::of(
+			array(
+				'content_type'       => (string) $row['content_type'],
+				'tag'                => (string) $row['tag'],
+				'share_user_id'      => (int) $row['share_user_id'],
+				'activated'          => (bool) $row['activated'],
+				'total_licenses'     => (int) $row['total_licenses'],
+				'available_licenses' => (int) $row['available_licenses'],
+				'expired_licenses'   => (int) $row['expired_licenses'],
+				'progress'           => $watching['count'],
+				'test_ready'         => TestReadiness::all_parts_ready( array_column( $watching['parts'], 'count' ) ),
+				'has_certificate'    => false !== $row['video_data']['pdf'],
+			)
+		);
+		return $row;
+	}
+
+	/**
+	 * `video_data.progress` of a row: every part's percent and time, the rounded average, the
+	 * latest time.
+	 *
+	 * @param int                      $part_count Parts of the item (1 for a single video).
+	 * @param array<int, PartProgress> $progress   Stored progress by part.
+	 * @return array{count: int, time: int, parts: array<int, array{count: int, time: int}>}
+	 */
+	private static function progress_of( int $part_count, array $progress ): array {
+		$parts = array();
+		$count = max( 1, $part_count );
+		for ( $i = 0; $i < $count; $i++ ) {
+			$part    = $progress[ $i ] ?? null;
+			$parts[] = array(
+				'count' => $part ? $part->percent : 0,
+				'time'  => $part ? $part->updated_at : 0,
+			);
+		}
+		$last = 0;
+		foreach ( $progress as $part ) {
+			$last = max( $last, $part->updated_at );
+		}
+		return array(
+			'count' => (int) round( max( 0, min( 100, array_sum( array_column( $parts, 'count' ) ) / count( $parts ) ) ) ),
+			'time'  => $last,
+			'parts' => $parts,
 		);
 	}
 

@@ -70,13 +70,23 @@ final class CatalogueRepository extends Repository {
 			return array();
 		}
 
-		$keys         = array_merge( array_keys( ItemPostType::META ), array( '_thumbnail_id' ) );
+		$keys = array_merge( array_keys( ItemPostType::META ), array( '_thumbnail_id' ) );
+		if ( $product_id > 0 ) {
+			// One item (a route about it): WordPress's own meta cache, so the route's later
+			// get_post_meta() (ItemMedia) costs nothing, and a persistent object cache serves it.
+			$all = (array) ( update_meta_cache( 'post', array( $product_id ) )[ $product_id ] ?? array() );
+			$own = array();
+			foreach ( array_intersect_key( $all, array_flip( $keys ) ) as $key => $values ) {
+				$own[ (string) $key ] = (string) ( $values[0] ?? '' );
+			}
+			return array( $product_id => self::row( $posts[0], $own ) );
+		}
 		$placeholders = implode( ', ', array_fill( 0, count( $keys ), '%s' ) );
 		$meta_rows    = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only placeholders are interpolated.
-				"SELECT post_id, meta_key, meta_value FROM %i WHERE meta_key IN ( $placeholders ) AND post_id IN ( $subquery )" . ( $product_id > 0 ? ' AND post_id = %d' : '' ),
-				array_merge( array( $this->db->postmeta ), $keys, $this->user_items_args( $user_id ), $product_id > 0 ? array( $product_id ) : array() )
+				"SELECT post_id, meta_key, meta_value FROM %i WHERE meta_key IN ( $placeholders ) AND post_id IN ( $subquery )",
+				array_merge( array( $this->db->postmeta ), $keys, $this->user_items_args( $user_id ) )
 			),
 			ARRAY_A
 		);
@@ -88,8 +98,18 @@ final class CatalogueRepository extends Repository {
 		$items = array();
 		foreach ( $posts as $post ) {
 			$id           = (int) $post['ID'];
-			$items[ $id ] = new CatalogueRow( $id, (string) $post['post_title'], (string) $post['post_excerpt'], (string) $post['post_content'], $meta[ $id ] ?? array() );
+			$items[ $id ] = self::row( $post, $meta[ $id ] ?? array() );
 		}
 		return $items;
+	}
+
+	/**
+	 * A catalogue row from a posts row and its meta.
+	 *
+	 * @param array<string, mixed>  $post Posts row (ID, post_title, post_excerpt, post_content).
+	 * @param array<string, string> $meta Meta by key.
+	 */
+	private static function row( array $post, array $meta ): CatalogueRow {
+		return new CatalogueRow( (int) $post['ID'], (string) $post['post_title'], (string) $post['post_excerpt'], (string) $post['post_content'], $meta );
 	}
 }

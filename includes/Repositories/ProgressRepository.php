@@ -19,6 +19,9 @@ final class ProgressRepository extends Repository implements UserRows {
 	 *
 	 * INSERT IGNORE creates a missing row; the conditional UPDATE then only ever raises the
 	 * value. Both statements are atomic on their own and read the same on MariaDB and SQLite.
+	 * Not one `INSERT … ON DUPLICATE KEY UPDATE`: the SQLite driver translates that by reading
+	 * the table's keys inside a deferred transaction before writing, so parallel reports failed
+	 * with "database is locked" instead of waiting for the lock (ParallelRequestsTest found it).
 	 * The percent must already be a share (the caller clamps what a player reported): a value
 	 * outside 0-100 is a bug, refused rather than quietly changed here.
 	 *

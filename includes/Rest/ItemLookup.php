@@ -7,7 +7,6 @@
 
 namespace LibraryPortal\Rest;
 
-use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
 use WP_Error;
 
@@ -17,9 +16,11 @@ use WP_Error;
  * controller asks get_post(), so "no such item" and "not in your library" are decided in one place
  * and answer the same 404 (a stranger learns nothing about other people's items).
  *
- * It reads the user's cached library when the cache is valid; otherwise it builds only this item's
- * rows (LibraryService::items_for with a product), leaving the full rebuild to `GET items/`. A
- * second lookup in the same request costs nothing.
+ * It builds only this item's rows (LibraryService::items_for with a product: a fixed handful of
+ * small indexed queries) and never reads the cached library: that entry holds the whole encoded
+ * library (about 1 MB for 1,000 items), so reading it for one row cost more than building the row
+ * (measured: 1-7 ms for the read alone on MariaDB), and a progress report invalidates it every few
+ * seconds anyway. A second lookup in the same request costs nothing.
  */
 final class ItemLookup {
 
@@ -32,12 +33,6 @@ final class ItemLookup {
 	 */
 	private LibraryService $library;
 
-	/**
-	 * Cache of encoded libraries.
-	 *
-	 * @var LibraryCache
-	 */
-	private LibraryCache $cache;
 
 	/**
 	 * Rows found in this request, by user and item.
@@ -50,11 +45,9 @@ final class ItemLookup {
 	 * Creates the lookup.
 	 *
 	 * @param LibraryService $library Library builder.
-	 * @param LibraryCache   $cache   Cache of encoded libraries.
 	 */
-	public function __construct( LibraryService $library, LibraryCache $cache ) {
+	public function __construct( LibraryService $library ) {
 		$this->library = $library;
-		$this->cache   = $cache;
 	}
 
 	/**
@@ -67,14 +60,8 @@ final class ItemLookup {
 	public function rows( int $user_id, int $product_id ) {
 		$key = $user_id . '|' . $product_id;
 		if ( ! isset( $this->found[ $key ] ) ) {
-			$now  = time();
-			$json = $this->cache->cached_json( $user_id, $now );
-			// A valid cached library is read as it is; after a write (the entry is invalid) only this
-			// item's rows are built, so a progress report does not rebuild the whole library.
-			$rows = null !== $json
-				? array_values( array_filter( (array) json_decode( $json, true ), static fn( $row ) => (int) $row['product_id'] === $product_id ) )
-				: self::as_sent( $this->library->items_for( $user_id, $now, $product_id ) );
-			if ( ! $rows || $user_id <= 0 ) {
+			$rows = $user_id > 0 ? self::as_sent( $this->library->items_for( $user_id, time(), $product_id ) ) : array();
+			if ( ! $rows ) {
 				return ErrorReply::error(
 					self::NOT_FOUND,
 					/* translators: %d: item ID. */

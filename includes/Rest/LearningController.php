@@ -15,6 +15,7 @@ use LibraryPortal\Learning\ProgressRecorder;
 use LibraryPortal\Learning\ProgressRules;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Learning\TestReadiness;
+use LibraryPortal\Library\LibraryService;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -231,7 +232,14 @@ final class LearningController extends Controller {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		$fresh = $result['changed'] ? $this->fresh_row( $user_id, $row ) : $row;
+		$fresh = $row;
+		if ( $result['activation'] ) {
+			// A seat may have been spent (here or by a parallel request): counts and access change.
+			$fresh = $this->fresh_row( $user_id, $row );
+		} elseif ( $result['changed'] ) {
+			// Only progress changed: the row as read, with the progress as stored now.
+			$fresh = LibraryService::with_progress( $row, $result['progress'] );
+		}
 		if ( is_wp_error( $fresh ) ) {
 			return $fresh;
 		}

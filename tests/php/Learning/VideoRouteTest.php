@@ -298,7 +298,6 @@ final class VideoRouteTest extends TestCase {
 			$item = LearningMedia::item( 'Counted ' . $size );
 			Library::grant( $user, $item );
 			wp_cache_flush();
-			// The cache is invalid (the grant): only this item's rows are built.
 			$cold = $this->count_queries( fn() => $this->send( 'GET', self::route( $item ), $user ) );
 			$this->send( 'GET', '/library/v2/items', $user ); // The list was open: its cache is warm.
 			wp_cache_flush();
@@ -309,7 +308,10 @@ final class VideoRouteTest extends TestCase {
 		}
 		fwrite( STDERR, sprintf( "\n[video/{id} queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
 		$this->assertSame( $counts[5], $counts[60] );
-		$this->assertLessThanOrEqual( 6, $counts[60]['cache_valid'] );
-		$this->assertLessThanOrEqual( 14, $counts[60]['cache_invalid'] );
+		// Cold object cache included (options; the first also loads the user). The route never
+		// reads the cached library (about 1 MB for 1,000 items): it builds this item's rows
+		// (seats, contracts, post, post meta shared with ItemMedia, progress, certificates).
+		$this->assertLessThanOrEqual( 7, $counts[60]['cache_valid'] );
+		$this->assertLessThanOrEqual( 9, $counts[60]['cache_invalid'] );
 	}
 }

@@ -28,7 +28,7 @@ final class ItemLookupTest extends TestCase {
 	 */
 	public function set_up(): void {
 		parent::set_up();
-		$lookup = new ItemLookup( $this->services()->library, $this->services()->library_cache );
+		$lookup = new ItemLookup( $this->services()->library );
 		add_action(
 			'rest_api_init',
 			static function () use ( $lookup ) {
@@ -122,7 +122,7 @@ final class ItemLookupTest extends TestCase {
 		$owner = $this->make_user();
 		$item  = Library::item( 'Counted' );
 		Library::grant( $owner, $item, 1 );
-		$lookup = new ItemLookup( $this->services()->library, $this->services()->library_cache );
+		$lookup = new ItemLookup( $this->services()->library );
 		$lookup->rows( $owner, $item );
 
 		$this->assertSame( 0, $this->count_queries( static fn() => $lookup->rows( $owner, $item ) ) );
