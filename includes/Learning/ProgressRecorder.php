@@ -56,7 +56,7 @@ final class ProgressRecorder {
 	 * @param int                  $percent Reported percent.
 	 * @param int                  $now     Unix seconds.
 	 * @return array{activated: bool, activation: bool, changed: bool, progress: array<int, \LibraryPortal\Repositories\PartProgress>|null}|WP_Error
-	 *         `changed`: a part was raised, and `progress` is the item's progress as stored now;
+	 *         `changed`: a part was raised, and `progress` is the item's progress after it;
 	 *         `activation`: a seat was activated here or by a parallel request (seats, counts and
 	 *         access of the row may differ); `activated`: by this request.
 	 */
@@ -100,8 +100,7 @@ final class ProgressRecorder {
 			'activated'  => $activated,
 			'activation' => $activation,
 			'changed'    => $changed,
-			// Read again, not computed: another tab may have raised a part meanwhile.
-			'progress'   => $changed ? $this->progress->for_item( $user_id, $product_id ) : null,
+			'progress'   => $changed ? self::raised( $row, $part, $percent, $now ) : null,
 		);
 	}
 
@@ -116,5 +115,28 @@ final class ProgressRecorder {
 	private static function stored( array $row, int $part ): ?PartProgress {
 		$entry = $row['video_data']['progress']['parts'][ $part ] ?? null;
 		return is_array( $entry ) && (int) $entry['time'] > 0 ? new PartProgress( (int) $entry['count'], (int) $entry['time'] ) : null;
+	}
+
+	/**
+	 * The item's progress after this request raised a part: the write stored exactly this value
+	 * and time, the other parts are as read at the start of the request (a part another tab
+	 * raised in between shows in that tab's reply and in the next one of this tab).
+	 *
+	 * @param array<string, mixed> $row     Library row as read.
+	 * @param int                  $part    The raised part.
+	 * @param int                  $percent Its new percent.
+	 * @param int                  $now     Unix seconds of the write.
+	 * @return array<int, PartProgress>
+	 */
+	private static function raised( array $row, int $part, int $percent, int $now ): array {
+		$progress = array();
+		foreach ( array_keys( (array) $row['video_data']['progress']['parts'] ) as $index ) {
+			$stored = self::stored( $row, (int) $index );
+			if ( null !== $stored ) {
+				$progress[ (int) $index ] = $stored;
+			}
+		}
+		$progress[ $part ] = new PartProgress( $percent, $now );
+		return $progress;
 	}
 }

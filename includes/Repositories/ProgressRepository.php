@@ -17,11 +17,14 @@ final class ProgressRepository extends Repository implements UserRows {
 	/**
 	 * Stores a part's percent unless a higher value is already stored; true when a row changed.
 	 *
-	 * INSERT IGNORE creates a missing row; the conditional UPDATE then only ever raises the
-	 * value. Both statements are atomic on their own and read the same on MariaDB and SQLite.
-	 * Not one `INSERT … ON DUPLICATE KEY UPDATE`: the SQLite driver translates that by reading
-	 * the table's keys inside a deferred transaction before writing, so parallel reports failed
-	 * with "database is locked" instead of waiting for the lock (ParallelRequestsTest found it).
+	 * A player reports every 5 s, so the usual case is one statement: the conditional UPDATE
+	 * raises an existing row (`WHERE percent < new`: it never lowers). Only when it changed
+	 * nothing is the row created with INSERT IGNORE, and if a parallel request created it first,
+	 * the UPDATE runs once more. Every statement is atomic on its own and reads the same on
+	 * MariaDB and SQLite, so of two tabs writing at once the larger value stays. Not one
+	 * `INSERT … ON DUPLICATE KEY UPDATE`: the SQLite driver translates that by reading the
+	 * table's keys inside a deferred transaction before writing, so parallel reports failed with
+	 * "database is locked" instead of waiting for the lock (ParallelRequestsTest found it).
 	 * The percent must already be a share (the caller clamps what a player reported): a value
 	 * outside 0-100 is a bug, refused rather than quietly changed here.
 	 *
@@ -37,21 +40,8 @@ final class ProgressRepository extends Repository implements UserRows {
 		if ( $percent < 0 || $percent > 100 ) {
 			throw new InvalidArgumentException( esc_html( "Progress must be 0-100, got $percent." ) );
 		}
-		$table    = $this->table( 'progress' );
-		$inserted = $this->must(
-			$this->db->query(
-				$this->db->prepare(
-					'INSERT IGNORE INTO %i (user_id, product_id, part_index, percent, updated_at) VALUES (%d, %d, %d, 0, %d)',
-					$table,
-					$user_id,
-					$product_id,
-					$part_index,
-					$now
-				)
-			),
-			'record'
-		);
-		$raised   = $this->must(
+		$table   = $this->table( 'progress' );
+		$raise   = fn(): int => $this->must(
 			$this->db->query(
 				$this->db->prepare(
 					'UPDATE %i SET percent = %d, updated_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d',
@@ -66,8 +56,28 @@ final class ProgressRepository extends Repository implements UserRows {
 			),
 			'record'
 		);
+		$changed = $raise();
+		if ( 0 === $changed ) {
+			$changed = $this->must(
+				$this->db->query(
+					$this->db->prepare(
+						'INSERT IGNORE INTO %i (user_id, product_id, part_index, percent, updated_at) VALUES (%d, %d, %d, %d, %d)',
+						$table,
+						$user_id,
+						$product_id,
+						$part_index,
+						$percent,
+						$now
+					)
+				),
+				'record'
+			);
+			if ( 0 === $changed ) {
+				$changed = $raise(); // The row exists (at this value or above, or created meanwhile).
+			}
+		}
 		// A report that raised nothing changed no library: no announcement, no cache cleared.
-		if ( 0 === $inserted + $raised ) {
+		if ( 0 === $changed ) {
 			return false;
 		}
 		$this->changed( $user_id );
