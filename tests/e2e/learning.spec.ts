@@ -374,4 +374,51 @@ test.describe( 'learning', () => {
 		] );
 		await expect( dialog ).toBeHidden();
 	} );
+
+	test( 'the focused video answers K, the arrows and M, each press once', async ( {
+		page,
+	} ) => {
+		const detail = new DetailPage( page );
+		await detail.open( await itemIdByTitle( page, WORKSHOP ) );
+		await detail.waitForMetadata();
+		const state = () => detail.videoState();
+		await detail.video.focus();
+
+		// K plays and pauses. (Space is toggled by Chromium's own controls as well as by the
+		// player, so it plays and pauses at once: an open finding, see docs/frontend.md.)
+		await page.keyboard.press( 'k' );
+		await expect
+			.poll( async () => ( await state() ).paused, {
+				message: 'K plays',
+			} )
+			.toBe( false );
+		const playing = ( await state() ).currentTime;
+		await expect
+			.poll( async () => ( await state() ).currentTime, {
+				message: 'and it keeps playing',
+			} )
+			.toBeGreaterThan( playing + 0.5 );
+		await page.keyboard.press( 'k' );
+		await expect
+			.poll( async () => ( await state() ).paused, {
+				message: 'K pauses',
+			} )
+			.toBe( true );
+
+		// Arrow right seeks 5 s, once.
+		await detail.video.evaluate( ( element: HTMLVideoElement ) => {
+			element.currentTime = 2;
+		} );
+		await page.keyboard.press( 'ArrowRight' );
+		await expect
+			.poll( async () => ( await state() ).currentTime )
+			.toBeCloseTo( 7, 0 );
+
+		await page.keyboard.press( 'm' );
+		expect(
+			await detail.video.evaluate(
+				( element: HTMLVideoElement ) => element.muted
+			)
+		).toBe( true );
+	} );
 } );
