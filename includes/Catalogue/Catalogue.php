@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Catalogue;
 
-use LibraryPortal\Learning\ItemMedia;
 use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Learning\ItemMedia;
 use LibraryPortal\Repositories\CatalogueRepository;
 use LibraryPortal\Repositories\CatalogueRow;
 

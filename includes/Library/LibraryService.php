@@ -262,7 +262,7 @@ final class LibraryService {
 		$access   = Access::reason( $row['tag'], $item['content_type'], $summary, $sharer );
 		$is_owner = 0 === $sharer;
 
-		return array(
+		$built = array(
 			'product_id'         => $item['product_id'],
 			'title'              => $item['title'],
 			'subtitle'           => $item['subtitle'],
@@ -292,23 +292,13 @@ final class LibraryService {
 				'progress' => $watching,
 				'pdf'      => '' !== $code ? self::certificate_url( $code ) : false,
 			),
-			'status'             => ItemStatus::of(
-				array(
-					'content_type'       => $item['content_type'],
-					'tag'                => $row['tag'],
-					'share_user_id'      => $sharer,
-					'activated'          => $summary->activated,
-					'total_licenses'     => $summary->total,
-					'available_licenses' => $is_owner ? $summary->available : 0,
-					'expired_licenses'   => $summary->expired,
-					'progress'           => $watching['count'],
-					'test_ready'         => TestReadiness::all_parts_ready( array_column( $watching['parts'], 'count' ) ),
-					'has_certificate'    => '' !== $code,
-				)
-			),
+			'status'             => '', // Set below, from the row itself (status_of()).
 			'access'             => $access,
 			'expiring_licenses'  => $ending_soon,
 		);
+
+		$built['status'] = self::status_of( $built );
+		return $built;
 	}
 
 	/**
@@ -323,7 +313,19 @@ final class LibraryService {
 	public static function with_progress( array $row, array $progress ): array {
 		$watching                      = self::progress_of( count( $row['video_data']['progress']['parts'] ), $progress );
 		$row['video_data']['progress'] = $watching;
-		$row['status']                 = ItemStatus::of(
+		$row['status']                 = self::status_of( $row );
+		return $row;
+	}
+
+	/**
+	 * Spec point 4's status of a row, from the row's own fields, so a built row and a row patched
+	 * after a progress report are judged alike.
+	 *
+	 * @param array<string, mixed> $row Row as sent.
+	 */
+	private static function status_of( array $row ): string {
+		$parts = $row['video_data']['progress']['parts'];
+		return ItemStatus::of(
 			array(
 				'content_type'       => (string) $row['content_type'],
 				'tag'                => (string) $row['tag'],
@@ -332,12 +334,11 @@ final class LibraryService {
 				'total_licenses'     => (int) $row['total_licenses'],
 				'available_licenses' => (int) $row['available_licenses'],
 				'expired_licenses'   => (int) $row['expired_licenses'],
-				'progress'           => $watching['count'],
-				'test_ready'         => TestReadiness::all_parts_ready( array_column( $watching['parts'], 'count' ) ),
+				'progress'           => (int) $row['video_data']['progress']['count'],
+				'test_ready'         => TestReadiness::all_parts_ready( array_map( 'intval', array_column( $parts, 'count' ) ) ),
 				'has_certificate'    => false !== $row['video_data']['pdf'],
 			)
 		);
-		return $row;
 	}
 
 	/**

@@ -33,7 +33,6 @@ final class ItemLookup {
 	 */
 	private LibraryService $library;
 
-
 	/**
 	 * Rows found in this request, by user and item.
 	 *

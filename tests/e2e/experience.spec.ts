@@ -4,9 +4,9 @@
  * document title of its own. Then the keyboard: focus and announcements on navigation, the
  * mobile menu, the list's search in the address, and the filter panel at 320 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
+	axeViolations,
 	credentials,
 	itemIdByTitle,
 	layoutShift,
@@ -17,14 +17,6 @@ import {
 	watchLayoutShift,
 } from './support';
 
-const WCAG_TAGS = [
-	'wcag2a',
-	'wcag2aa',
-	'wcag21a',
-	'wcag21aa',
-	'wcag22a',
-	'wcag22aa',
-];
 const VIEWPORTS = [
 	{ width: 1280, height: 900 },
 	{ width: 390, height: 844 },
@@ -152,17 +144,7 @@ for ( const viewport of VIEWPORTS ) {
 					.innerText();
 				expect( await page.title() ).toContain( heading.trim() );
 
-				const results = await new AxeBuilder( { page } )
-					.withTags( WCAG_TAGS )
-					.analyze();
-				expect(
-					results.violations.map(
-						( violation ) =>
-							`${ violation.id }: ${ violation.nodes
-								.map( ( node ) => node.target.join( ' ' ) )
-								.join( ' | ' ) }`
-					)
-				).toEqual( [] );
+				expect( await axeViolations( page ) ).toEqual( [] );
 
 				await page.screenshot( {
 					path: `artifacts/screenshots/${ screen.name }-${ viewport.width }.png`,

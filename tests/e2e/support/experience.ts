@@ -1,8 +1,34 @@
 /**
  * Measures of what a customer meets while a screen loads: its layout shift, and when it has
- * settled.
+ * settled; and the screen's accessibility (axe-core, WCAG 2.2 A/AA).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+
+const WCAG_TAGS = [
+	'wcag2a',
+	'wcag2aa',
+	'wcag21a',
+	'wcag21aa',
+	'wcag22a',
+	'wcag22aa',
+];
+
+/**
+ * The page's axe-core violations at WCAG 2.2 A/AA, one line each: rule and the nodes it flags.
+ * @param page
+ */
+export async function axeViolations( page: Page ): Promise< string[] > {
+	const results = await new AxeBuilder( { page } )
+		.withTags( WCAG_TAGS )
+		.analyze();
+	return results.violations.map(
+		( violation ) =>
+			`${ violation.id }: ${ violation.nodes
+				.map( ( node ) => node.target.join( ' ' ) )
+				.join( ' | ' ) }`
+	);
+}
 
 export const MAX_LAYOUT_SHIFT = 0.05;
 

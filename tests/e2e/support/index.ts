@@ -7,6 +7,7 @@ export { logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
 export { libraryItems, portalConfig } from './portal';
 export {
+	axeViolations,
 	layoutShift,
 	MAX_LAYOUT_SHIFT,
 	settle,

@@ -233,22 +233,22 @@ final class VideoRouteTest extends TestCase {
 			return (string) Library::by_product( $this->rest( 'GET', '/library/v2/items', array(), $user )->get_data()['data'] )[ $item ]['status'];
 		};
 
+		$learner = function ( array $percents ) use ( $item, $progress ): int {
+			$user = $this->make_user();
+			Library::grant( $user, $item );
+			Library::activate_own( $user, $item );
+			foreach ( $percents as $part => $percent ) {
+				$progress->record( $user, $item, $part, $percent, time() );
+			}
+			return $user;
+		};
+
 		// Average 95 (100, 100, 85), yet one part is below the gate: no Take Test in the list.
-		$short = $this->make_user();
-		Library::grant( $short, $item );
-		Library::activate_own( $short, $item );
-		foreach ( array( 100, 100, 85 ) as $part => $percent ) {
-			$progress->record( $short, $item, $part, $percent, time() );
-		}
+		$short = $learner( array( 100, 100, 85 ) );
 		$this->assertFalse( $this->video( $short, $item )['test']['ready'] );
 		$this->assertSame( 'in-progress', $status( $short ) );
 
-		$ready = $this->make_user();
-		Library::grant( $ready, $item );
-		Library::activate_own( $ready, $item );
-		foreach ( array( 95, 95, 95 ) as $part => $percent ) {
-			$progress->record( $ready, $item, $part, $percent, time() );
-		}
+		$ready = $learner( array( 95, 95, 95 ) );
 		$this->assertTrue( $this->video( $ready, $item )['test']['ready'] );
 		$this->assertSame( 'take-test', $status( $ready ) );
 	}
