@@ -36,3 +36,28 @@ remove_action( 'admin_init', '_maybe_update_themes' );
 remove_action( 'wp_version_check', 'wp_version_check' );
 remove_action( 'wp_update_plugins', 'wp_update_plugins' );
 remove_action( 'wp_update_themes', 'wp_update_themes' );
+
+/*
+ * Mail of the local sites goes to the site's SMTP sink (bin/mail-sink, started by bin/site
+ * serve with LP_SMTP_PORT), never out. The sender needs a domain PHPMailer accepts:
+ * WordPress's default, wordpress@127.0.0.1, is not a valid address.
+ */
+$library_portal_smtp_port = (int) getenv( 'LP_SMTP_PORT' );
+if ( $library_portal_smtp_port > 0 ) {
+	add_action(
+		'phpmailer_init',
+		static function ( $mailer ) use ( $library_portal_smtp_port ) {
+			$mailer->isSMTP();
+			$mailer->Host        = '127.0.0.1'; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's property.
+			$mailer->Port        = $library_portal_smtp_port; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's property.
+			$mailer->SMTPAuth    = false; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's property.
+			$mailer->SMTPAutoTLS = false; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's property.
+		}
+	);
+}
+add_filter(
+	'wp_mail_from',
+	static function ( $from ) {
+		return str_ends_with( (string) $from, '@127.0.0.1' ) ? 'portal@library-portal.test' : $from;
+	}
+);

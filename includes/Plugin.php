@@ -32,7 +32,12 @@ use LibraryPortal\Rest\NotificationsController;
 use LibraryPortal\Rest\QuizController;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Rest\ServerTiming;
+use LibraryPortal\Rest\SharingController;
 use LibraryPortal\Rest\SubtitlesController;
+use LibraryPortal\Sharing\InviteLogin;
+use LibraryPortal\Sharing\SeatSharing;
+use LibraryPortal\Sharing\ShareMailer;
+use LibraryPortal\Sharing\ShareRecords;
 use LibraryPortal\Rest\UserController;
 use LibraryPortal\Rest\VttResponse;
 
@@ -72,7 +77,7 @@ final class Plugin {
 			}
 		);
 
-		$config = new PortalConfig( $services->settings, $services->contracts, $services->licenses, $services->share_links );
+		$config = new PortalConfig( $services->settings, $services->contracts, $services->share_invites );
 		$assets = new Assets( $services->settings, $config );
 
 		( new ItemPostType() )->register();
@@ -80,6 +85,7 @@ final class Plugin {
 		( new QuizMetaBox() )->register();
 		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf() ) )->register();
 		( new Routes( $services->settings ) )->register();
+		( new InviteLogin() )->register();
 		$assets->register();
 		( new Shortcode( $assets, $services->settings ) )->register();
 		( new PingHandler() )->register();
@@ -88,7 +94,7 @@ final class Plugin {
 		( new ServerTiming() )->register();
 		( new ErrorReply() )->register();
 		$services->library_cache->register();
-		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows ) )->register();
+		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows, $services->mail_gate, $services->license_requests ) )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
 		add_filter( 'rest_pre_serve_request', array( VttResponse::class, 'serve' ), 10, 4 );
 		( new PlaylistDuration() )->register();
@@ -105,6 +111,15 @@ final class Plugin {
 				( new QuizController( new ItemLookup( $services->library ), $quizzes ) )->register_routes();
 				( new UserController( $services->library ) )->register_routes();
 				( new NotificationsController( $services->notifications ) )->register_routes();
+				$mailer = new ShareMailer( $services->share_links, $services->mail_history, $services->mail_gate, $services->settings, $services->notifier );
+				( new SharingController(
+					new ItemLookup( $services->library ),
+					$services->licenses,
+					$services->share_links,
+					new ShareRecords( $services->licenses, $services->progress, $services->certificates, $services->mail_history, $mailer ),
+					$mailer,
+					new SeatSharing( $services->share_invites, $services->licenses, $services->shares, $services->license_requests, $services->notifier )
+				) )->register_routes();
 			}
 		);
 

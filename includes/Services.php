@@ -23,6 +23,9 @@ use LibraryPortal\Repositories\QuizAttemptRepository;
 use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Sharing\ShareLinkCodec;
 use LibraryPortal\Sharing\ShareLinkRepository;
+use LibraryPortal\Sharing\LicenseRequestRepository;
+use LibraryPortal\Sharing\MailGateRepository;
+use LibraryPortal\Sharing\ShareInvites;
 use LibraryPortal\Sharing\ShareLinks;
 use wpdb;
 
@@ -48,6 +51,7 @@ final class Services {
 		$link_rows     = new ShareLinkRepository( $db );
 		$cache_rows    = new LibraryCacheRepository( $db );
 		$notifications = new NotificationRepository( $db );
+		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings );
 		return new self(
 			$settings,
 			$licenses,
@@ -62,8 +66,11 @@ final class Services {
 			$cache_rows,
 			new LibraryService( $licenses, $progress, $certificates, $contracts, new Catalogue( new CatalogueRepository( $db ) ) ),
 			new LibraryCache( $cache_rows, $licenses ),
-			new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings ),
-			new Notifier( $notifications )
+			$share_links,
+			new Notifier( $notifications ),
+			new MailGateRepository( $db ),
+			new LicenseRequestRepository( $db ),
+			new ShareInvites( $share_links, $licenses )
 		);
 	}
 
@@ -85,6 +92,9 @@ final class Services {
 	 * @param LibraryCache           $library_cache Cache of encoded libraries.
 	 * @param ShareLinks             $share_links   Share links.
 	 * @param Notifier               $notifier      Writes notifications.
+	 * @param MailGateRepository     $mail_gate     E-mail send gates.
+	 * @param LicenseRequestRepository $license_requests License requests.
+	 * @param ShareInvites           $share_invites Opens share links.
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -101,6 +111,9 @@ final class Services {
 		public readonly LibraryService $library,
 		public readonly LibraryCache $library_cache,
 		public readonly ShareLinks $share_links,
-		public readonly Notifier $notifier
+		public readonly Notifier $notifier,
+		public readonly MailGateRepository $mail_gate,
+		public readonly LicenseRequestRepository $license_requests,
+		public readonly ShareInvites $share_invites
 	) {}
 }

@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 4;
+	public const VERSION = 5;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -40,6 +40,8 @@ final class Schema {
 		'quiz_attempts',
 		'library_cache',
 		'share_links',
+		'license_requests',
+		'mail_senders',
 	);
 
 	/**
@@ -227,10 +229,29 @@ final class Schema {
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				owner_id bigint(20) unsigned NOT NULL,
 				product_id bigint(20) unsigned NOT NULL,
+				recipient_email varchar(190) NOT NULL DEFAULT '',
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				revoked_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY owner_product (owner_id,product_id)
+			) $collate;",
+			// A team member's latest request for a license: one row per (requester, sharer, item), so
+			// the 24-hour rule is one conditional UPDATE (SharingRequests).
+			"CREATE TABLE {$t['license_requests']} (
+				requester_id bigint(20) unsigned NOT NULL,
+				owner_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				requested_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (requester_id,owner_id,product_id),
+				KEY owner_id (owner_id)
+			) $collate;",
+			// One row per e-mail sender: the send gate. locked_until holds a send in progress, next_send_at
+			// the end of the cooldown; both change in one conditional UPDATE (MailGate).
+			"CREATE TABLE {$t['mail_senders']} (
+				sender_id bigint(20) unsigned NOT NULL,
+				locked_until bigint(20) unsigned NOT NULL DEFAULT 0,
+				next_send_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (sender_id)
 			) $collate;",
 		);
 	}

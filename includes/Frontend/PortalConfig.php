@@ -8,9 +8,9 @@
 namespace LibraryPortal\Frontend;
 
 use LibraryPortal\Ajax\PingHandler;
-use LibraryPortal\Sharing\ShareLinks;
+use LibraryPortal\Sharing\ShareInvite;
+use LibraryPortal\Sharing\ShareInvites;
 use LibraryPortal\Repositories\ContractRepository;
-use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Settings;
 
 /**
@@ -33,32 +33,23 @@ final class PortalConfig {
 	private ContractRepository $contracts;
 
 	/**
-	 * Seats.
+	 * Share links.
 	 *
-	 * @var LicenseRepository
+	 * @var ShareInvites
 	 */
-	private LicenseRepository $licenses;
-
-	/**
-	 * Share link codec.
-	 *
-	 * @var ShareLinks
-	 */
-	private ShareLinks $share_links;
+	private ShareInvites $invites;
 
 	/**
 	 * Wires the builder.
 	 *
-	 * @param Settings           $settings    Settings.
-	 * @param ContractRepository $contracts   Contracts.
-	 * @param LicenseRepository  $licenses    Seats.
-	 * @param ShareLinks         $share_links Share links.
+	 * @param Settings           $settings  Settings.
+	 * @param ContractRepository $contracts Contracts.
+	 * @param ShareInvites       $invites   Share links.
 	 */
-	public function __construct( Settings $settings, ContractRepository $contracts, LicenseRepository $licenses, ShareLinks $share_links ) {
-		$this->settings    = $settings;
-		$this->contracts   = $contracts;
-		$this->licenses    = $licenses;
-		$this->share_links = $share_links;
+	public function __construct( Settings $settings, ContractRepository $contracts, ShareInvites $invites ) {
+		$this->settings  = $settings;
+		$this->contracts = $contracts;
+		$this->invites   = $invites;
 	}
 
 	/**
@@ -110,17 +101,17 @@ final class PortalConfig {
 	}
 
 	/**
-	 * Whether a value can be a share link's code at all (base64url, bounded): anything else is
-	 * refused before it is decoded or sent back to the page.
+	 * Whether a value can be a share link's code at all (ShareInvites::is_link_code()).
 	 *
 	 * @param string $encoded The route's value.
 	 */
 	public static function is_link_code( string $encoded ): bool {
-		return (bool) preg_match( '/^[A-Za-z0-9_-]{1,1024}={0,2}$/', $encoded );
+		return ShareInvites::is_link_code( $encoded );
 	}
 
 	/**
-	 * The invite shown on /shareseats/{encoded}: what is shared, by whom, how many seats are left.
+	 * The invite shown on /shareseats/{encoded}: what is shared, by whom, how many seats are left
+	 * (the banner shows Notify when none are), or why the link does not work.
 	 *
 	 * @param int $now Unix seconds.
 	 * @return array<string, mixed>|null
@@ -130,42 +121,27 @@ final class PortalConfig {
 		if ( 'shareseats' !== Routes::current_route() || '' === $encoded ) {
 			return null;
 		}
-		if ( ! self::is_link_code( $encoded ) ) {
+		if ( ! ShareInvites::is_link_code( $encoded ) ) {
 			$encoded = ''; // Never echo a value of another alphabet back into the page.
 		}
-		$payload = '' === $encoded ? ShareLinks::INVALID : $this->share_links->resolve( $encoded, $now );
-		$product = is_array( $payload ) ? get_post( $payload['product_id'] ) : null;
-		$sharer  = is_array( $payload ) ? get_userdata( $payload['user_id'] ) : false;
-		if ( ! is_array( $payload ) || ! $product || ! $sharer ) {
+		$invite = $this->invites->open( $encoded, $now );
+		if ( ! $invite instanceof ShareInvite ) {
 			return array(
 				'product_title'      => '',
 				'sharer_name'        => '',
 				'available_licenses' => 0,
 				'encoded'            => $encoded,
-				'error'              => self::link_error( $payload ),
+				'error'              => ShareInvites::message( $invite ),
 			);
 		}
 		return array(
-			'product_title'      => get_the_title( $product ),
-			'sharer_name'        => $sharer->display_name,
-			'available_licenses' => $this->licenses->count_available( $payload['user_id'], $payload['product_id'], $now ),
+			'product_title'      => $invite->product_title,
+			'sharer_name'        => $invite->sharer_name,
+			'available_licenses' => $invite->available,
 			'encoded'            => $encoded,
+			'own'                => get_current_user_id() === $invite->sharer_id,
+			'product_id'         => $invite->product_id,
 		);
-	}
-
-	/**
-	 * What the invite says about a link that does not work.
-	 *
-	 * @param mixed $reason ShareLinks::EXPIRED, REVOKED, INVALID (or a payload whose item or sharer is gone).
-	 */
-	private static function link_error( $reason ): string {
-		if ( ShareLinks::EXPIRED === $reason ) {
-			return __( 'This share link has expired. Ask the sender for a new one.', 'library-portal' );
-		}
-		if ( ShareLinks::REVOKED === $reason ) {
-			return __( 'The sender has withdrawn this share link. Ask them for a new one.', 'library-portal' );
-		}
-		return __( 'This share link is not valid. Please check that you copied the whole link.', 'library-portal' );
 	}
 
 	/**

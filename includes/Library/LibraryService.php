@@ -15,6 +15,7 @@ use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\LicenseSummary;
+use LibraryPortal\Domain\ShareRule;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
@@ -297,7 +298,8 @@ final class LibraryService {
 			'expiring_licenses'  => $ending_soon,
 		);
 
-		$built['status'] = self::status_of( $built );
+		$built['status']    = self::status_of( $built );
+		$built['can_share'] = ShareRule::allows( $built );
 		return $built;
 	}
 
@@ -349,7 +351,7 @@ final class LibraryService {
 	 * @param array<int, PartProgress> $progress   Stored progress by part.
 	 * @return array{count: int, time: int, parts: array<int, array{count: int, time: int}>}
 	 */
-	private static function progress_of( int $part_count, array $progress ): array {
+	public static function progress_of( int $part_count, array $progress ): array {
 		$parts = array();
 		$count = max( 1, $part_count );
 		for ( $i = 0; $i < $count; $i++ ) {

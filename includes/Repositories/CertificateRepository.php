@@ -79,6 +79,35 @@ final class CertificateRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * The valid certificates of several users for one item, in one query, by user.
+	 *
+	 * @param int[] $user_ids   Users.
+	 * @param int   $product_id Item.
+	 * @return array<int, Certificate>
+	 */
+	public function for_users_item( array $user_ids, int $product_id ): array {
+		$user_ids = array_values( array_unique( array_map( 'intval', $user_ids ) ) );
+		if ( ! $user_ids ) {
+			return array();
+		}
+		$in   = implode( ', ', array_fill( 0, count( $user_ids ), '%d' ) );
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant, $in only placeholders; %i is newer than WPCS 2.3.
+				'SELECT ' . self::COLUMNS . " FROM %i WHERE product_id = %d AND revoked_at = 0 AND user_id IN ( $in )",
+				array_merge( array( $this->table( 'certificates' ), $product_id ), $user_ids )
+			),
+			ARRAY_A
+		);
+		$by_user = array();
+		foreach ( $rows as $row ) {
+			$certificate                      = Certificate::from_row( $row );
+			$by_user[ $certificate->user_id ] = $certificate;
+		}
+		return $by_user;
+	}
+
+	/**
 	 * The certificate with a verification code, revoked or not, or null.
 	 *
 	 * @param string $code Verification code (as typed: compared exactly).

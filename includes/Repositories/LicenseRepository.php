@@ -187,6 +187,188 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * The seat a user holds from a sharer's item (assigned or activated, unexpired; the lowest ID
+	 * when a racing accept gave them two), or 0.
+	 *
+	 * @param int $holder_id  Team member.
+	 * @param int $owner_id   Sharer.
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 */
+	public function seat_held_from( int $holder_id, int $owner_id, int $product_id, int $now ): int {
+		return (int) $this->db->get_var(
+			$this->db->prepare(
+				"SELECT MIN(id) FROM %i WHERE holder_id = %d AND owner_id = %d AND product_id = %d
+				AND state IN ( 'assigned', 'activated' ) AND ( expires_at = 0 OR expires_at > %d )",
+				$this->table( 'licenses' ),
+				$holder_id,
+				$owner_id,
+				$product_id,
+				$now
+			)
+		);
+	}
+
+	/**
+	 * An owner's seats of an item (untagged grants), counted: unexpired ones, and of those the
+	 * ones nobody holds. One query.
+	 *
+	 * @param int $owner_id   Owner.
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 * @return array{unexpired: int, available: int}
+	 */
+	public function own_seat_counts( int $owner_id, int $product_id, int $now ): array {
+		$row = $this->db->get_row(
+			$this->db->prepare(
+				"SELECT COUNT(*) AS unexpired, COALESCE( SUM( CASE WHEN l.state = 'available' AND l.holder_id = 0 THEN 1 ELSE 0 END ), 0 ) AS available
+				FROM %i l INNER JOIN %i g ON g.id = l.grant_id
+				WHERE l.owner_id = %d AND l.product_id = %d AND g.tag = '' AND ( l.expires_at = 0 OR l.expires_at > %d )",
+				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
+				$owner_id,
+				$product_id,
+				$now
+			),
+			ARRAY_A
+		);
+		return array(
+			'unexpired' => (int) ( $row['unexpired'] ?? 0 ),
+			'available' => (int) ( $row['available'] ?? 0 ),
+		);
+	}
+
+	/**
+	 * Whether a user owns any seat of an item (untagged grants, expired ones too): who may see
+	 * the item's share records.
+	 *
+	 * @param int $owner_id   User.
+	 * @param int $product_id Item.
+	 */
+	public function owns_item( int $owner_id, int $product_id ): bool {
+		return (bool) $this->db->get_var(
+			$this->db->prepare(
+				"SELECT 1 FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.owner_id = %d AND l.product_id = %d AND g.tag = '' LIMIT 1",
+				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
+				$owner_id,
+				$product_id
+			)
+		);
+	}
+
+	/**
+	 * An owner's seats of an item held by someone else, with how each was shared (the share record
+	 * still standing, if any), ordered by seat. One query, whatever the number of shares.
+	 *
+	 * @param int $owner_id   Owner.
+	 * @param int $product_id Item.
+	 * @return array<int, array{id: int, holder_id: int, state: string, expires_at: int, activated_at: int, method: string, recipient_email: string, shared_at: int}>
+	 */
+	public function shared_seats( int $owner_id, int $product_id ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				"SELECT l.id, l.holder_id, l.state, l.expires_at, l.activated_at, s.method, s.recipient_email, s.created_at AS shared_at
+				FROM %i l LEFT JOIN %i s ON s.license_id = l.id AND s.status = 'accepted'
+				WHERE l.owner_id = %d AND l.product_id = %d AND l.shared = 1 AND l.holder_id <> 0 AND l.holder_id <> %d
+				ORDER BY l.id",
+				$this->table( 'licenses' ),
+				$this->table( 'shares' ),
+				$owner_id,
+				$product_id,
+				$owner_id
+			),
+			ARRAY_A
+		);
+		return array_map(
+			static fn( array $row ): array => array(
+				'id'              => (int) $row['id'],
+				'holder_id'       => (int) $row['holder_id'],
+				'state'           => (string) $row['state'],
+				'expires_at'      => (int) $row['expires_at'],
+				'activated_at'    => (int) $row['activated_at'],
+				'method'          => (string) ( $row['method'] ?? '' ),
+				'recipient_email' => (string) ( $row['recipient_email'] ?? '' ),
+				'shared_at'       => (int) ( $row['shared_at'] ?? 0 ),
+			),
+			$rows
+		);
+	}
+
+	/**
+	 * One seat by ID, or null.
+	 *
+	 * @param int $license_id Seat.
+	 */
+	public function find_seat( int $license_id ): ?Seat {
+		$row = $this->db->get_row(
+			$this->db->prepare(
+				'SELECT l.id, l.grant_id, l.owner_id, l.product_id, l.holder_id, l.state, l.shared, l.activated_at, l.expires_at, g.tag, g.contract_id
+				FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.id = %d',
+				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
+				$license_id
+			),
+			ARRAY_A
+		);
+		return is_array( $row ) ? Seat::from_row( $row ) : null;
+	}
+
+	/**
+	 * Takes back a shared seat nobody started: one conditional UPDATE, so of a revoke and an
+	 * activation racing for the seat exactly one changes it. False when the seat is not the
+	 * owner's, not assigned to someone (activated, available) or expired.
+	 *
+	 * @param int $license_id Seat.
+	 * @param int $owner_id   Owner (someone else's seat is never touched).
+	 * @param int $now        Unix seconds.
+	 */
+	public function revoke_seat( int $license_id, int $owner_id, int $now ): bool {
+		$holder_id = (int) $this->db->get_var( $this->db->prepare( 'SELECT holder_id FROM %i WHERE id = %d', $this->table( 'licenses' ), $license_id ) );
+		$revoked   = 1 === $this->must(
+			$this->db->query(
+				$this->db->prepare(
+					"UPDATE %i SET holder_id = 0, state = 'available', shared = 0, updated_at = %d
+				WHERE id = %d AND owner_id = %d AND state = 'assigned' AND holder_id <> 0 AND holder_id <> owner_id AND ( expires_at = 0 OR expires_at > %d )",
+					$this->table( 'licenses' ),
+					$now,
+					$license_id,
+					$owner_id,
+					$now
+				)
+			),
+			'revoke a seat'
+		);
+		if ( $revoked ) {
+			$this->changed( $owner_id, $holder_id );
+		}
+		return $revoked;
+	}
+
+	/**
+	 * Gives back a seat a racing accept handed to the same person twice (the holder keeps their
+	 * lowest one). Conditional like every seat change; false when it moved on meanwhile.
+	 *
+	 * @param int $license_id Seat.
+	 * @param int $holder_id  Team member who holds it.
+	 * @param int $now        Unix seconds.
+	 */
+	public function return_seat( int $license_id, int $holder_id, int $now ): bool {
+		return 1 === $this->must(
+			$this->db->query(
+				$this->db->prepare(
+					"UPDATE %i SET holder_id = 0, state = 'available', shared = 0, updated_at = %d WHERE id = %d AND holder_id = %d AND state = 'assigned'",
+					$this->table( 'licenses' ),
+					$now,
+					$license_id,
+					$holder_id
+				)
+			),
+			'return a seat'
+		);
+	}
+
+	/**
 	 * Activates a seat for a user: an available seat of their own, or one already assigned to them.
 	 * False when the seat is no longer in a state that allows it (a double activation activates once).
 	 *

@@ -8,10 +8,93 @@
 namespace LibraryPortal\Repositories;
 
 /**
- * One row per recipient of an e-mail share, also the source of the daily quota (sending
- * comes with the sharing work).
+ * One row per recipient of an e-mail share, with whether `wp_mail` accepted it. The accepted
+ * rows of the last 24 hours are the sender's daily quota, so a failed send costs none.
  */
 final class MailHistoryRepository extends Repository implements UserRows {
+
+	/**
+	 * Rows shown in the Share Details tab, newest first.
+	 */
+	public const SHOWN = 100;
+
+	/**
+	 * Records one recipient's result.
+	 *
+	 * @param int    $sender_id  Sharer.
+	 * @param int    $product_id Item.
+	 * @param string $email      Recipient (validated by the caller).
+	 * @param bool   $accepted   Whether wp_mail accepted the message.
+	 * @param int    $now        Unix seconds.
+	 * @throws WriteFailed When the database refused the row.
+	 */
+	public function add( int $sender_id, int $product_id, string $email, bool $accepted, int $now ): void {
+		$this->must(
+			$this->db->insert(
+				$this->table( 'mail_history' ),
+				array(
+					'sender_id'  => $sender_id,
+					'product_id' => $product_id,
+					'email'      => $email,
+					'accepted'   => $accepted ? 1 : 0,
+					'created_at' => $now,
+				),
+				array( '%d', '%d', '%s', '%d', '%d' )
+			),
+			'record a sent e-mail'
+		);
+	}
+
+	/**
+	 * A sender's history of one item, newest first (at most SHOWN rows).
+	 *
+	 * @param int $sender_id  Sharer.
+	 * @param int $product_id Item.
+	 * @return array<int, array{email: string, timestamp: int, accepted: bool}>
+	 */
+	public function for_item( int $sender_id, int $product_id ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT email, accepted, created_at FROM %i WHERE sender_id = %d AND product_id = %d ORDER BY created_at DESC, id DESC LIMIT %d',
+				$this->table( 'mail_history' ),
+				$sender_id,
+				$product_id,
+				self::SHOWN
+			),
+			ARRAY_A
+		);
+		return array_map(
+			static fn( array $row ): array => array(
+				'email'     => (string) $row['email'],
+				'timestamp' => (int) $row['created_at'],
+				'accepted'  => (bool) (int) $row['accepted'],
+			),
+			$rows
+		);
+	}
+
+	/**
+	 * The sender's accepted messages since a time: how many, and when the oldest was sent.
+	 *
+	 * @param int $sender_id Sharer.
+	 * @param int $since     Unix seconds.
+	 * @return array{count: int, oldest: int}
+	 */
+	public function accepted_since( int $sender_id, int $since ): array {
+		$row = $this->db->get_row(
+			$this->db->prepare(
+				'SELECT COUNT(*) AS sent, MIN(created_at) AS oldest FROM %i WHERE sender_id = %d AND accepted = 1 AND created_at > %d',
+				$this->table( 'mail_history' ),
+				$sender_id,
+				$since
+			),
+			ARRAY_A
+		);
+		return array(
+			'count'  => (int) ( $row['sent'] ?? 0 ),
+			'oldest' => (int) ( $row['oldest'] ?? 0 ),
+		);
+	}
 
 	/**
 	 * Deletes the mail history of a deleted user.

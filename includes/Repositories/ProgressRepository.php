@@ -85,6 +85,34 @@ final class ProgressRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Several users' progress of one item, in one query (a sharer's team in the Share Details tab).
+	 *
+	 * @param int[] $user_ids   Users.
+	 * @param int   $product_id Item.
+	 * @return array<int, array<int, PartProgress>> By user, then part.
+	 */
+	public function for_users_item( array $user_ids, int $product_id ): array {
+		$user_ids = array_values( array_unique( array_map( 'intval', $user_ids ) ) );
+		if ( ! $user_ids ) {
+			return array();
+		}
+		$in   = implode( ', ', array_fill( 0, count( $user_ids ), '%d' ) );
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in holds only placeholders.
+				"SELECT user_id, part_index, percent, updated_at FROM %i WHERE product_id = %d AND user_id IN ( $in )",
+				array_merge( array( $this->table( 'progress' ), $product_id ), $user_ids )
+			),
+			ARRAY_A
+		);
+		$by_user = array();
+		foreach ( $rows as $row ) {
+			$by_user[ (int) $row['user_id'] ][ (int) $row['part_index'] ] = new PartProgress( (int) $row['percent'], (int) $row['updated_at'] );
+		}
+		return $by_user;
+	}
+
+	/**
 	 * All progress of a user, grouped by item and ordered by part.
 	 *
 	 * @param int $user_id User.

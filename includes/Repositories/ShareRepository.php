@@ -51,6 +51,28 @@ final class ShareRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Closes the standing share record of a seat (revoked, or given back after a racing accept).
+	 *
+	 * @param int    $license_id Seat.
+	 * @param string $status     'revoked' or 'returned'.
+	 * @param int    $now        Unix seconds.
+	 */
+	public function close( int $license_id, string $status, int $now ): void {
+		$this->must(
+			$this->db->query(
+				$this->db->prepare(
+					"UPDATE %i SET status = %s, updated_at = %d WHERE license_id = %d AND status = 'accepted'",
+					$this->table( 'shares' ),
+					$status,
+					$now,
+					$license_id
+				)
+			),
+			'close a share record'
+		);
+	}
+
+	/**
 	 * Deletes the share records a deleted user made or received.
 	 *
 	 * @param int $user_id Deleted user.

@@ -186,6 +186,7 @@ final class ItemsController extends Controller {
 					'enum' => Access::all(),
 				),
 				'expiring_licenses'  => $int,
+				'can_share'          => array( 'type' => 'boolean' ),
 			)
 		);
 

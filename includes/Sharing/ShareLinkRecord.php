@@ -19,14 +19,16 @@ final class ShareLinkRecord {
 	 * @param int $owner_id   Sharer.
 	 * @param int $product_id Item.
 	 * @param int $created_at Unix seconds.
-	 * @param int $revoked_at Unix seconds, 0 while the link works.
+	 * @param int    $revoked_at      Unix seconds, 0 while the link works.
+	 * @param string $recipient_email Address the link was e-mailed to ('' for a copied link).
 	 */
 	public function __construct(
 		public readonly int $id,
 		public readonly int $owner_id,
 		public readonly int $product_id,
 		public readonly int $created_at,
-		public readonly int $revoked_at
+		public readonly int $revoked_at,
+		public readonly string $recipient_email = ''
 	) {}
 
 	/**

@@ -20,20 +20,22 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	/**
 	 * Stores a new link; its ID, or 0 when the write failed.
 	 *
-	 * @param int $owner_id   Sharer.
-	 * @param int $product_id Item.
-	 * @param int $now        Unix seconds.
+	 * @param int    $owner_id        Sharer.
+	 * @param int    $product_id      Item.
+	 * @param int    $now             Unix seconds.
+	 * @param string $recipient_email Address the link was e-mailed to ('' for a copied link).
 	 */
-	public function create( int $owner_id, int $product_id, int $now ): int {
+	public function create( int $owner_id, int $product_id, int $now, string $recipient_email = '' ): int {
 		$written = $this->db->insert(
 			$this->table( 'share_links' ),
 			array(
-				'owner_id'   => $owner_id,
-				'product_id' => $product_id,
-				'created_at' => $now,
-				'revoked_at' => 0,
+				'owner_id'        => $owner_id,
+				'product_id'      => $product_id,
+				'recipient_email' => $recipient_email,
+				'created_at'      => $now,
+				'revoked_at'      => 0,
 			),
-			array( '%d', '%d', '%d', '%d' )
+			array( '%d', '%d', '%s', '%d', '%d' )
 		);
 		return false === $written ? 0 : (int) $this->db->insert_id;
 	}
@@ -45,13 +47,13 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	 */
 	public function find( int $link_id ): ?ShareLinkRecord {
 		$row = $this->db->get_row(
-			$this->db->prepare( 'SELECT id, owner_id, product_id, created_at, revoked_at FROM %i WHERE id = %d', $this->table( 'share_links' ), $link_id ),
+			$this->db->prepare( 'SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at FROM %i WHERE id = %d', $this->table( 'share_links' ), $link_id ),
 			ARRAY_A
 		);
 		if ( ! is_array( $row ) ) {
 			return null;
 		}
-		return new ShareLinkRecord( (int) $row['id'], (int) $row['owner_id'], (int) $row['product_id'], (int) $row['created_at'], (int) $row['revoked_at'] );
+		return new ShareLinkRecord( (int) $row['id'], (int) $row['owner_id'], (int) $row['product_id'], (int) $row['created_at'], (int) $row['revoked_at'], (string) $row['recipient_email'] );
 	}
 
 	/**

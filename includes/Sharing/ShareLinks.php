@@ -56,12 +56,13 @@ final class ShareLinks {
 	/**
 	 * A new link for a sharer's item, or '' when it could not be stored.
 	 *
-	 * @param int $owner_id   Sharer.
-	 * @param int $product_id Item.
-	 * @param int $now        Unix seconds.
+	 * @param int    $owner_id        Sharer.
+	 * @param int    $product_id      Item.
+	 * @param int    $now             Unix seconds.
+	 * @param string $recipient_email Address the link is e-mailed to ('' for a copied link).
 	 */
-	public function issue( int $owner_id, int $product_id, int $now ): string {
-		$link_id = $this->links->create( $owner_id, $product_id, $now );
+	public function issue( int $owner_id, int $product_id, int $now, string $recipient_email = '' ): string {
+		$link_id = $this->links->create( $owner_id, $product_id, $now, $recipient_email );
 		return $link_id > 0 ? $this->codec->encode( $link_id, $owner_id, $product_id, $now ) : '';
 	}
 
@@ -70,7 +71,7 @@ final class ShareLinks {
 	 *
 	 * @param string $encoded Link payload.
 	 * @param int    $now     Unix seconds.
-	 * @return array{link_id: int, user_id: int, product_id: int, timestamp: int}|string
+	 * @return array{link_id: int, user_id: int, product_id: int, timestamp: int, recipient_email: string}|string
 	 */
 	public function resolve( string $encoded, int $now ) {
 		$payload = $this->codec->decode( $encoded, $now, $this->lifetime() );
@@ -81,7 +82,11 @@ final class ShareLinks {
 		if ( ! $stored || $stored->owner_id !== $payload['user_id'] || $stored->product_id !== $payload['product_id'] ) {
 			return self::INVALID;
 		}
-		return $stored->is_revoked() ? self::REVOKED : $payload;
+		if ( $stored->is_revoked() ) {
+			return self::REVOKED;
+		}
+		$payload['recipient_email'] = $stored->recipient_email;
+		return $payload;
 	}
 
 	/**
@@ -93,6 +98,15 @@ final class ShareLinks {
 	 */
 	public function revoke( int $owner_id, int $link_id, int $now ): bool {
 		return $this->links->revoke( $link_id, $owner_id, $now );
+	}
+
+	/**
+	 * When a link made now stops working (Unix seconds).
+	 *
+	 * @param int $now Unix seconds.
+	 */
+	public function expires_at( int $now ): int {
+		return $now + $this->lifetime();
 	}
 
 	/**

@@ -23,7 +23,7 @@ final class PortalConfigTest extends TestCase {
 	 */
 	private function config(): array {
 		$plugin = $this->services();
-		return ( new PortalConfig( $plugin->settings, $plugin->contracts, $plugin->licenses, $plugin->share_links ) )->build();
+		return ( new PortalConfig( $plugin->settings, $plugin->contracts, $plugin->share_invites ) )->build();
 	}
 
 	public function test_printed_config_cannot_close_its_script_element(): void {

@@ -47,6 +47,7 @@ final class ShareLinksTest extends TestCase {
 		$links = $this->services()->share_links;
 		$code  = $links->issue( $owner, 321, time() );
 
+		require_once ABSPATH . 'wp-admin/includes/user.php';
 		wp_delete_user( $owner );
 
 		$this->assertSame( ShareLinks::INVALID, $links->resolve( $code, time() ), "A deleted sharer's links stop working." );
@@ -62,7 +63,7 @@ final class ShareLinksTest extends TestCase {
 		set_query_var( \LibraryPortal\Frontend\Routes::SHARE_VAR, $code );
 		$plugin = $this->services();
 
-		$share = ( new \LibraryPortal\Frontend\PortalConfig( $plugin->settings, $plugin->contracts, $plugin->licenses, $plugin->share_links ) )->build()['shareData'];
+		$share = ( new \LibraryPortal\Frontend\PortalConfig( $plugin->settings, $plugin->contracts, $plugin->share_invites ) )->build()['shareData'];
 
 		$this->assertSame( 'The sender has withdrawn this share link. Ask them for a new one.', $share['error'] );
 	}

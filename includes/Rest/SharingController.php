@@ -1,0 +1,298 @@
+<?php
+/**
+ * The sharing routes.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Rest;
+
+use LibraryPortal\Domain\ShareRule;
+use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Sharing\SeatSharing;
+use LibraryPortal\Sharing\ShareLinks;
+use LibraryPortal\Sharing\ShareMailer;
+use LibraryPortal\Sharing\ShareRecords;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * GET videosharedata/{id}, POST share-link/{id}, send-share-emails, revoke-share/{id} (the
+ * owner's side) and POST accept-share, dismiss-share, request-license (the invite's side);
+ * docs/contract.md. Every route needs a login and the REST nonce; an owner's routes answer 404
+ * for an item or share that is not theirs, and change nothing.
+ */
+final class SharingController extends Controller {
+
+	/**
+	 * Wires the controller.
+	 *
+	 * @param ItemLookup        $lookup   Row lookup (who may share an item).
+	 * @param LicenseRepository $licenses Seats (who owns an item).
+	 * @param ShareLinks        $links    Share links.
+	 * @param ShareRecords      $records  The Share Details data.
+	 * @param ShareMailer       $mailer   E-mail sharing.
+	 * @param SeatSharing       $sharing  Seat changes.
+	 */
+	public function __construct(
+		private readonly ItemLookup $lookup,
+		private readonly LicenseRepository $licenses,
+		private readonly ShareLinks $links,
+		private readonly ShareRecords $records,
+		private readonly ShareMailer $mailer,
+		private readonly SeatSharing $sharing
+	) {}
+
+	/**
+	 * Registers the routes.
+	 */
+	public function register_routes(): void {
+		$id      = array(
+			'description' => __( 'Item ID.', 'library-portal' ),
+			'type'        => 'integer',
+			'minimum'     => 1,
+			'maximum'     => Limits::MAX_ID,
+		);
+		$encoded = array(
+			'encoded' => array(
+				'description' => __( 'The share link code (the part after /shareseats/).', 'library-portal' ),
+				'type'        => 'string',
+				'required'    => true,
+				'maxLength'   => 1100,
+			),
+		);
+		$login   = array( $this, 'require_login' );
+
+		register_rest_route(
+			$this->namespace,
+			'/videosharedata/(?P<id>\d+)',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => array( $this, 'get_share_data' ),
+				'permission_callback' => $login,
+				'args'                => array( 'id' => $id ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/share-link/(?P<id>\d+)',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( $this, 'create_link' ),
+				'permission_callback' => $login,
+				'args'                => array( 'id' => $id ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/send-share-emails',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( $this, 'send_emails' ),
+				'permission_callback' => $login,
+				// Not `required`: a missing one answers the spec's own 'Missing required parameters'.
+				'args'                => array(
+					'emails'     => array(
+						'description' => __( 'Addresses, comma-separated or one per line.', 'library-portal' ),
+						'type'        => 'string',
+						'maxLength'   => 10000,
+					),
+					'product_id' => array_merge( $id, array( 'minimum' => 0 ) ),
+				),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/revoke-share(?:/(?P<id>\d+))?',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( $this, 'revoke' ),
+				'permission_callback' => $login,
+				'args'                => array(
+					'id' => array(
+						'description' => __( 'Share ID.', 'library-portal' ),
+						'type'        => 'integer',
+						'minimum'     => 0,
+						'maximum'     => Limits::MAX_ID,
+						'default'     => 0,
+					),
+				),
+			)
+		);
+		foreach ( array(
+			'accept-share'    => 'accept',
+			'dismiss-share'   => 'dismiss',
+			'request-license' => 'request_license',
+		) as $route => $callback ) {
+			register_rest_route(
+				$this->namespace,
+				'/' . $route,
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, $callback ),
+					'permission_callback' => $login,
+					'args'                => $encoded,
+				)
+			);
+		}
+	}
+
+	/**
+	 * GET videosharedata/{id}.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_share_data( WP_REST_Request $request ) {
+		$user_id    = get_current_user_id();
+		$product_id = (int) $request['id'];
+		if ( ! $this->licenses->owns_item( $user_id, $product_id ) ) {
+			return self::not_found( $product_id );
+		}
+		return $this->success( $this->records->for_owner( $user_id, $product_id, time() ) );
+	}
+
+	/**
+	 * POST share-link/{id}: a new signed link to copy.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function create_link( WP_REST_Request $request ) {
+		$now = time();
+		$row = $this->shareable_row( get_current_user_id(), (int) $request['id'] );
+		if ( $row instanceof WP_Error ) {
+			return $row;
+		}
+		$code = $this->links->issue( get_current_user_id(), (int) $request['id'], $now );
+		if ( '' === $code ) {
+			return ErrorReply::error( 'link_failed', __( 'The link could not be made. Please try again.', 'library-portal' ), 500 );
+		}
+		return $this->success(
+			array(
+				'link'       => home_url( '/shareseats/' . $code . '/' ),
+				'expires_at' => $this->links->expires_at( $now ),
+			)
+		);
+	}
+
+	/**
+	 * POST send-share-emails.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function send_emails( WP_REST_Request $request ) {
+		$emails     = (string) $request['emails'];
+		$product_id = (int) $request['product_id'];
+		if ( ! $request->has_param( 'emails' ) || $product_id < 1 ) {
+			return ErrorReply::error( 'missing_parameters', __( 'Missing required parameters', 'library-portal' ), 400 );
+		}
+		$sender     = wp_get_current_user();
+		$recipients = ShareMailer::parse( $emails, (string) $sender->user_email );
+		if ( $recipients instanceof WP_Error ) {
+			return $recipients;
+		}
+		$row = $this->shareable_row( (int) $sender->ID, $product_id );
+		if ( $row instanceof WP_Error ) {
+			return $row;
+		}
+		return $this->reply( $this->mailer->send( $sender, $product_id, (string) $row['title'], $recipients, time() ) );
+	}
+
+	/**
+	 * POST revoke-share/{id}.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function revoke( WP_REST_Request $request ) {
+		$share_id = (int) $request['id'];
+		if ( $share_id < 1 ) {
+			return ErrorReply::error( 'missing_share_id', __( 'Missing share ID', 'library-portal' ), 400 );
+		}
+		return $this->reply( $this->sharing->revoke( get_current_user_id(), $share_id, time() ) );
+	}
+
+	/**
+	 * POST accept-share.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function accept( WP_REST_Request $request ) {
+		return $this->reply( $this->sharing->accept( get_current_user_id(), (string) $request['encoded'], time() ) );
+	}
+
+	/**
+	 * POST dismiss-share.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function dismiss( WP_REST_Request $request ) {
+		return $this->reply( $this->sharing->dismiss( get_current_user_id(), (string) $request['encoded'], time() ) );
+	}
+
+	/**
+	 * POST request-license.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function request_license( WP_REST_Request $request ) {
+		return $this->reply( $this->sharing->request_license( get_current_user_id(), (string) $request['encoded'], time() ) );
+	}
+
+	/**
+	 * The user's own row of an item if its seats can be shared now (ShareRule), else the error.
+	 *
+	 * @param int $user_id    Owner.
+	 * @param int $product_id Item.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	private function shareable_row( int $user_id, int $product_id ) {
+		$rows = $this->lookup->fresh_rows( $user_id, $product_id );
+		if ( $rows instanceof WP_Error ) {
+			return $rows;
+		}
+		foreach ( $rows as $row ) {
+			if ( ShareRule::allows( $row ) && 0 === (int) $row['share_user_id'] ) {
+				return $row;
+			}
+		}
+		return ErrorReply::error( 'cannot_share', __( 'You have no licenses of this training left to share.', 'library-portal' ), 409 );
+	}
+
+	/**
+	 * The reply of a service's answer: success with its data, or the error; a 429 says when to
+	 * come back in Retry-After.
+	 *
+	 * @param array<string, mixed>|WP_Error $result Service answer.
+	 * @return WP_REST_Response
+	 */
+	private function reply( $result ): WP_REST_Response {
+		if ( ! $result instanceof WP_Error ) {
+			return $this->success( $result );
+		}
+		$response = rest_convert_error_to_response( $result );
+		$data     = $result->get_error_data();
+		if ( is_array( $data ) && isset( $data['retry_after'] ) ) {
+			$response->header( 'Retry-After', (string) (int) $data['retry_after'] );
+		}
+		$response->header( 'Cache-Control', 'no-store, private' );
+		return $response;
+	}
+
+	/**
+	 * The 404 of an item that is not the user's (the same words as every `/{id}` route).
+	 *
+	 * @param int $product_id Item.
+	 */
+	private static function not_found( int $product_id ): WP_Error {
+		/* translators: %d: item ID. */
+		return ErrorReply::error( ItemLookup::NOT_FOUND, sprintf( __( 'Item with ID %d was not found in your library.', 'library-portal' ), $product_id ), 404 );
+	}
+}

@@ -1,0 +1,72 @@
+<?php
+/**
+ * The share invitation e-mail.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Sharing;
+
+/**
+ * Subject, HTML and plain text of one invitation. Every value is escaped for where it goes;
+ * the subject holds only the site's and the catalogue's words, never the sharer's.
+ */
+final class InvitationMessage {
+
+	/**
+	 * Builds the message.
+	 *
+	 * @param string $sharer_name Sharer's display name (plain text).
+	 * @param string $title       Item title (plain text).
+	 * @param string $link        Signed invite link.
+	 * @param string $valid_until Date the link stops working, formatted.
+	 * @param string $site_name   Site name (plain text).
+	 */
+	public function __construct(
+		private readonly string $sharer_name,
+		private readonly string $title,
+		private readonly string $link,
+		private readonly string $valid_until,
+		private readonly string $site_name
+	) {}
+
+	/**
+	 * The subject line: one line, no sharer's text.
+	 */
+	public function subject(): string {
+		/* translators: 1: site name, 2: training title. */
+		$subject = sprintf( __( '[%1$s] A license of "%2$s" is waiting for you', 'library-portal' ), $this->site_name, $this->title );
+		return trim( (string) preg_replace( '/[\r\n\t]+/', ' ', $subject ) );
+	}
+
+	/**
+	 * The HTML part.
+	 */
+	public function html(): string {
+		return '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">'
+			/* translators: 1: sharer's name, 2: training title. */
+			. '<p>' . esc_html( sprintf( __( '%1$s has shared a license of "%2$s" with you.', 'library-portal' ), $this->sharer_name, $this->title ) ) . '</p>'
+			. '<p>' . esc_html__( 'Open the invitation to add the training to your library. If you have no account yet, you can create one on the way.', 'library-portal' ) . '</p>'
+			. '<p><a href="' . esc_url( $this->link ) . '" style="display:inline-block;padding:10px 18px;background:#0b5f5a;color:#ffffff;text-decoration:none;border-radius:4px">' . esc_html__( 'Open the invitation', 'library-portal' ) . '</a></p>'
+			/* translators: %s: date. */
+			. '<p style="font-size:13px;color:#52606d">' . esc_html( sprintf( __( 'The link works until %s.', 'library-portal' ), $this->valid_until ) ) . ' ' . esc_html( $this->link ) . '</p>'
+			. '</body></html>';
+	}
+
+	/**
+	 * The plain-text part.
+	 */
+	public function text(): string {
+		return implode(
+			"\n\n",
+			array(
+				/* translators: 1: sharer's name, 2: training title. */
+				sprintf( __( '%1$s has shared a license of "%2$s" with you.', 'library-portal' ), $this->sharer_name, $this->title ),
+				__( 'Open the invitation to add the training to your library. If you have no account yet, you can create one on the way.', 'library-portal' ),
+				$this->link,
+				/* translators: %s: date. */
+				sprintf( __( 'The link works until %s.', 'library-portal' ), $this->valid_until ),
+			)
+		) . "\n";
+	}
+}

@@ -1,0 +1,276 @@
+<?php
+/**
+ * Accepting, requesting and taking back shared seats.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Sharing;
+
+use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Domain\ShareMethod;
+use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Notifications\Notifier;
+use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\ShareRepository;
+use LibraryPortal\Rest\ErrorReply;
+use WP_Error;
+
+/**
+ * The seat changes of sharing. Seats are money, so every change is one of LicenseRepository's
+ * conditional UPDATEs and this class only decides which one to try and what to answer:
+ * of N people accepting the last seat exactly one gets it; a person accepting twice (two tabs,
+ * a retry) ends up with one seat; a revoke racing an activation loses or wins whole.
+ */
+final class SeatSharing {
+
+	/**
+	 * Seconds between two license requests of a team member to a sharer for an item.
+	 */
+	public const REQUEST_WINDOW = DAY_IN_SECONDS;
+
+	/**
+	 * Seats a single accept tries before it says all are claimed (each try lost a race).
+	 */
+	private const ACCEPT_TRIES = 5;
+
+	/**
+	 * Share links.
+	 *
+	 * @var ShareInvites
+	 */
+	private ShareInvites $invites;
+
+	/**
+	 * Seats.
+	 *
+	 * @var LicenseRepository
+	 */
+	private LicenseRepository $licenses;
+
+	/**
+	 * Share records.
+	 *
+	 * @var ShareRepository
+	 */
+	private ShareRepository $shares;
+
+	/**
+	 * License requests.
+	 *
+	 * @var LicenseRequestRepository
+	 */
+	private LicenseRequestRepository $requests;
+
+	/**
+	 * Notifications.
+	 *
+	 * @var Notifier
+	 */
+	private Notifier $notifier;
+
+	/**
+	 * Wires the service.
+	 *
+	 * @param ShareInvites             $invites  Share links.
+	 * @param LicenseRepository        $licenses Seats.
+	 * @param ShareRepository          $shares   Share records.
+	 * @param LicenseRequestRepository $requests License requests.
+	 * @param Notifier                 $notifier Notifications.
+	 */
+	public function __construct( ShareInvites $invites, LicenseRepository $licenses, ShareRepository $shares, LicenseRequestRepository $requests, Notifier $notifier ) {
+		$this->invites  = $invites;
+		$this->licenses = $licenses;
+		$this->shares   = $shares;
+		$this->requests = $requests;
+		$this->notifier = $notifier;
+	}
+
+	/**
+	 * Accepts a share link for a user: hands them one of the sharer's free seats.
+	 *
+	 * @param int    $user_id Recipient.
+	 * @param string $encoded Link payload.
+	 * @param int    $now     Unix seconds.
+	 * @return array{message: string, product_id: int, already: bool}|WP_Error
+	 */
+	public function accept( int $user_id, string $encoded, int $now ) {
+		$invite = $this->open_for( $user_id, $encoded, $now );
+		if ( $invite instanceof WP_Error ) {
+			return $invite;
+		}
+		if ( $this->licenses->seat_held_from( $user_id, $invite->sharer_id, $invite->product_id, $now ) > 0 ) {
+			return $this->accepted( $invite, true );
+		}
+		if ( $this->licenses->own_seat_counts( $user_id, $invite->product_id, $now )['unexpired'] > 0 ) {
+			// A seat of the sharer's would be spent on someone who has one of their own.
+			/* translators: %s: training title. */
+			return ErrorReply::error( 'already_owned', sprintf( __( 'You already have your own license of "%s". The shared license stays with your team.', 'library-portal' ), $invite->product_title ), 409 );
+		}
+
+		$seat_id = 0;
+		for ( $try = 0; $try < self::ACCEPT_TRIES && 0 === $seat_id; $try++ ) {
+			$candidate = $this->licenses->find_available_seat( $invite->sharer_id, $invite->product_id, '', $now );
+			if ( 0 === $candidate ) {
+				break;
+			}
+			if ( $this->licenses->share_seat( $candidate, $invite->sharer_id, $user_id, $now ) ) {
+				$seat_id = $candidate;
+			}
+		}
+		if ( 0 === $seat_id ) {
+			return ErrorReply::error( 'no_licenses', __( 'Sorry, all licenses have been claimed for this training.', 'library-portal' ), 409 );
+		}
+
+		// Two accepts of the same person racing each other may both have won a seat: the lowest
+		// stays, every other goes back (no one else ever gives back the lowest).
+		$kept = $this->licenses->seat_held_from( $user_id, $invite->sharer_id, $invite->product_id, $now );
+		if ( $kept !== $seat_id ) {
+			$this->licenses->return_seat( $seat_id, $user_id, $now );
+			return $this->accepted( $invite, true );
+		}
+
+		$method = '' === $invite->recipient_email ? ShareMethod::Link : ShareMethod::Email;
+		$this->shares->record_accepted( $seat_id, $invite->sharer_id, $invite->product_id, $user_id, $method, $invite->recipient_email, $now );
+		$recipient = get_userdata( $user_id );
+		$this->notifier->notify(
+			array(
+				'user_id'            => $invite->sharer_id,
+				'type'               => 'share_accepted',
+				/* translators: 1: team member's name, 2: training title. */
+				'message'            => sprintf( __( '%1$s accepted your share of "%2$s".', 'library-portal' ), $recipient ? LibraryService::clean_text( (string) $recipient->display_name ) : '', $invite->product_title ),
+				'related_product_id' => $invite->product_id,
+				'related_user_id'    => $user_id,
+			),
+			$now
+		);
+		return $this->accepted( $invite, false );
+	}
+
+	/**
+	 * Dismisses an invite: nothing changes on the server, but the link is checked like any other,
+	 * so a made-up link is told so.
+	 *
+	 * @param int    $user_id Recipient.
+	 * @param string $encoded Link payload.
+	 * @param int    $now     Unix seconds.
+	 * @return array{message: string}|WP_Error
+	 */
+	public function dismiss( int $user_id, string $encoded, int $now ) {
+		$invite = $this->open_for( $user_id, $encoded, $now );
+		if ( $invite instanceof WP_Error ) {
+			return $invite;
+		}
+		return array( 'message' => __( 'The invitation was dismissed.', 'library-portal' ) );
+	}
+
+	/**
+	 * A team member asks the sharer for a license when none is left (at most once a day).
+	 *
+	 * @param int    $user_id Team member.
+	 * @param string $encoded Link payload.
+	 * @param int    $now     Unix seconds.
+	 * @return array{message: string}|WP_Error
+	 */
+	public function request_license( int $user_id, string $encoded, int $now ) {
+		$invite = $this->open_for( $user_id, $encoded, $now, true );
+		if ( $invite instanceof WP_Error ) {
+			return $invite;
+		}
+		if ( $invite->available > 0 ) {
+			return ErrorReply::error( 'licenses_available', __( 'There are licenses left for this training: accept the share instead.', 'library-portal' ), 409 );
+		}
+		$wait = $this->requests->take( $user_id, $invite->sharer_id, $invite->product_id, $now, self::REQUEST_WINDOW );
+		if ( $wait > 0 ) {
+			$hours = (int) ceil( $wait / HOUR_IN_SECONDS );
+			return new WP_Error(
+				'request_too_soon',
+				/* translators: %d: hours until another request may be sent. */
+				sprintf( _n( "You've already sent a request. Please try again in %d hour.", "You've already sent a request. Please try again in %d hours.", $hours, 'library-portal' ), $hours ),
+				array(
+					'status'      => 429,
+					'retry_after' => $wait,
+				)
+			);
+		}
+		$requester = get_userdata( $user_id );
+		$this->notifier->notify(
+			array(
+				'user_id'            => $invite->sharer_id,
+				'type'               => 'license_request',
+				/* translators: 1: team member's name, 2: their e-mail, 3: training title. */
+				'message'            => sprintf( __( '%1$s (%2$s) asks for a license of "%3$s". All your licenses of it are claimed.', 'library-portal' ), $requester ? LibraryService::clean_text( (string) $requester->display_name ) : '', $requester ? LibraryService::clean_text( (string) $requester->user_email ) : '', $invite->product_title ),
+				'related_product_id' => $invite->product_id,
+				'related_user_id'    => $user_id,
+			),
+			$now
+		);
+		/* translators: %s: sharer's name. */
+		return array( 'message' => sprintf( __( 'Notification sent to %s', 'library-portal' ), $invite->sharer_name ) );
+	}
+
+	/**
+	 * Takes back a seat the owner shared and nobody started.
+	 *
+	 * @param int $owner_id   Owner.
+	 * @param int $license_id Seat (the share's ID).
+	 * @param int $now        Unix seconds.
+	 * @return array{message: string, available_licenses: int}|WP_Error
+	 */
+	public function revoke( int $owner_id, int $license_id, int $now ) {
+		if ( ! $this->licenses->revoke_seat( $license_id, $owner_id, $now ) ) {
+			$seat = $this->licenses->find_seat( $license_id );
+			if ( ! $seat || $seat->owner_id !== $owner_id || ! $seat->shared && SeatState::Activated !== $seat->state ) {
+				return ErrorReply::error( 'share_not_found', __( 'This share was not found.', 'library-portal' ), 404 );
+			}
+			if ( SeatState::Activated === $seat->state ) {
+				return ErrorReply::error( 'license_activated', __( 'Cannot revoke an activated license. The user must complete the content first.', 'library-portal' ), 409 );
+			}
+			if ( 0 !== $seat->expires_at && $seat->expires_at <= $now ) {
+				return ErrorReply::error( 'share_expired', __( 'This license has expired, so there is nothing to revoke.', 'library-portal' ), 409 );
+			}
+			return ErrorReply::error( 'share_not_found', __( 'This share was not found.', 'library-portal' ), 404 );
+		}
+		$this->shares->close( $license_id, 'revoked', $now );
+		$seat = $this->licenses->find_seat( $license_id );
+		return array(
+			'message'            => __( 'Access revoked. The license is available again.', 'library-portal' ),
+			'available_licenses' => $seat ? $this->licenses->own_seat_counts( $owner_id, $seat->product_id, $now )['available'] : 0,
+		);
+	}
+
+	/**
+	 * The invite of a link for a user, or the error to answer.
+	 *
+	 * @param int    $user_id        Recipient.
+	 * @param string $encoded        Link payload.
+	 * @param int    $now            Unix seconds.
+	 * @param bool   $even_when_none Also open a link whose sharer has no unexpired seat left (a request asks for more).
+	 * @return ShareInvite|WP_Error
+	 */
+	private function open_for( int $user_id, string $encoded, int $now, bool $even_when_none = false ) {
+		$invite = $this->invites->open( $encoded, $now, $even_when_none );
+		if ( is_string( $invite ) ) {
+			return ErrorReply::error( $invite, ShareInvites::message( $invite ), ShareInvites::status( $invite ) );
+		}
+		if ( $invite->sharer_id === $user_id ) {
+			return ErrorReply::error( 'own_share', __( 'This is your own share link. Send it to a team member; they accept it in their library.', 'library-portal' ), 400 );
+		}
+		return $invite;
+	}
+
+	/**
+	 * The success answer of an accept.
+	 *
+	 * @param ShareInvite $invite  Invite.
+	 * @param bool        $already Whether the user held the seat before this request.
+	 * @return array{message: string, product_id: int, already: bool}
+	 */
+	private function accepted( ShareInvite $invite, bool $already ): array {
+		return array(
+			'message'    => $already ? __( 'This training is already in your library.', 'library-portal' ) : __( 'Successfully added to your library!', 'library-portal' ),
+			'product_id' => $invite->product_id,
+			'already'    => $already,
+		);
+	}
+}

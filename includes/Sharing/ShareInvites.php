@@ -1,0 +1,123 @@
+<?php
+/**
+ * Opens share links.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Sharing;
+
+use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Repositories\LicenseRepository;
+
+/**
+ * The one place that turns `/shareseats/{encoded}` into an invite or a reason it does not work,
+ * for the page (PortalConfig's share data) and for every invite route alike.
+ */
+final class ShareInvites {
+
+	public const INVALID  = ShareLinks::INVALID;
+	public const EXPIRED  = ShareLinks::EXPIRED;
+	public const REVOKED  = ShareLinks::REVOKED;
+	public const NO_SEATS = 'no_seats';
+
+	/**
+	 * Share links.
+	 *
+	 * @var ShareLinks
+	 */
+	private ShareLinks $links;
+
+	/**
+	 * Seats.
+	 *
+	 * @var LicenseRepository
+	 */
+	private LicenseRepository $licenses;
+
+	/**
+	 * Wires the service.
+	 *
+	 * @param ShareLinks        $links    Share links.
+	 * @param LicenseRepository $licenses Seats.
+	 */
+	public function __construct( ShareLinks $links, LicenseRepository $licenses ) {
+		$this->links    = $links;
+		$this->licenses = $licenses;
+	}
+
+	/**
+	 * Whether a value can be a share link's code at all (base64url, bounded): anything else is
+	 * refused before it is decoded or sent back to the page.
+	 *
+	 * @param string $encoded The route's value.
+	 */
+	public static function is_link_code( string $encoded ): bool {
+		return (bool) preg_match( '/^[A-Za-z0-9_-]{1,1024}={0,2}$/', $encoded );
+	}
+
+	/**
+	 * The invite of a link, or INVALID, EXPIRED, REVOKED or NO_SEATS (the sharer has no unexpired
+	 * seat of the item any more).
+	 *
+	 * @param string $encoded        Link payload.
+	 * @param int    $now            Unix seconds.
+	 * @param bool   $even_when_none Open it also when the sharer has no unexpired seat (a request for more).
+	 * @return ShareInvite|string
+	 */
+	public function open( string $encoded, int $now, bool $even_when_none = false ) {
+		if ( ! self::is_link_code( $encoded ) ) {
+			return self::INVALID;
+		}
+		$payload = $this->links->resolve( $encoded, $now );
+		if ( ! is_array( $payload ) ) {
+			return $payload;
+		}
+		$product = get_post( $payload['product_id'] );
+		$sharer  = get_userdata( $payload['user_id'] );
+		if ( ! $product || ItemPostType::POST_TYPE !== $product->post_type || 'publish' !== $product->post_status || ! $sharer ) {
+			return self::INVALID;
+		}
+		$seats = $this->licenses->own_seat_counts( $payload['user_id'], $payload['product_id'], $now );
+		if ( 0 === $seats['unexpired'] && ! $even_when_none ) {
+			return self::NO_SEATS;
+		}
+		return new ShareInvite(
+			$payload['link_id'],
+			$payload['user_id'],
+			LibraryService::clean_text( (string) $sharer->display_name ),
+			$payload['product_id'],
+			get_the_title( $product ),
+			$payload['recipient_email'],
+			$seats['available']
+		);
+	}
+
+	/**
+	 * What a person is told about a link that does not work.
+	 *
+	 * @param string $reason INVALID, EXPIRED, REVOKED or NO_SEATS.
+	 */
+	public static function message( string $reason ): string {
+		switch ( $reason ) {
+			case self::EXPIRED:
+				return __( 'This share link has expired. Ask the sender for a new one.', 'library-portal' );
+			case self::REVOKED:
+				return __( 'The sender has withdrawn this share link. Ask them for a new one.', 'library-portal' );
+			case self::NO_SEATS:
+				return __( 'The sender no longer has licenses of this training to share.', 'library-portal' );
+			default:
+				return __( 'This share link is not valid. Please check that you copied the whole link.', 'library-portal' );
+		}
+	}
+
+	/**
+	 * The HTTP status of a reason: gone for links that worked once, else a bad request.
+	 *
+	 * @param string $reason INVALID, EXPIRED, REVOKED or NO_SEATS.
+	 */
+	public static function status( string $reason ): int {
+		return self::INVALID === $reason ? 400 : 410;
+	}
+}

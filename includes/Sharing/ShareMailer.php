@@ -1,0 +1,295 @@
+<?php
+/**
+ * E-mail sharing.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Sharing;
+
+use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Notifications\Notifier;
+use LibraryPortal\Repositories\MailHistoryRepository;
+use LibraryPortal\Rest\ErrorReply;
+use LibraryPortal\Settings;
+use PHPMailer\PHPMailer\PHPMailer;
+use WP_Error;
+
+/**
+ * Sends share invitations: one `wp_mail` per recipient, HTML with a plain-text part, each with
+ * its own signed link. The server enforces the three limits (decisions.md): 20 recipients per
+ * send, the cooldown and the daily quota (accepted messages of the last 24 hours). The send
+ * gate (MailGateRepository) lets one send of a sender run at a time, so parallel sends cannot
+ * both pass the quota. Nothing a sharer typed goes into a header but the validated address.
+ */
+final class ShareMailer {
+
+	/**
+	 * Recipients per send (spec point 9).
+	 */
+	public const MAX_RECIPIENTS = 20;
+
+	/**
+	 * The quota's window.
+	 */
+	private const QUOTA_WINDOW = DAY_IN_SECONDS;
+
+	/**
+	 * Share links.
+	 *
+	 * @var ShareLinks
+	 */
+	private ShareLinks $links;
+
+	/**
+	 * Send history.
+	 *
+	 * @var MailHistoryRepository
+	 */
+	private MailHistoryRepository $history;
+
+	/**
+	 * Send gate.
+	 *
+	 * @var MailGateRepository
+	 */
+	private MailGateRepository $gate;
+
+	/**
+	 * Settings (quota, cooldown).
+	 *
+	 * @var Settings
+	 */
+	private Settings $settings;
+
+	/**
+	 * Notifications.
+	 *
+	 * @var Notifier
+	 */
+	private Notifier $notifier;
+
+	/**
+	 * Wires the mailer.
+	 *
+	 * @param ShareLinks            $links    Share links.
+	 * @param MailHistoryRepository $history  Send history.
+	 * @param MailGateRepository    $gate     Send gate.
+	 * @param Settings              $settings Settings.
+	 * @param Notifier              $notifier Notifications.
+	 */
+	public function __construct( ShareLinks $links, MailHistoryRepository $history, MailGateRepository $gate, Settings $settings, Notifier $notifier ) {
+		$this->links    = $links;
+		$this->history  = $history;
+		$this->gate     = $gate;
+		$this->settings = $settings;
+		$this->notifier = $notifier;
+	}
+
+	/**
+	 * The addresses of the spec's text field (comma-separated or one per line), or the error.
+	 * A value with a line break inside an address (a header injection attempt) splits into parts
+	 * that are not addresses, so the whole request is refused and nothing is sent.
+	 *
+	 * @param string $emails   What the sharer typed.
+	 * @param string $own      The sharer's own address (not a recipient).
+	 * @return string[]|WP_Error
+	 */
+	public static function parse( string $emails, string $own ) {
+		$parts = array_values( array_filter( array_map( 'trim', (array) preg_split( '/[,;\r\n]+/', $emails ) ), 'strlen' ) );
+		if ( ! $parts ) {
+			return ErrorReply::error( 'no_recipients', __( 'Please enter at least one valid email address', 'library-portal' ), 400 );
+		}
+		$unique  = array();
+		$invalid = array();
+		foreach ( $parts as $part ) {
+			if ( strlen( $part ) > 190 || preg_match( '/[\s\p{Cc}]/u', $part ) || ! is_email( $part ) ) {
+				$invalid[] = $part;
+				continue;
+			}
+			$unique[ strtolower( $part ) ] = $part;
+		}
+		if ( $invalid ) {
+			/* translators: %s: the entries that are not e-mail addresses, comma-separated. */
+			return ErrorReply::error( 'invalid_emails', sprintf( __( 'These are not valid email addresses: %s', 'library-portal' ), implode( ', ', array_map( static fn( $part ) => mb_substr( LibraryService::clean_text( $part ), 0, 80 ), array_slice( $invalid, 0, 5 ) ) ) ), 400 );
+		}
+		if ( count( $unique ) > self::MAX_RECIPIENTS ) {
+			return ErrorReply::error( 'too_many_recipients', __( 'You can only send to 20 recipients at once', 'library-portal' ), 400 );
+		}
+		if ( '' !== $own && isset( $unique[ strtolower( $own ) ] ) ) {
+			return ErrorReply::error( 'own_email', __( 'You cannot share with your own email address.', 'library-portal' ), 400 );
+		}
+		return array_values( $unique );
+	}
+
+	/**
+	 * What is left of the sender's limits now: the quota and the seconds until the next send.
+	 *
+	 * @param int $sender_id Sharer.
+	 * @param int $now       Unix seconds.
+	 * @return array{daily_remaining: int, retry_after: int}
+	 */
+	public function limits( int $sender_id, int $now ): array {
+		return array(
+			'daily_remaining' => $this->daily_remaining( $sender_id, $now ),
+			'retry_after'     => $this->gate->wait( $sender_id, $now ),
+		);
+	}
+
+	/**
+	 * Sends the invitations of one share.
+	 *
+	 * @param \WP_User $sender     Sharer.
+	 * @param int      $product_id Item.
+	 * @param string   $title      Item title.
+	 * @param string[] $recipients Validated addresses (parse()).
+	 * @param int      $now        Unix seconds.
+	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool}>}|WP_Error
+	 */
+	public function send( \WP_User $sender, int $product_id, string $title, array $recipients, int $now ) {
+		$sender_id = (int) $sender->ID;
+		$wait      = $this->gate->take( $sender_id, $now );
+		if ( $wait > 0 ) {
+			/* translators: %d: seconds to wait. */
+			return self::too_many( 'share_cooldown', sprintf( __( 'Please wait %d seconds before sending more emails', 'library-portal' ), $wait ), $wait );
+		}
+		$sent = 0;
+		try {
+			$remaining = $this->daily_remaining( $sender_id, $now );
+			if ( count( $recipients ) > $remaining ) {
+				$window = $this->history->accepted_since( $sender_id, $now - self::QUOTA_WINDOW );
+				$wait   = max( 1, $window['oldest'] + self::QUOTA_WINDOW - $now );
+				return self::too_many(
+					'daily_limit',
+					$remaining > 0
+						/* translators: %d: recipients left today. */
+						? sprintf( _n( 'You can send to %d more recipient today.', 'You can send to %d more recipients today.', $remaining, 'library-portal' ), $remaining )
+						/* translators: 1: the daily limit, 2: hours until more can be sent. */
+						: sprintf( __( "You have reached today's limit of %1\$d emails. Please try again in %2\$d hours.", 'library-portal' ), $this->quota(), (int) ceil( $wait / HOUR_IN_SECONDS ) ),
+					$wait
+				);
+			}
+			foreach ( $recipients as $email ) {
+				$accepted = $this->deliver( $sender, $product_id, $title, $email, $now );
+				$this->history->add( $sender_id, $product_id, $email, $accepted, $now );
+				$sent += $accepted ? 1 : 0;
+				if ( $accepted ) {
+					$this->notify_member( $sender, $product_id, $title, $email, $now );
+				}
+			}
+		} finally {
+			// A send that reached nobody starts no cooldown: it used nothing up.
+			$this->gate->release( $sender_id, $now, $sent > 0 ? (int) $this->settings->get( 'cooldown_seconds' ) : 0 );
+		}
+
+		$reply = array(
+			'message'         => '',
+			'daily_remaining' => $this->daily_remaining( $sender_id, $now ),
+			'retry_after'     => $this->gate->wait( $sender_id, $now ),
+			'mail_history'    => $this->history->for_item( $sender_id, $product_id ),
+		);
+		if ( 0 === $sent ) {
+			return new WP_Error( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), array_merge( array( 'status' => 502 ), $reply ) );
+		}
+		$reply['message'] = count( $recipients ) === $sent
+			/* translators: %d: number of recipients. */
+			? sprintf( _n( 'Invitation sent to %d recipient.', 'Invitations sent to %d recipients.', $sent, 'library-portal' ), $sent )
+			/* translators: 1: recipients reached, 2: recipients in the send. */
+			: sprintf( __( 'Sent to %1$d of %2$d recipients. See the history below for the ones that failed.', 'library-portal' ), $sent, count( $recipients ) );
+		return $reply;
+	}
+
+	/**
+	 * The daily quota (setting).
+	 */
+	private function quota(): int {
+		return max( 0, (int) $this->settings->get( 'daily_quota' ) );
+	}
+
+	/**
+	 * Recipients the sender may still reach in the current 24 hours.
+	 *
+	 * @param int $sender_id Sharer.
+	 * @param int $now       Unix seconds.
+	 */
+	private function daily_remaining( int $sender_id, int $now ): int {
+		return max( 0, $this->quota() - $this->history->accepted_since( $sender_id, $now - self::QUOTA_WINDOW )['count'] );
+	}
+
+	/**
+	 * A 429 with the seconds to wait (the controller turns retry_after into Retry-After).
+	 *
+	 * @param string $code    Error code.
+	 * @param string $message Message.
+	 * @param int    $wait    Seconds.
+	 */
+	private static function too_many( string $code, string $message, int $wait ): WP_Error {
+		return new WP_Error(
+			$code,
+			$message,
+			array(
+				'status'      => 429,
+				'retry_after' => $wait,
+			)
+		);
+	}
+
+	/**
+	 * Sends one invitation; whether wp_mail accepted it.
+	 *
+	 * @param \WP_User $sender     Sharer.
+	 * @param int      $product_id Item.
+	 * @param string   $title      Item title.
+	 * @param string   $email      Recipient.
+	 * @param int      $now        Unix seconds.
+	 */
+	private function deliver( \WP_User $sender, int $product_id, string $title, string $email, int $now ): bool {
+		$code = $this->links->issue( (int) $sender->ID, $product_id, $now, $email );
+		if ( '' === $code ) {
+			return false;
+		}
+		$message    = new InvitationMessage(
+			LibraryService::clean_text( (string) $sender->display_name ),
+			$title,
+			home_url( '/shareseats/' . $code . '/' ),
+			wp_date( (string) get_option( 'date_format' ), $this->links->expires_at( $now ) ),
+			wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES )
+		);
+		$plain_text = static function ( PHPMailer $mailer ) use ( $message ): void {
+			$mailer->AltBody = $message->text(); // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's property.
+		};
+		add_action( 'phpmailer_init', $plain_text );
+		try {
+			return (bool) wp_mail( $email, $message->subject(), $message->html(), array( 'Content-Type: text/html; charset=UTF-8' ) );
+		} finally {
+			remove_action( 'phpmailer_init', $plain_text );
+		}
+	}
+
+	/**
+	 * A recipient who already has an account also finds the invitation in the portal's bell.
+	 *
+	 * @param \WP_User $sender     Sharer.
+	 * @param int      $product_id Item.
+	 * @param string   $title      Item title.
+	 * @param string   $email      Recipient.
+	 * @param int      $now        Unix seconds.
+	 */
+	private function notify_member( \WP_User $sender, int $product_id, string $title, string $email, int $now ): void {
+		$member = get_user_by( 'email', $email );
+		if ( ! $member || (int) $member->ID === (int) $sender->ID ) {
+			return;
+		}
+		$this->notifier->notify(
+			array(
+				'user_id'            => (int) $member->ID,
+				'type'               => 'share_received',
+				/* translators: 1: sharer's name, 2: training title. */
+				'message'            => sprintf( __( '%1$s shared "%2$s" with you. Open the invitation in your email to add it to your library.', 'library-portal' ), LibraryService::clean_text( (string) $sender->display_name ), $title ),
+				'related_product_id' => $product_id,
+				'related_user_id'    => (int) $sender->ID,
+			),
+			$now
+		);
+	}
+}

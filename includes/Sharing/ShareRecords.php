@@ -1,0 +1,148 @@
+<?php
+/**
+ * The Share Details tab's data.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Sharing;
+
+use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Domain\ShareRule;
+use LibraryPortal\Learning\ItemMedia;
+use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Repositories\CertificateRepository;
+use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\MailHistoryRepository;
+use LibraryPortal\Repositories\ProgressRepository;
+
+/**
+ * `GET videosharedata/{id}`: an owner's share records of an item with each holder's progress,
+ * completion date and certificate, the e-mail history and what is left of the send limits.
+ * A fixed number of queries however many shares the item has: seats with their share records,
+ * people, progress, certificates, history, seat counts and send limits, each read once.
+ */
+final class ShareRecords {
+
+	/**
+	 * Wires the service.
+	 *
+	 * @param LicenseRepository     $licenses     Seats.
+	 * @param ProgressRepository    $progress     Progress.
+	 * @param CertificateRepository $certificates Certificates.
+	 * @param MailHistoryRepository $history      Send history.
+	 * @param ShareMailer           $mailer       Send limits.
+	 */
+	public function __construct(
+		private readonly LicenseRepository $licenses,
+		private readonly ProgressRepository $progress,
+		private readonly CertificateRepository $certificates,
+		private readonly MailHistoryRepository $history,
+		private readonly ShareMailer $mailer
+	) {}
+
+	/**
+	 * The reply's data.
+	 *
+	 * @param int $owner_id   Owner (the caller checked the item is theirs).
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 * @return array<string, mixed>
+	 */
+	public function for_owner( int $owner_id, int $product_id, int $now ): array {
+		$seats   = $this->licenses->shared_seats( $owner_id, $product_id );
+		$holders = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
+		$people  = $this->people( $holders );
+		$watched = $this->progress->for_users_item( $holders, $product_id );
+		$earned  = $this->certificates->for_users_item( $holders, $product_id );
+		$parts   = ItemMedia::part_count_of( get_post_meta( $product_id, '_lp_video_parts', true ) );
+
+		$records = array();
+		foreach ( $seats as $seat ) {
+			$holder      = $seat['holder_id'];
+			$certificate = $earned[ $holder ] ?? null;
+			$expired     = Expiry::has_passed( $seat['expires_at'], $now );
+			$records[]   = array(
+				'share_id'      => $seat['id'],
+				'user_id'       => $holder,
+				'name'          => $people[ $holder ]['name'] ?? '',
+				'email'         => $people[ $holder ]['email'] ?? '',
+				'invited_email' => $seat['recipient_email'],
+				'method'        => '' !== $seat['method'] ? $seat['method'] : 'link',
+				'shared_at'     => $seat['shared_at'],
+				'expiry'        => $seat['expires_at'],
+				'expired'       => $expired,
+				'activated'     => 'activated' === $seat['state'],
+				'activated_at'  => $seat['activated_at'],
+				'can_revoke'    => 'assigned' === $seat['state'] && ! $expired && isset( $people[ $holder ] ),
+				'video_data'    => array(
+					'progress'     => LibraryService::progress_of( $parts, $watched[ $holder ] ?? array() ),
+					'pdf'          => $certificate ? LibraryService::certificate_url( $certificate->code ) : false,
+					'completed_at' => $certificate ? $certificate->issued_at : 0,
+				),
+			);
+		}
+		usort( $records, array( self::class, 'by_expiry' ) );
+
+		$counts = $this->licenses->own_seat_counts( $owner_id, $product_id, $now );
+		return array_merge(
+			array(
+				'share_data'         => $records,
+				'mail_history'       => $this->history->for_item( $owner_id, $product_id ),
+				'available_licenses' => $counts['available'],
+				'can_share'          => ShareRule::allows(
+					array(
+						'tag'                => '',
+						'contract_id'        => 0,
+						'share_user_id'      => 0,
+						'total_licenses'     => $counts['unexpired'],
+						'available_licenses' => $counts['available'],
+					)
+				),
+				'max_recipients'     => ShareMailer::MAX_RECIPIENTS,
+			),
+			$this->mailer->limits( $owner_id, $now )
+		);
+	}
+
+	/**
+	 * Spec point 4: expiry descending, never-expiring last; then the newest seat first.
+	 *
+	 * @param array<string, mixed> $a Record.
+	 * @param array<string, mixed> $b Record.
+	 */
+	private static function by_expiry( array $a, array $b ): int {
+		$a_never = Expiry::is_never( (int) $a['expiry'] );
+		$b_never = Expiry::is_never( (int) $b['expiry'] );
+		if ( $a_never !== $b_never ) {
+			return $a_never ? 1 : -1;
+		}
+		return array( $b['expiry'], $b['share_id'] ) <=> array( $a['expiry'], $a['share_id'] );
+	}
+
+	/**
+	 * Names and e-mails of the holders, in one query.
+	 *
+	 * @param int[] $ids Users.
+	 * @return array<int, array{name: string, email: string}>
+	 */
+	private function people( array $ids ): array {
+		if ( ! $ids ) {
+			return array();
+		}
+		$people = array();
+		foreach ( get_users(
+			array(
+				'include'     => $ids,
+				'fields'      => array( 'ID', 'display_name', 'user_email' ),
+				'count_total' => false,
+			)
+		) as $user ) {
+			$people[ (int) $user->ID ] = array(
+				'name'  => LibraryService::clean_text( (string) $user->display_name ),
+				'email' => LibraryService::clean_text( (string) $user->user_email ),
+			);
+		}
+		return $people;
+	}
+}
