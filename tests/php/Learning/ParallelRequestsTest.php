@@ -5,187 +5,26 @@
  * @package LibraryPortal
  */
 
-// phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.PHP.DiscouragedPHPFunctions.system_calls_proc_open -- a test harness: the server process and its sockets.
-
 namespace LibraryPortal\Tests\Learning;
 
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Starts the test site on PHP's built-in server with four workers (as bin/site serves sites),
- * commits the fixtures so the server's processes see them, and fires N requests at once with
- * curl_multi, each with the user's real logged-in cookie and REST nonce. The server, not this
- * process, decides: exactly one seat is activated, and of racing progress writes the largest stays.
- * The fixtures are deleted afterwards (they were committed, so no rollback takes them).
+ * N requests at once against the running test site (Support\ParallelSite), each with the user's
+ * real logged-in cookie and REST nonce. The server, not this process, decides: exactly one seat
+ * is activated, and of racing progress writes the largest stays.
  */
 final class ParallelRequestsTest extends TestCase {
+
+	use ParallelSite;
 
 	/**
 	 * Requests fired at once.
 	 */
 	private const PARALLEL = 8;
-
-	/**
-	 * The server process (leader of its own process group: the workers outlive the master).
-	 *
-	 * @var resource|null
-	 */
-	private static $server = null;
-
-	/**
-	 * Its port.
-	 *
-	 * @var int
-	 */
-	private static int $port = 0;
-
-	/**
-	 * Users and posts committed by the running test, deleted afterwards.
-	 *
-	 * @var array{users: int[], posts: int[]}
-	 */
-	private array $committed = array(
-		'users' => array(),
-		'posts' => array(),
-	);
-
-	public static function set_up_before_class() {
-		parent::set_up_before_class();
-		$root       = dirname( __DIR__, 3 );
-		$probe      = stream_socket_server( 'tcp://127.0.0.1:0' );
-		self::$port = (int) substr( strrchr( stream_socket_get_name( $probe, false ), ':' ), 1 );
-		fclose( $probe );
-
-		$command      = array( 'setsid', PHP_BINARY, '-d', 'display_errors=0', '-d', 'sendmail_path=/bin/true', '-S', '127.0.0.1:' . self::$port, '-t', $root . '/var/wordpress', $root . '/bin/router.php' );
-		$env          = array_merge(
-			getenv(),
-			array(
-				'LP_SITE'                => (string) getenv( 'LP_SITE' ),
-				'PHP_CLI_SERVER_WORKERS' => '4',
-			)
-		);
-		self::$server = proc_open( $command, array( array( 'pipe', 'r' ), array( 'file', '/dev/null', 'w' ), array( 'file', '/dev/null', 'w' ) ), $pipes, $root, $env );
-		for ( $i = 0; $i < 100; $i++ ) {
-			$socket = @fsockopen( '127.0.0.1', self::$port ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- polling until the server listens.
-			if ( $socket ) {
-				fclose( $socket );
-				break;
-			}
-			usleep( 50000 );
-		}
-	}
-
-	public static function tear_down_after_class() {
-		if ( self::$server ) {
-			$pid = (int) proc_get_status( self::$server )['pid'];
-			if ( $pid > 0 ) {
-				posix_kill( -$pid, SIGTERM ); // The group: master and workers.
-			}
-			proc_close( self::$server );
-			self::$server = null;
-		}
-		parent::tear_down_after_class();
-	}
-
-	/**
-	 * Ends the test's transaction: what the test writes now is committed, as a real site's.
-	 */
-	public function set_up() {
-		global $wpdb;
-		parent::set_up();
-		$wpdb->query( 'COMMIT' );
-	}
-
-	/**
-	 * Deletes the committed fixtures (the user handler takes their seats, progress and cache),
-	 * then opens a transaction again for TestCase's rollback.
-	 */
-	public function tear_down() {
-		global $wpdb;
-		require_once ABSPATH . 'wp-admin/includes/user.php';
-		foreach ( $this->committed['users'] as $user_id ) {
-			wp_delete_user( $user_id );
-		}
-		foreach ( $this->committed['posts'] as $post_id ) {
-			wp_delete_post( $post_id, true );
-		}
-		$wpdb->query( 'START TRANSACTION' );
-		parent::tear_down();
-	}
-
-	/**
-	 * A committed user.
-	 */
-	private function user(): int {
-		$user                       = $this->make_user();
-		$this->committed['users'][] = $user;
-		return $user;
-	}
-
-	/**
-	 * The logged-in cookie and a REST nonce for a user, as a browser holds them.
-	 *
-	 * @param int $user_id User.
-	 * @return array{cookie: string, nonce: string}
-	 */
-	private function browser( int $user_id ): array {
-		$cookie                      = wp_generate_auth_cookie( $user_id, time() + HOUR_IN_SECONDS, 'logged_in' );
-		$before                      = $_COOKIE;
-		$_COOKIE[ LOGGED_IN_COOKIE ] = $cookie;
-		wp_set_current_user( $user_id );
-		$nonce   = wp_create_nonce( 'wp_rest' );
-		$_COOKIE = $before;
-		wp_set_current_user( 0 );
-		return array(
-			'cookie' => LOGGED_IN_COOKIE . '=' . rawurlencode( $cookie ),
-			'nonce'  => $nonce,
-		);
-	}
-
-	/**
-	 * Fires POST requests at once and returns [status, decoded body] of each.
-	 *
-	 * @param string                           $route   REST route.
-	 * @param array{cookie: string, nonce: string} $browser Cookie and nonce.
-	 * @param array<int, array<string, int>>   $bodies  One JSON body per request.
-	 * @return array<int, array{0: int, 1: mixed}>
-	 */
-	private function fire( string $route, array $browser, array $bodies ): array {
-		$multi   = curl_multi_init();
-		$handles = array();
-		foreach ( $bodies as $body ) {
-			$handle = curl_init( 'http://127.0.0.1:' . self::$port . '/wp-json' . $route );
-			curl_setopt_array(
-				$handle,
-				array(
-					CURLOPT_POST           => true,
-					CURLOPT_POSTFIELDS     => wp_json_encode( $body ),
-					CURLOPT_HTTPHEADER     => array( 'Content-Type: application/json', 'X-WP-Nonce: ' . $browser['nonce'], 'Cookie: ' . $browser['cookie'] ),
-					CURLOPT_RETURNTRANSFER => true,
-					CURLOPT_TIMEOUT        => 60,
-				)
-			);
-			curl_multi_add_handle( $multi, $handle );
-			$handles[] = $handle;
-		}
-		do {
-			$status = curl_multi_exec( $multi, $running );
-			if ( $running ) {
-				curl_multi_select( $multi, 1.0 );
-			}
-		} while ( $running && CURLM_OK === $status );
-
-		$replies = array();
-		foreach ( $handles as $handle ) {
-			$replies[] = array( (int) curl_getinfo( $handle, CURLINFO_HTTP_CODE ), json_decode( (string) curl_multi_getcontent( $handle ), true ) );
-			curl_multi_remove_handle( $multi, $handle );
-			curl_close( $handle );
-		}
-		curl_multi_close( $multi );
-		return $replies;
-	}
 
 	/**
 	 * Activated seats of an item, read from the table.
