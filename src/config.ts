@@ -11,6 +11,8 @@ export interface ShareData {
 	available_licenses: number;
 	encoded: string;
 	error?: string;
+	/** The viewer is the sharer (decided by the server): nothing to accept. */
+	own?: boolean;
 }
 
 export interface ContractData {

@@ -134,6 +134,7 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 		),
 		access: oneOf< AccessKind >( ACCESS_KINDS, item.access, 'no_license' ),
 		expiring_licenses: num( item.expiring_licenses ),
+		can_share: bool( item.can_share ),
 	};
 }
 

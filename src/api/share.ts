@@ -6,7 +6,8 @@
 /**
  * Internal dependencies
  */
-import { request } from './client';
+import { dataOf, request } from './client';
+import { bool, list, num, record, str, type Raw } from './coerce';
 
 export interface ShareActionReply {
 	success: boolean;
@@ -31,3 +32,153 @@ export const dismissShare = ( encoded: string ) =>
 
 export const requestLicense = ( encoded: string ) =>
 	post( 'library/v2/request-license', encoded );
+
+/*
+ * The owner's side (Share Details tab and Share modal): GET videosharedata/{id},
+ * POST share-link/{id}, send-share-emails, revoke-share/{id}. Every limit and decision
+ * (can_share, can_revoke, daily_remaining, retry_after) comes from the server's reply.
+ */
+
+export interface ShareRecord {
+	share_id: number;
+	user_id: number;
+	name: string;
+	email: string;
+	expiry: number;
+	expired: boolean;
+	activated: boolean;
+	can_revoke: boolean;
+	progress: number;
+	pdf: string | false;
+	completed_at: number;
+}
+
+export interface MailHistoryEntry {
+	email: string;
+	timestamp: number;
+	accepted: boolean;
+}
+
+export interface ShareDetailsData {
+	records: ShareRecord[];
+	mailHistory: MailHistoryEntry[];
+	availableLicenses: number;
+	canShare: boolean;
+	dailyRemaining: number;
+	retryAfter: number;
+	maxRecipients: number;
+}
+
+export interface SendResult {
+	message: string;
+	dailyRemaining: number;
+	retryAfter: number;
+	mailHistory: MailHistoryEntry[];
+}
+
+const toHistory = ( value: unknown ): MailHistoryEntry[] =>
+	list( value ).map( ( entry ) => ( {
+		email: str( entry.email ),
+		timestamp: num( entry.timestamp ),
+		accepted: bool( entry.accepted ),
+	} ) );
+
+const toRecord = ( raw: Raw ): ShareRecord => {
+	const video = record( raw.video_data );
+	return {
+		share_id: num( raw.share_id ),
+		user_id: num( raw.user_id ),
+		name: str( raw.name ),
+		email: str( raw.email ),
+		expiry: num( raw.expiry ),
+		expired: bool( raw.expired ),
+		activated: bool( raw.activated ),
+		can_revoke: bool( raw.can_revoke ),
+		progress: num( record( video.progress ).count ),
+		pdf:
+			typeof video.pdf === 'string' && video.pdf !== ''
+				? video.pdf
+				: false,
+		completed_at: num( video.completed_at ),
+	};
+};
+
+export async function fetchShareData(
+	productId: number
+): Promise< ShareDetailsData > {
+	const data = record(
+		dataOf(
+			await request( {
+				path: `library/v2/videosharedata/${ productId }`,
+			} )
+		)
+	);
+	return {
+		records: list( data.share_data ).map( toRecord ),
+		mailHistory: toHistory( data.mail_history ),
+		availableLicenses: num( data.available_licenses ),
+		canShare: bool( data.can_share ),
+		dailyRemaining: num( data.daily_remaining ),
+		retryAfter: num( data.retry_after ),
+		maxRecipients: num( data.max_recipients ),
+	};
+}
+
+export async function createShareLink(
+	productId: number
+): Promise< { link: string; expiresAt: number } > {
+	const data = record(
+		dataOf(
+			await request( {
+				path: `library/v2/share-link/${ productId }`,
+				method: 'POST',
+			} )
+		)
+	);
+	return { link: str( data.link ), expiresAt: num( data.expires_at ) };
+}
+
+/**
+ * The send's result; a refused send rejects with an ApiError whose body carries the server's
+ * retry_after (cooldown, quota) and, for a failed delivery, the history.
+ *
+ * @param emails    What the sharer typed (a single string, spec point 7).
+ * @param productId Item.
+ */
+export async function sendShareEmails(
+	emails: string,
+	productId: number
+): Promise< SendResult > {
+	const data = record(
+		dataOf(
+			await request( {
+				path: 'library/v2/send-share-emails',
+				method: 'POST',
+				data: { emails, product_id: productId },
+			} )
+		)
+	);
+	return {
+		message: str( data.message ),
+		dailyRemaining: num( data.daily_remaining ),
+		retryAfter: num( data.retry_after ),
+		mailHistory: toHistory( data.mail_history ),
+	};
+}
+
+export async function revokeShare(
+	shareId: number
+): Promise< { message: string; availableLicenses: number } > {
+	const data = record(
+		dataOf(
+			await request( {
+				path: `library/v2/revoke-share/${ shareId }`,
+				method: 'POST',
+			} )
+		)
+	);
+	return {
+		message: str( data.message ),
+		availableLicenses: num( data.available_licenses ),
+	};
+}

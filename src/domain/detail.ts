@@ -162,3 +162,12 @@ export function replaceItem(
 	} );
 	return found ? next : items;
 }
+
+/**
+ * The Share Details table shows progress, completion date and certificate only for types with
+ * a video (spec point 2: not e-manual, membership or e-course).
+ *
+ * @param item Library item.
+ */
+export const showsShareProgress = ( item: LibraryItem ): boolean =>
+	! [ 'e-manual', 'membership', 'e-course' ].includes( item.content_type );

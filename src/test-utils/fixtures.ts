@@ -45,6 +45,7 @@ export function makeItem(
 		status: 'not-started',
 		access: 'activated',
 		expiring_licenses: 0,
+		can_share: false,
 	};
 	return { ...base, ...overrides };
 }

@@ -86,6 +86,8 @@ export interface LibraryItem {
 	access: AccessKind;
 	/** This row's unexpired licenses ending this month (site time zone). */
 	expiring_licenses: number;
+	/** Whether the share button shows (spec point 6), decided by the server. */
+	can_share: boolean;
 }
 
 export interface LibraryUser {

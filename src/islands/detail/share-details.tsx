@@ -1,20 +1,165 @@
 /**
- * Share Details tab: a clear placeholder until the sharing issue fills it; without access it
- * says so (spec point 6).
+ * Share Details tab (spec points 2, 4, 6 and 8): the item's shares with each holder's progress,
+ * the e-mail history, the share button and ADD LICENSES, and revoke. What may be shared or
+ * revoked, and every count, comes from the server's reply (videosharedata/{id}).
  */
 
 /**
  * WordPress dependencies
  */
-import { __ } from '@wordpress/i18n';
+import { useCallback, useEffect, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
  */
-import { hasAccess } from '../../domain/detail';
+import { ApiError } from '../../api/client';
+import {
+	fetchShareData,
+	revokeShare,
+	type MailHistoryEntry,
+	type ShareDetailsData,
+	type ShareRecord,
+} from '../../api/share';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formatDate, isNeverExpiring } from '../../domain/dates';
+import { hasAccess, showsShareProgress } from '../../domain/detail';
 import type { LibraryItem } from '../../types/library';
+import { usePortal } from '../shell/portal-context';
+import { ShareModal } from './share-modal';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+export const NOTICE_CLEAR_MS = 10000;
+
+function expiryText( record: ShareRecord ): string {
+	return isNeverExpiring( record.expiry )
+		? __( 'Never', 'library-portal' )
+		: formatDate( record.expiry );
+}
+
+function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
+	if ( history.length === 0 ) {
+		return (
+			<p className="lp-empty">
+				{ __( 'No email history found', 'library-portal' ) }
+			</p>
+		);
+	}
+	return (
+		<div className="lp-table-wrap">
+			<table className="lp-table">
+				<thead>
+					<tr>
+						<th scope="col">{ __( 'Email', 'library-portal' ) }</th>
+						<th scope="col">
+							{ __( 'Timestamp', 'library-portal' ) }
+						</th>
+						<th scope="col">
+							{ __( 'Status', 'library-portal' ) }
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{ history.map( ( entry, index ) => (
+						<tr
+							key={ `${ entry.email }-${ entry.timestamp }-${ index }` }
+						>
+							<td>{ entry.email }</td>
+							<td>
+								{ new Date(
+									entry.timestamp * 1000
+								).toLocaleString() }
+							</td>
+							<td>
+								{ entry.accepted
+									? __( 'Sent', 'library-portal' )
+									: __( 'Failed', 'library-portal' ) }
+							</td>
+						</tr>
+					) ) }
+				</tbody>
+			</table>
+		</div>
+	);
+}
 
 export function ShareDetails( { item }: { item: LibraryItem } ) {
+	const portal = usePortal();
+	const [ data, setData ] = useState< ShareDetailsData | null >( null );
+	const [ loadFailed, setLoadFailed ] = useState( false );
+	const [ modalOpen, setModalOpen ] = useState( false );
+	const [ revoking, setRevoking ] = useState< ShareRecord | null >( null );
+	const [ busy, setBusy ] = useState( false );
+	const [ notice, setNotice ] = useState< Notice >( null );
+	const isOwner = item.share_user_id === 0;
+
+	const load = useCallback( async () => {
+		try {
+			setData( await fetchShareData( item.product_id ) );
+			setLoadFailed( false );
+		} catch ( error: unknown ) {
+			// eslint-disable-next-line no-console
+			console.error( 'library-portal: share data', error );
+			setLoadFailed( true );
+		}
+	}, [ item.product_id ] );
+
+	useEffect( () => {
+		if ( isOwner ) {
+			void load();
+		}
+	}, [ isOwner, load ] );
+
+	useEffect( () => {
+		if ( ! notice ) {
+			return undefined;
+		}
+		const timer = window.setTimeout(
+			() => setNotice( null ),
+			NOTICE_CLEAR_MS
+		);
+		return () => window.clearTimeout( timer );
+	}, [ notice ] );
+
+	const revoke = async () => {
+		if ( ! revoking ) {
+			return;
+		}
+		setBusy( true );
+		try {
+			const result = await revokeShare( revoking.share_id );
+			setNotice( { tone: 'success', text: result.message } );
+			portal.reloadItems();
+			await load();
+		} catch ( error: unknown ) {
+			setNotice( {
+				tone: 'error',
+				text:
+					error instanceof ApiError &&
+					error.code === 'license_activated'
+						? __(
+								'Cannot revoke an activated license. The user must complete the content first.',
+								'library-portal'
+							)
+						: ( error instanceof ApiError && error.fromBody
+								? error.message
+								: '' ) ||
+							__(
+								'An unexpected error occurred while revoking access.',
+								'library-portal'
+							),
+			} );
+			await load();
+		} finally {
+			setBusy( false );
+			setRevoking( null );
+		}
+	};
+
+	const withProgress = showsShareProgress( item );
+	const records = data?.records ?? [];
+
 	return (
 		<div className="lp-share-details" data-testid="lp-share-details">
 			{ ! hasAccess( item ) ? (
@@ -25,15 +170,227 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 					) }
 				</p>
 			) : null }
-			<h2 className="lp-section-title">
-				{ __( 'Share Details', 'library-portal' ) }
-			</h2>
-			<p>
-				{ __(
-					'Sharing details for this item are not available here yet. Please check back soon.',
-					'library-portal'
-				) }
-			</p>
+			<div className="lp-share-details__head">
+				<h2 className="lp-section-title">
+					{ __( 'Share Details', 'library-portal' ) }
+				</h2>
+				<div className="lp-share-details__actions">
+					{ item.can_share && data?.canShare ? (
+						<button
+							type="button"
+							className="lp-button"
+							onClick={ () => setModalOpen( true ) }
+						>
+							{ __( 'Share', 'library-portal' ) }
+						</button>
+					) : null }
+					{ item.product_link ? (
+						<a
+							className="lp-button lp-button--secondary"
+							href={ item.product_link }
+						>
+							{ __( 'ADD LICENSES', 'library-portal' ) }
+						</a>
+					) : null }
+				</div>
+			</div>
+			<div role="status" className="lp-share-details__notice">
+				{ notice ? (
+					<p
+						className={ `lp-notice lp-notice--${
+							notice.tone === 'success' ? 'success' : 'error'
+						}` }
+					>
+						{ notice.text }
+					</p>
+				) : null }
+			</div>
+			{ ! isOwner ? (
+				<p className="lp-empty">
+					{ __( 'No shares found for this item', 'library-portal' ) }
+				</p>
+			) : null }
+			{ isOwner && loadFailed ? (
+				<p className="lp-notice lp-notice--error" role="alert">
+					{ __(
+						'Failed to load shared user data.',
+						'library-portal'
+					) }{ ' ' }
+					<button
+						type="button"
+						className="lp-link-button"
+						onClick={ () => void load() }
+					>
+						{ __( 'Retry', 'library-portal' ) }
+					</button>
+				</p>
+			) : null }
+			{ isOwner && ! data && ! loadFailed ? (
+				<p className="lp-empty" aria-busy="true">
+					{
+						// eslint-disable-next-line @wordpress/i18n-ellipsis -- the spec's text, as written.
+						__( 'Loading share data...', 'library-portal' )
+					}
+				</p>
+			) : null }
+			{ data && records.length === 0 ? (
+				<p className="lp-empty">
+					{ __( 'No shares found for this item', 'library-portal' ) }
+				</p>
+			) : null }
+			{ data && records.length > 0 ? (
+				<div className="lp-table-wrap">
+					<table className="lp-table" data-testid="lp-share-table">
+						<caption className="lp-visually-hidden">
+							{ __( 'Shared licenses', 'library-portal' ) }
+						</caption>
+						<thead>
+							<tr>
+								<th scope="col">
+									{ __( 'Name', 'library-portal' ) }
+								</th>
+								<th scope="col">
+									{ __( 'Email', 'library-portal' ) }
+								</th>
+								{ withProgress ? (
+									<>
+										<th scope="col">
+											{ __(
+												'Progress',
+												'library-portal'
+											) }
+										</th>
+										<th scope="col">
+											{ __(
+												'Completion Date',
+												'library-portal'
+											) }
+										</th>
+									</>
+								) : null }
+								<th scope="col">
+									{ __( 'License Expiry', 'library-portal' ) }
+								</th>
+								{ withProgress ? (
+									<th scope="col">
+										{ __(
+											'Certificate',
+											'library-portal'
+										) }
+									</th>
+								) : null }
+								<th scope="col">
+									{ __( 'Actions', 'library-portal' ) }
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{ records.map( ( record ) => (
+								<tr key={ record.share_id }>
+									<td>{ record.name }</td>
+									<td>{ record.email }</td>
+									{ withProgress ? (
+										<>
+											<td>{ `${ record.progress }%` }</td>
+											<td>
+												{ record.completed_at
+													? formatDate(
+															record.completed_at
+														)
+													: '—' }
+											</td>
+										</>
+									) : null }
+									<td>
+										{ record.expired
+											? sprintf(
+													/* translators: %s: date. */
+													__(
+														'Expired: %s',
+														'library-portal'
+													),
+													expiryText( record )
+												)
+											: expiryText( record ) }
+									</td>
+									{ withProgress ? (
+										<td>
+											{ record.pdf ? (
+												<a href={ record.pdf }>
+													{ __(
+														'Download',
+														'library-portal'
+													) }
+													<span className="lp-visually-hidden">
+														{ ` ${ record.name }` }
+													</span>
+												</a>
+											) : (
+												'—'
+											) }
+										</td>
+									) : null }
+									<td>
+										{ record.can_revoke ? (
+											<button
+												type="button"
+												className="lp-link-button"
+												onClick={ () =>
+													setRevoking( record )
+												}
+											>
+												{ __(
+													'Revoke',
+													'library-portal'
+												) }
+												<span className="lp-visually-hidden">
+													{ ` ${ record.email }` }
+												</span>
+											</button>
+										) : null }
+										{ record.activated
+											? __( 'Started', 'library-portal' )
+											: null }
+									</td>
+								</tr>
+							) ) }
+						</tbody>
+					</table>
+				</div>
+			) : null }
+			{ data ? (
+				<>
+					<h3 className="lp-subsection-title">
+						{ __( 'Email Send History', 'library-portal' ) }
+					</h3>
+					<HistoryTable history={ data.mailHistory } />
+				</>
+			) : null }
+			{ modalOpen && data ? (
+				<ShareModal
+					item={ item }
+					limits={ data }
+					onClose={ () => setModalOpen( false ) }
+					onSent={ () => void load() }
+				/>
+			) : null }
+			{ revoking ? (
+				<ConfirmDialog
+					title={ __( 'Revoke access', 'library-portal' ) }
+					message={ sprintf(
+						/* translators: %s: team member's e-mail. */
+						__(
+							'Are you sure you want to revoke access for %s?',
+							'library-portal'
+						),
+						revoking.email
+					) }
+					confirmLabel={ __( 'Revoke', 'library-portal' ) }
+					busy={ busy }
+					onConfirm={ () => void revoke() }
+					onCancel={ () => setRevoking( null ) }
+				/>
+			) : null }
 		</div>
 	);
 }

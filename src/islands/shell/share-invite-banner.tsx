@@ -76,6 +76,23 @@ export function ShareInviteBanner( { shareData }: { shareData: ShareData } ) {
 		);
 	}
 
+	if ( shareData.own ) {
+		return (
+			<Banner
+				tone="info"
+				onClose={ close }
+				closeLabel={ __( 'Dismiss', 'library-portal' ) }
+			>
+				<p>
+					{ __(
+						'This is your own share link. Send it to a team member; they accept it in their library.',
+						'library-portal'
+					) }
+				</p>
+			</Banner>
+		);
+	}
+
 	const accept = async () => {
 		setBusy( true );
 		try {

@@ -24,6 +24,11 @@ jest.mock( '../../../api/activation', () => ( {
 	...jest.requireActual( '../../../api/activation' ),
 	activateManualLicense: jest.fn(),
 } ) );
+jest.mock( '../../../api/share', () => ( {
+	...jest.requireActual( '../../../api/share' ),
+	// Never answers: these tests are about the detail screen (share-details.test covers the tab).
+	fetchShareData: jest.fn( () => new Promise( () => undefined ) ),
+} ) );
 jest.mock( '../../../lib/download', () => ( { startDownload: jest.fn() } ) );
 jest.mock( '../../../lib/hls-attach', () => ( {
 	attachHls: () => () => undefined,

@@ -1,0 +1,370 @@
+/**
+ * The Share modal ('Share Licenses', spec points 2, 4, 5, 8 and 9): a copyable signed link with
+ * a sample message, or e-mails to up to 20 people. The server enforces the cooldown and the
+ * daily quota; the modal shows what its replies say (retry_after, daily_remaining) and counts
+ * the cooldown down.
+ */
+
+/**
+ * WordPress dependencies
+ */
+import { useEffect, useId, useRef, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
+
+/**
+ * Internal dependencies
+ */
+import { ApiError } from '../../api/client';
+import { isRecord } from '../../api/coerce';
+import { createShareLink, sendShareEmails } from '../../api/share';
+import { Dialog } from '../../components/dialog';
+import { LicenseLines } from '../../components/license-lines';
+import type { LibraryItem } from '../../types/library';
+
+export const COPIED_MS = 2000;
+export const COOLDOWN_MESSAGE_MS = 3000;
+export const RESULT_MS = 10000;
+export const ERROR_MS = 20000;
+export const MAX_RECIPIENTS = 20;
+
+interface Limits {
+	dailyRemaining: number;
+	retryAfter: number;
+}
+
+type Result = { tone: 'success' | 'error' | 'warning'; text: string } | null;
+
+/**
+ * The addresses of the text field: comma-separated or one per line (spec point 5).
+ *
+ * @param text What was typed.
+ */
+export const splitEmails = ( text: string ): string[] =>
+	text
+		.split( /[,;\n]+/ )
+		.map( ( part ) => part.trim() )
+		.filter( ( part ) => part !== '' );
+
+const retryAfterOf = ( error: ApiError ): number => {
+	const data = isRecord( error.body ) ? error.body.data : undefined;
+	return isRecord( data ) && typeof data.retry_after === 'number'
+		? data.retry_after
+		: 0;
+};
+
+export function ShareModal( {
+	item,
+	limits,
+	onClose,
+	onSent,
+}: {
+	item: LibraryItem;
+	limits: Limits;
+	onClose: () => void;
+	onSent: () => void;
+} ) {
+	const id = useId();
+	const [ link, setLink ] = useState( '' );
+	const [ copied, setCopied ] = useState( false );
+	const [ emails, setEmails ] = useState( '' );
+	const [ sending, setSending ] = useState( false );
+	const [ cooldownEnds, setCooldownEnds ] = useState(
+		limits.retryAfter > 0 ? Date.now() + limits.retryAfter * 1000 : 0
+	);
+	const [ secondsLeft, setSecondsLeft ] = useState( limits.retryAfter );
+	const [ remaining, setRemaining ] = useState( limits.dailyRemaining );
+	const [ result, setResult ] = useState< Result >( null );
+	const [ cooldownNote, setCooldownNote ] = useState( '' );
+	const copiedTimer = useRef< number >();
+
+	// The countdown of the server's cooldown, a tick a second.
+	useEffect( () => {
+		if ( cooldownEnds <= Date.now() ) {
+			setSecondsLeft( 0 );
+			return undefined;
+		}
+		const tick = () =>
+			setSecondsLeft(
+				Math.max( 0, Math.ceil( ( cooldownEnds - Date.now() ) / 1000 ) )
+			);
+		tick();
+		const timer = window.setInterval( tick, 1000 );
+		return () => window.clearInterval( timer );
+	}, [ cooldownEnds ] );
+
+	useEffect( () => {
+		if ( ! result ) {
+			return undefined;
+		}
+		const timer = window.setTimeout(
+			() => setResult( null ),
+			result.tone === 'error' ? ERROR_MS : RESULT_MS
+		);
+		return () => window.clearTimeout( timer );
+	}, [ result ] );
+
+	useEffect( () => {
+		if ( ! cooldownNote ) {
+			return undefined;
+		}
+		const timer = window.setTimeout(
+			() => setCooldownNote( '' ),
+			COOLDOWN_MESSAGE_MS
+		);
+		return () => window.clearTimeout( timer );
+	}, [ cooldownNote ] );
+
+	useEffect( () => () => window.clearTimeout( copiedTimer.current ), [] );
+
+	const sampleMessage = ( url: string ) =>
+		sprintf(
+			/* translators: 1: training title, 2: invite link. */
+			__(
+				'I have shared a license of "%1$s" with you. Open this link to add it to your library: %2$s',
+				'library-portal'
+			),
+			item.title,
+			url
+		);
+
+	const copyLink = async () => {
+		try {
+			const url =
+				link || ( await createShareLink( item.product_id ) ).link;
+			setLink( url );
+			try {
+				await window.navigator.clipboard.writeText(
+					sampleMessage( url )
+				);
+			} catch {
+				// No clipboard (permissions, an old browser): the message stays selectable below.
+			}
+			setCopied( true );
+			window.clearTimeout( copiedTimer.current );
+			copiedTimer.current = window.setTimeout(
+				() => setCopied( false ),
+				COPIED_MS
+			);
+		} catch ( error: unknown ) {
+			setResult( {
+				tone: 'error',
+				text:
+					error instanceof ApiError && error.fromBody
+						? error.message
+						: __(
+								'The link could not be made. Please try again.',
+								'library-portal'
+							),
+			} );
+		}
+	};
+
+	const coolingDown = secondsLeft > 0;
+
+	const send = async () => {
+		const addresses = splitEmails( emails );
+		if ( addresses.length === 0 ) {
+			setResult( {
+				tone: 'error',
+				text: __(
+					'Please enter at least one valid email address',
+					'library-portal'
+				),
+			} );
+			return;
+		}
+		if ( addresses.length > MAX_RECIPIENTS ) {
+			setResult( {
+				tone: 'error',
+				text: __(
+					'You can only send to 20 recipients at once',
+					'library-portal'
+				),
+			} );
+			return;
+		}
+		setSending( true );
+		try {
+			const sent = await sendShareEmails( emails, item.product_id );
+			setResult( { tone: 'success', text: sent.message } );
+			setRemaining( sent.dailyRemaining );
+			setCooldownEnds( Date.now() + sent.retryAfter * 1000 );
+			setEmails( '' );
+			onSent();
+		} catch ( error: unknown ) {
+			if ( error instanceof ApiError ) {
+				const wait = retryAfterOf( error );
+				if ( wait > 0 ) {
+					setCooldownEnds( Date.now() + wait * 1000 );
+				}
+				if ( error.code === 'share_cooldown' ) {
+					setCooldownNote(
+						sprintf(
+							/* translators: %d: seconds. */
+							__(
+								'Please wait %d seconds before sending more emails',
+								'library-portal'
+							),
+							wait
+						)
+					);
+				} else {
+					setResult( {
+						tone: 'error',
+						text: error.fromBody
+							? error.message
+							: __(
+									'An error occurred while sending emails',
+									'library-portal'
+								),
+					} );
+				}
+				onSent();
+			} else {
+				setResult( {
+					tone: 'error',
+					text: __(
+						'An error occurred while sending emails',
+						'library-portal'
+					),
+				} );
+			}
+		} finally {
+			setSending( false );
+		}
+	};
+
+	let sendLabel: string = __( 'Share', 'library-portal' );
+	if ( sending ) {
+		// eslint-disable-next-line @wordpress/i18n-ellipsis -- the spec's text, as written.
+		sendLabel = __( 'Sending...', 'library-portal' );
+	} else if ( coolingDown ) {
+		sendLabel = sprintf(
+			/* translators: %d: seconds left. */
+			__( 'Wait (%ds)', 'library-portal' ),
+			secondsLeft
+		);
+	}
+
+	return (
+		<Dialog
+			title={ __( 'Share Licenses', 'library-portal' ) }
+			describedBy={ `${ id }-note` }
+			busy={ sending }
+			onClose={ onClose }
+			className="lp-share-modal"
+		>
+			<button
+				type="button"
+				className="lp-dialog__close"
+				onClick={ onClose }
+				aria-label={ __( 'Close', 'library-portal' ) }
+			>
+				×
+			</button>
+			<p className="lp-share-modal__course">{ item.title }</p>
+			<div className="lp-share-modal__licenses">
+				<LicenseLines item={ item } />
+				{ item.product_link ? (
+					<a className="lp-link" href={ item.product_link }>
+						{ __( 'ADD LICENSES', 'library-portal' ) }
+					</a>
+				) : null }
+			</div>
+			<p id={ `${ id }-note` } className="lp-share-modal__note">
+				{ __(
+					'Licenses will be filled automatically once share is accepted.',
+					'library-portal'
+				) }
+			</p>
+
+			<h3 className="lp-subsection-title">
+				{ __( 'Share a link', 'library-portal' ) }
+			</h3>
+			<div className="lp-share-modal__row">
+				<button
+					type="button"
+					className="lp-button lp-button--secondary"
+					onClick={ () => void copyLink() }
+					data-autofocus
+				>
+					{ copied
+						? __( 'COPIED!', 'library-portal' )
+						: __( 'Copy link with message', 'library-portal' ) }
+				</button>
+			</div>
+			{ link ? (
+				<label className="lp-field" htmlFor={ `${ id }-message` }>
+					<span>{ __( 'Message to send', 'library-portal' ) }</span>
+					<textarea
+						id={ `${ id }-message` }
+						readOnly
+						rows={ 3 }
+						value={ sampleMessage( link ) }
+						data-testid="lp-share-link-message"
+						onFocus={ ( event ) => event.currentTarget.select() }
+					/>
+				</label>
+			) : null }
+
+			<h3 className="lp-subsection-title">
+				{ __( 'Share by email', 'library-portal' ) }
+			</h3>
+			<label className="lp-field" htmlFor={ `${ id }-emails` }>
+				<span>{ __( 'Email addresses', 'library-portal' ) }</span>
+				<textarea
+					id={ `${ id }-emails` }
+					className="lp-field__input"
+					rows={ 4 }
+					value={ emails }
+					aria-describedby={ `${ id }-help` }
+					onChange={ ( event ) =>
+						setEmails( event.currentTarget.value )
+					}
+				/>
+			</label>
+			<p id={ `${ id }-help` } className="lp-help">
+				{ sprintf(
+					/* translators: 1: recipients per send, 2: recipients left today. */
+					__(
+						'Separate addresses with commas, or put one per line. Up to %1$d at once; %2$d left today.',
+						'library-portal'
+					),
+					MAX_RECIPIENTS,
+					remaining
+				) }
+			</p>
+			<div className="lp-dialog__actions">
+				<button
+					type="button"
+					className="lp-button"
+					onClick={ () => void send() }
+					disabled={ emails.trim() === '' || sending || coolingDown }
+				>
+					{ sendLabel }
+				</button>
+			</div>
+			<div
+				role="status"
+				aria-live="polite"
+				className="lp-share-modal__status"
+			>
+				{ cooldownNote ? (
+					<p className="lp-notice">{ cooldownNote }</p>
+				) : null }
+				{ result && result.tone !== 'error' ? (
+					<p className="lp-notice lp-notice--success">
+						{ result.text }
+					</p>
+				) : null }
+			</div>
+			<div role="alert" className="lp-share-modal__errors">
+				{ result && result.tone === 'error' ? (
+					<p className="lp-notice lp-notice--error">
+						{ result.text }
+					</p>
+				) : null }
+			</div>
+		</Dialog>
+	);
+}
