@@ -1,0 +1,212 @@
+/**
+ * Issue 7 in a real browser: the owner shares by link and by e-mail (through the site's SMTP
+ * sink), team members accept in their own browser contexts, the owner sees the rows and
+ * revokes, a late member asks for a license. axe-core (WCAG 2.2 AA) on the Share Details tab,
+ * the modal and the invite banner; screenshots kept in artifacts/.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import path from 'node:path';
+import {
+	ARTIFACTS_DIR,
+	axeViolations,
+	credentials,
+	libraryItems,
+	logIn,
+} from './support';
+import { caughtMail } from './support/mail';
+
+const TITLE = 'Suicide Risk Assessment';
+
+interface Row {
+	title: string;
+	tag: string;
+	product_id: number;
+	share_user_id: number;
+}
+
+async function memberPage( browser: Browser ): Promise< Page > {
+	const context = await browser.newContext();
+	return context.newPage();
+}
+
+async function openShareTab( page: Page, productId: number ) {
+	await page.goto(
+		`/my-account/library/videos/${ productId }?tab=share-details`
+	);
+	await expect( page.getByTestId( 'lp-share-details' ) ).toBeVisible();
+	await expect( page.getByText( 'Email Send History' ) ).toBeVisible();
+}
+
+test.describe( 'Sharing seats', () => {
+	test.describe.configure( { mode: 'serial' } );
+
+	test( 'share by link, accept in another browser, see the row, revoke', async ( {
+		page,
+		browser,
+	} ) => {
+		const owner = credentials( 'demo-owner' );
+		await logIn( page, owner.login, owner.password );
+		await page.goto( '/my-account/library/videos' );
+		const item = ( await libraryItems< Row >( page ) ).find(
+			( row ) => row.title === TITLE && row.tag === ''
+		);
+		expect( item, 'the demo owner has the webinar' ).toBeTruthy();
+		const productId = Number( item!.product_id );
+		await openShareTab( page, productId );
+		expect( await axeViolations( page ) ).toEqual( [] );
+
+		const opener = page.getByRole( 'button', {
+			name: 'Share',
+			exact: true,
+		} );
+		await opener.click();
+		const dialog = page.getByRole( 'dialog', { name: 'Share Licenses' } );
+		await expect( dialog ).toBeVisible();
+		await dialog
+			.getByRole( 'button', { name: 'Copy link with message' } )
+			.click();
+		await expect(
+			dialog.getByRole( 'button', { name: 'COPIED!' } )
+		).toBeVisible();
+		const message = await dialog
+			.getByTestId( 'lp-share-link-message' )
+			.inputValue();
+		const link = /https?:\/\/\S+\/shareseats\/[A-Za-z0-9_-]+\//.exec(
+			message
+		)?.[ 0 ];
+		expect( link ).toBeTruthy();
+		expect( await axeViolations( page ) ).toEqual( [] );
+		await page.screenshot( {
+			path: path.join( ARTIFACTS_DIR, 'sharing-modal-1280.png' ),
+		} );
+		await page.keyboard.press( 'Escape' );
+		await expect( dialog ).toBeHidden();
+		await expect( opener ).toBeFocused();
+
+		// A team member opens the link logged out, logs in and comes back to the invite.
+		const member = credentials( 'demo-memberonly' );
+		const other = await memberPage( browser );
+		await other.goto( link! );
+		await expect( other ).toHaveURL( /wp-login\.php/ );
+		await other.locator( '#user_login' ).fill( member.login );
+		await other.locator( '#user_pass' ).fill( member.password );
+		await other.locator( '#wp-submit' ).click();
+		await expect( other ).toHaveURL( /\/shareseats\// );
+		await expect(
+			other.getByText( `shared "${ TITLE }" with you` )
+		).toBeVisible();
+		expect( await axeViolations( other ) ).toEqual( [] );
+		await other.getByRole( 'button', { name: 'Accept' } ).click();
+		await expect(
+			other.getByText( 'Successfully added to your library!' )
+		).toBeVisible();
+		const memberItems = await libraryItems< Row >( other );
+		expect(
+			memberItems.some(
+				( row ) =>
+					row.title === TITLE && Number( row.share_user_id ) > 0
+			)
+		).toBe( true );
+
+		await openShareTab( page, productId );
+		const row = page.getByRole( 'row', { name: /Noah Patel/ } );
+		await expect( row ).toBeVisible();
+		await page.screenshot( {
+			path: path.join( ARTIFACTS_DIR, 'sharing-tab-1280.png' ),
+			fullPage: true,
+		} );
+		await row.getByRole( 'button', { name: /Revoke/ } ).click();
+		const confirm = page.getByRole( 'dialog', { name: 'Revoke access' } );
+		await expect( confirm ).toContainText(
+			'Are you sure you want to revoke access for'
+		);
+		await confirm.getByRole( 'button', { name: 'Revoke' } ).click();
+		await expect(
+			page.getByRole( 'row', { name: /Noah Patel/ } )
+		).toBeHidden();
+		expect(
+			( await libraryItems< Row >( other ) ).some(
+				( r ) => r.title === TITLE && Number( r.share_user_id ) > 0
+			)
+		).toBe( false );
+		await other.context().close();
+	} );
+
+	test( 'share by e-mail through the SMTP sink; the recipient opens the mailed link', async ( {
+		page,
+		browser,
+	} ) => {
+		const owner = credentials( 'demo-owner' );
+		await logIn( page, owner.login, owner.password );
+		await page.goto( '/my-account/library/videos' );
+		const item = ( await libraryItems< Row >( page ) ).find(
+			( row ) => row.title === TITLE && row.tag === ''
+		);
+		const productId = Number( item!.product_id );
+		const before = caughtMail().length;
+		await openShareTab( page, productId );
+		await page
+			.getByRole( 'button', { name: 'Share', exact: true } )
+			.click();
+		const dialog = page.getByRole( 'dialog', { name: 'Share Licenses' } );
+		const memberEmail = 'demo-memberonly@example.com';
+		await dialog
+			.getByLabel( 'Email addresses' )
+			.fill( `${ memberEmail }\nnot-yet-a-member@example.test` );
+		await dialog
+			.getByRole( 'button', { name: 'Share', exact: true } )
+			.click();
+		await expect(
+			dialog.getByText( 'Invitations sent to 2 recipients.' )
+		).toBeVisible();
+		await expect(
+			dialog.getByRole( 'button', { name: /^Wait \(\d+s\)$/ } )
+		).toBeDisabled();
+
+		await expect.poll( () => caughtMail().length ).toBe( before + 2 );
+		const mail = caughtMail()
+			.slice( before )
+			.find( ( m ) => m.to.includes( memberEmail ) )!;
+		expect( mail.subject ).toContain( TITLE );
+		expect( mail.text ).toContain(
+			'Olivia Bennett has shared a license of'
+		);
+		expect( mail.html ).toContain( 'Open the invitation' );
+		expect( mail.headers.map( ( h ) => h.toLowerCase() ) ).not.toContain(
+			'bcc'
+		);
+		const link = /https?:\/\/\S+\/shareseats\/[A-Za-z0-9_-]+\//.exec(
+			mail.text
+		)?.[ 0 ];
+		expect( link ).toBeTruthy();
+		await page.keyboard.press( 'Escape' );
+		await openShareTab( page, productId );
+		await expect(
+			page.getByRole( 'cell', { name: memberEmail } ).first()
+		).toBeVisible();
+
+		const member = credentials( 'demo-memberonly' );
+		const other = await memberPage( browser );
+		await logIn( other, member.login, member.password );
+		await other.goto( link! );
+		await other.getByRole( 'button', { name: 'Accept' } ).click();
+		await expect(
+			other.getByText( 'Successfully added to your library!' )
+		).toBeVisible();
+
+		// Give the seat back, so the other specs see the demo as seeded.
+		await openShareTab( page, productId );
+		await page
+			.getByRole( 'row', { name: /Noah Patel/ } )
+			.getByRole( 'button', { name: /Revoke/ } )
+			.click();
+		await page
+			.getByRole( 'dialog', { name: 'Revoke access' } )
+			.getByRole( 'button', { name: 'Revoke' } )
+			.click();
+		await expect(
+			page.getByRole( 'row', { name: /Noah Patel/ } )
+		).toBeHidden();
+		await other.context().close();
+	} );
+} );
