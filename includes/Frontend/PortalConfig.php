@@ -101,15 +101,6 @@ final class PortalConfig {
 	}
 
 	/**
-	 * Whether a value can be a share link's code at all (ShareInvites::is_link_code()).
-	 *
-	 * @param string $encoded The route's value.
-	 */
-	public static function is_link_code( string $encoded ): bool {
-		return ShareInvites::is_link_code( $encoded );
-	}
-
-	/**
 	 * The invite shown on /shareseats/{encoded}: what is shared, by whom, how many seats are left
 	 * (the banner shows Notify when none are), or why the link does not work.
 	 *

@@ -204,6 +204,17 @@ final class LibraryService {
 				}
 			}
 		}
+		return self::people_by_id( $ids );
+	}
+
+	/**
+	 * Names and e-mails of users, cleaned (spec point 5), in one query: what the library rows and
+	 * the Share Details records show of a person.
+	 *
+	 * @param int[] $ids Users.
+	 * @return array<int, array{name: string, email: string}>
+	 */
+	public static function people_by_id( array $ids ): array {
 		if ( ! $ids ) {
 			return array();
 		}

@@ -316,31 +316,29 @@ final class LicenseRepository extends Repository implements UserRows {
 
 	/**
 	 * Takes back a shared seat nobody started: one conditional UPDATE, so of a revoke and an
-	 * activation racing for the seat exactly one changes it. False when the seat is not the
-	 * owner's, not assigned to someone (activated, available) or expired.
+	 * activation racing for the seat exactly one changes it. False when the seat is not its
+	 * owner's to take back any more (activated, available) or expired.
 	 *
-	 * @param int $license_id Seat.
-	 * @param int $owner_id   Owner (someone else's seat is never touched).
-	 * @param int $now        Unix seconds.
+	 * @param Seat $seat The seat as read (find_seat()); its holder's library is announced as changed.
+	 * @param int  $now  Unix seconds.
 	 */
-	public function revoke_seat( int $license_id, int $owner_id, int $now ): bool {
-		$holder_id = (int) $this->db->get_var( $this->db->prepare( 'SELECT holder_id FROM %i WHERE id = %d', $this->table( 'licenses' ), $license_id ) );
-		$revoked   = 1 === $this->must(
+	public function revoke_seat( Seat $seat, int $now ): bool {
+		$revoked = 1 === $this->must(
 			$this->db->query(
 				$this->db->prepare(
 					"UPDATE %i SET holder_id = 0, state = 'available', shared = 0, updated_at = %d
 				WHERE id = %d AND owner_id = %d AND state = 'assigned' AND holder_id <> 0 AND holder_id <> owner_id AND ( expires_at = 0 OR expires_at > %d )",
 					$this->table( 'licenses' ),
 					$now,
-					$license_id,
-					$owner_id,
+					$seat->id,
+					$seat->owner_id,
 					$now
 				)
 			),
 			'revoke a seat'
 		);
 		if ( $revoked ) {
-			$this->changed( $owner_id, $holder_id );
+			$this->changed( $seat->owner_id, $seat->holder_id );
 		}
 		return $revoked;
 	}
@@ -464,28 +462,6 @@ final class LicenseRepository extends Repository implements UserRows {
 					$this->db->postmeta,
 					$owner_id
 				)
-			)
-		);
-	}
-
-	/**
-	 * Number of unexpired, unassigned seats an owner has of an item (untagged grants).
-	 *
-	 * @param int $owner_id   Owner.
-	 * @param int $product_id Item.
-	 * @param int $now        Unix seconds.
-	 */
-	public function count_available( int $owner_id, int $product_id, int $now ): int {
-		return (int) $this->db->get_var(
-			$this->db->prepare(
-				"SELECT COUNT(*) FROM %i l INNER JOIN %i g ON g.id = l.grant_id
-				WHERE l.owner_id = %d AND l.product_id = %d AND g.tag = '' AND l.state = 'available' AND l.holder_id = 0
-				AND ( l.expires_at = 0 OR l.expires_at > %d )",
-				$this->table( 'licenses' ),
-				$this->table( 'grants' ),
-				$owner_id,
-				$product_id,
-				$now
 			)
 		);
 	}

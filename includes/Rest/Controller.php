@@ -43,6 +43,20 @@ abstract class Controller extends WP_REST_Controller {
 	}
 
 	/**
+	 * The argument schema of a catalogue item's ID in a route.
+	 *
+	 * @return array<string, mixed>
+	 */
+	protected static function item_id_arg(): array {
+		return array(
+			'description' => __( 'Item ID.', 'library-portal' ),
+			'type'        => 'integer',
+			'minimum'     => 1,
+			'maximum'     => Limits::MAX_ID,
+		);
+	}
+
+	/**
 	 * The envelope every reply of spec point 7 uses.
 	 *
 	 * @param mixed $data Payload.

@@ -75,12 +75,7 @@ final class LearningController extends Controller {
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		$id  = array(
-			'description' => __( 'Item ID.', 'library-portal' ),
-			'type'        => 'integer',
-			'minimum'     => 1,
-			'maximum'     => Limits::MAX_ID,
-		);
+		$id  = self::item_id_arg();
 		$tag = array(
 			'description' => __( 'member for the member version of a membership item.', 'library-portal' ),
 			'type'        => 'string',

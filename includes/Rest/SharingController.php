@@ -49,12 +49,7 @@ final class SharingController extends Controller {
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		$id      = array(
-			'description' => __( 'Item ID.', 'library-portal' ),
-			'type'        => 'integer',
-			'minimum'     => 1,
-			'maximum'     => Limits::MAX_ID,
-		);
+		$id      = self::item_id_arg();
 		$encoded = array(
 			'encoded' => array(
 				'description' => __( 'The share link code (the part after /shareseats/).', 'library-portal' ),

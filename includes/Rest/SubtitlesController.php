@@ -52,12 +52,7 @@ final class SubtitlesController extends Controller {
 					'callback'            => array( $this, 'get_item' ),
 					'permission_callback' => array( $this, 'get_item_permissions_check' ),
 					'args'                => array(
-						'product_id' => array(
-							'description' => __( 'Item ID.', 'library-portal' ),
-							'type'        => 'integer',
-							'minimum'     => 1,
-							'maximum'     => Limits::MAX_ID,
-						),
+						'product_id' => self::item_id_arg(),
 						'n'          => array(
 							'description' => __( 'Index of the subtitle in the item.', 'library-portal' ),
 							'type'        => 'integer',

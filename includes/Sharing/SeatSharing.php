@@ -218,25 +218,36 @@ final class SeatSharing {
 	 * @return array{message: string, available_licenses: int}|WP_Error
 	 */
 	public function revoke( int $owner_id, int $license_id, int $now ) {
-		if ( ! $this->licenses->revoke_seat( $license_id, $owner_id, $now ) ) {
-			$seat = $this->licenses->find_seat( $license_id );
-			if ( ! $seat || $seat->owner_id !== $owner_id || ! $seat->shared && SeatState::Activated !== $seat->state ) {
-				return ErrorReply::error( 'share_not_found', __( 'This share was not found.', 'library-portal' ), 404 );
-			}
-			if ( SeatState::Activated === $seat->state ) {
-				return ErrorReply::error( 'license_activated', __( 'Cannot revoke an activated license. The user must complete the content first.', 'library-portal' ), 409 );
-			}
-			if ( 0 !== $seat->expires_at && $seat->expires_at <= $now ) {
-				return ErrorReply::error( 'share_expired', __( 'This license has expired, so there is nothing to revoke.', 'library-portal' ), 409 );
-			}
-			return ErrorReply::error( 'share_not_found', __( 'This share was not found.', 'library-portal' ), 404 );
-		}
-		$this->shares->close( $license_id, 'revoked', $now );
 		$seat = $this->licenses->find_seat( $license_id );
-		return array(
-			'message'            => __( 'Access revoked. The license is available again.', 'library-portal' ),
-			'available_licenses' => $seat ? $this->licenses->own_seat_counts( $owner_id, $seat->product_id, $now )['available'] : 0,
-		);
+		if ( ! $seat || $seat->owner_id !== $owner_id ) {
+			return self::share_not_found(); // Someone else's seat is never touched, nor described.
+		}
+		if ( $this->licenses->revoke_seat( $seat, $now ) ) {
+			$this->shares->close( $license_id, 'revoked', $now );
+			return array(
+				'message'            => __( 'Access revoked. The license is available again.', 'library-portal' ),
+				'available_licenses' => $this->licenses->own_seat_counts( $owner_id, $seat->product_id, $now )['available'],
+			);
+		}
+		// Why not: the seat as it is now (an activation may just have won the race).
+		$seat = $this->licenses->find_seat( $license_id ) ?? $seat;
+		if ( SeatState::Activated === $seat->state ) {
+			return ErrorReply::error( 'license_activated', __( 'Cannot revoke an activated license. The user must complete the content first.', 'library-portal' ), 409 );
+		}
+		if ( ! $seat->shared ) {
+			return self::share_not_found();
+		}
+		if ( 0 !== $seat->expires_at && $seat->expires_at <= $now ) { // As the UPDATE reads it.
+			return ErrorReply::error( 'share_expired', __( 'This license has expired, so there is nothing to revoke.', 'library-portal' ), 409 );
+		}
+		return self::share_not_found();
+	}
+
+	/**
+	 * The 404 of a share that is not the caller's (or no share at all).
+	 */
+	private static function share_not_found(): WP_Error {
+		return ErrorReply::error( 'share_not_found', __( 'This share was not found.', 'library-portal' ), 404 );
 	}
 
 	/**

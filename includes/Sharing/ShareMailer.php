@@ -155,10 +155,10 @@ final class ShareMailer {
 		}
 		$sent = 0;
 		try {
-			$remaining = $this->daily_remaining( $sender_id, $now );
+			$window    = $this->history->accepted_since( $sender_id, $now - self::QUOTA_WINDOW );
+			$remaining = max( 0, $this->quota() - $window['count'] );
 			if ( count( $recipients ) > $remaining ) {
-				$window = $this->history->accepted_since( $sender_id, $now - self::QUOTA_WINDOW );
-				$wait   = max( 1, $window['oldest'] + self::QUOTA_WINDOW - $now );
+				$wait = max( 1, $window['oldest'] + self::QUOTA_WINDOW - $now );
 				return self::too_many(
 					'daily_limit',
 					$remaining > 0

@@ -52,7 +52,7 @@ final class ShareRecords {
 	public function for_owner( int $owner_id, int $product_id, int $now ): array {
 		$seats   = $this->licenses->shared_seats( $owner_id, $product_id );
 		$holders = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
-		$people  = $this->people( $holders );
+		$people  = LibraryService::people_by_id( $holders );
 		$watched = $this->progress->for_users_item( $holders, $product_id );
 		$earned  = $this->certificates->for_users_item( $holders, $product_id );
 		$parts   = ItemMedia::part_count_of( get_post_meta( $product_id, '_lp_video_parts', true ) );
@@ -118,31 +118,5 @@ final class ShareRecords {
 			return $a_never ? 1 : -1;
 		}
 		return array( $b['expiry'], $b['share_id'] ) <=> array( $a['expiry'], $a['share_id'] );
-	}
-
-	/**
-	 * Names and e-mails of the holders, in one query.
-	 *
-	 * @param int[] $ids Users.
-	 * @return array<int, array{name: string, email: string}>
-	 */
-	private function people( array $ids ): array {
-		if ( ! $ids ) {
-			return array();
-		}
-		$people = array();
-		foreach ( get_users(
-			array(
-				'include'     => $ids,
-				'fields'      => array( 'ID', 'display_name', 'user_email' ),
-				'count_total' => false,
-			)
-		) as $user ) {
-			$people[ (int) $user->ID ] = array(
-				'name'  => LibraryService::clean_text( (string) $user->display_name ),
-				'email' => LibraryService::clean_text( (string) $user->user_email ),
-			);
-		}
-		return $people;
 	}
 }

@@ -119,8 +119,8 @@ final class UserDeletedHandlerTest extends TestCase {
 		$this->assertSame( array(), $items );
 		$this->assertSame( 0, $this->rest( 'GET', '/library/v2/notifications', array(), $gone )->get_data()['data']['total'] );
 
-		$this->assertSame( 2, $plugin->licenses->count_available( $lender, $lent, time() ), 'the unactivated seat is the owner\'s again' );
-		$this->assertSame( 0, $plugin->licenses->count_available( $teacher, $used, time() ), 'an activated seat stays used' );
+		$this->assertSame( 2, $plugin->licenses->own_seat_counts( $lender, $lent, time() )['available'], 'the unactivated seat is the owner\'s again' );
+		$this->assertSame( 0, $plugin->licenses->own_seat_counts( $teacher, $used, time() )['available'], 'an activated seat stays used' );
 		$this->assertArrayNotHasKey( $own, Library::by_product( $this->rest( 'GET', '/library/v2/items', array(), $lender )->get_data()['data'] ) );
 		$this->assertSame( '0', $wpdb->get_var( $wpdb->prepare( 'SELECT related_user_id FROM %i WHERE id = %d', $schema->table( 'notifications' ), $about ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i, as above.
 	}

@@ -94,7 +94,7 @@ final class SchemaTest extends TestCase {
 
 		$this->assertGreaterThan( 0, $grant );
 		$this->assertSame( 0, $licenses->find_available_seat( $owner, 6, '', time() ) );
-		$this->assertSame( 0, $licenses->count_available( $owner, 6, time() ) );
+		$this->assertSame( 0, $licenses->own_seat_counts( $owner, 6, time() )['available'] );
 		$seat = $licenses->seats_for_user( $owner )[0]->id;
 		$this->assertFalse( $licenses->share_seat( $seat, $owner, $this->make_user(), time() ) );
 		$this->assertFalse( $licenses->activate_seat( $seat, $owner, time() ) );

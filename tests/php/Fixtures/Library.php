@@ -77,6 +77,25 @@ final class Library {
 	}
 
 	/**
+	 * Seats of an item in each state, read from the table itself.
+	 *
+	 * @param int $item Item.
+	 * @return array{available: int, assigned: int, activated: int}
+	 */
+	public static function seat_states( int $item ): array {
+		global $wpdb;
+		$counts = array(
+			'available' => 0,
+			'assigned'  => 0,
+			'activated' => 0,
+		);
+		foreach ( (array) $wpdb->get_results( $wpdb->prepare( 'SELECT state, COUNT(*) AS n FROM %i WHERE product_id = %d GROUP BY state', $wpdb->prefix . 'lp_licenses', $item ), ARRAY_A ) as $row ) { // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; the test reads the table itself.
+			$counts[ $row['state'] ] = (int) $row['n'];
+		}
+		return $counts;
+	}
+
+	/**
 	 * Items of a reply by product ID (first row of each).
 	 *
 	 * @param array<int, array<string, mixed>> $items Reply data.

@@ -61,9 +61,9 @@ final class PortalConfigTest extends TestCase {
 		$share = $this->config()['shareData'];
 
 		$this->assertSame( $code, $share['encoded'] );
-		$this->assertTrue( PortalConfig::is_link_code( $code ) );
-		$this->assertFalse( PortalConfig::is_link_code( str_repeat( 'a', 1025 ) ) );
-		$this->assertFalse( PortalConfig::is_link_code( 'abc/def' ) );
+		$this->assertTrue( \LibraryPortal\Sharing\ShareInvites::is_link_code( $code ) );
+		$this->assertFalse( \LibraryPortal\Sharing\ShareInvites::is_link_code( str_repeat( 'a', 1025 ) ) );
+		$this->assertFalse( \LibraryPortal\Sharing\ShareInvites::is_link_code( 'abc/def' ) );
 	}
 
 	public function test_the_logout_link_is_a_plain_url_with_a_valid_nonce(): void {

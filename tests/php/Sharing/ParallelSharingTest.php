@@ -23,25 +23,6 @@ final class ParallelSharingTest extends TestCase {
 	use ParallelSite;
 
 	/**
-	 * Seats of an item in each state, from the table.
-	 *
-	 * @param int $item Item.
-	 * @return array<string, int>
-	 */
-	private static function seats( int $item ): array {
-		global $wpdb;
-		$counts = array(
-			'available' => 0,
-			'assigned'  => 0,
-			'activated' => 0,
-		);
-		foreach ( (array) $wpdb->get_results( $wpdb->prepare( 'SELECT state, COUNT(*) AS n FROM %i WHERE product_id = %d GROUP BY state', $wpdb->prefix . 'lp_licenses', $item ), ARRAY_A ) as $row ) { // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; the test reads the table itself.
-			$counts[ $row['state'] ] = (int) $row['n'];
-		}
-		return $counts;
-	}
-
-	/**
 	 * A committed item with an owner holding N seats, and a share link of it.
 	 *
 	 * @param int $seats Seats.
@@ -78,7 +59,7 @@ final class ParallelSharingTest extends TestCase {
 				'assigned'  => 1,
 				'activated' => 0,
 			),
-			self::seats( $item ),
+			Library::seat_states( $item ),
 			'The seat counts add up.'
 		);
 	}
@@ -90,8 +71,8 @@ final class ParallelSharingTest extends TestCase {
 		$replies = $this->fire( '/library/v2/accept-share', $browser, array_fill( 0, 8, array( 'encoded' => $code ) ) );
 
 		$this->assertSame( array_fill( 0, 8, 200 ), array_column( $replies, 0 ), (string) wp_json_encode( $replies ) );
-		$this->assertSame( 1, self::seats( $item )['assigned'] );
-		$this->assertSame( 4, self::seats( $item )['available'] );
+		$this->assertSame( 1, Library::seat_states( $item )['assigned'] );
+		$this->assertSame( 4, Library::seat_states( $item )['available'] );
 	}
 
 	public function test_parallel_sends_cannot_pass_the_quota_or_the_cooldown_together(): void {
@@ -131,7 +112,7 @@ final class ParallelSharingTest extends TestCase {
 				)
 			);
 
-			$seats = self::seats( $item );
+			$seats = Library::seat_states( $item );
 			$won   = 200 === $both[0][0] ? 'revoke' : 'activation';
 			if ( 'revoke' === $won ) {
 				$this->assertSame( array( 1, 0, 0 ), array_values( $seats ), 'Revoked: the seat is free, and the report found no access.' );

@@ -34,26 +34,6 @@ final class SharingRoutesTest extends TestCase {
 	}
 
 	/**
-	 * Seats of an item in each state, from the table.
-	 *
-	 * @param int $item Item.
-	 * @return array<string, int>
-	 */
-	private static function seats( int $item ): array {
-		global $wpdb;
-		$rows   = $wpdb->get_results( $wpdb->prepare( 'SELECT state, COUNT(*) AS n FROM %i WHERE product_id = %d GROUP BY state', $wpdb->prefix . 'lp_licenses', $item ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; the test reads the table itself.
-		$counts = array(
-			'available' => 0,
-			'assigned'  => 0,
-			'activated' => 0,
-		);
-		foreach ( $rows as $row ) {
-			$counts[ $row['state'] ] = (int) $row['n'];
-		}
-		return $counts;
-	}
-
-	/**
 	 * Notifications of a user, newest first.
 	 *
 	 * @param int $user User.
@@ -81,7 +61,7 @@ final class SharingRoutesTest extends TestCase {
 				'assigned'  => 1,
 				'activated' => 0,
 			),
-			self::seats( $item )
+			Library::seat_states( $item )
 		);
 		$row = Library::by_product( $this->send( 'GET', '/library/v2/items', $member )->get_data()['data'] )[ $item ];
 		$this->assertSame( $owner, $row['share_user_id'], 'The member has the item, shared by the owner.' );
@@ -125,7 +105,7 @@ final class SharingRoutesTest extends TestCase {
 				'assigned'  => 1,
 				'activated' => 0,
 			),
-			self::seats( $item )
+			Library::seat_states( $item )
 		);
 	}
 
@@ -149,7 +129,7 @@ final class SharingRoutesTest extends TestCase {
 				'assigned'  => 1,
 				'activated' => 0,
 			),
-			self::seats( $item )
+			Library::seat_states( $item )
 		);
 		$this->assertSame( 'Notification sent to Olivia Owner', $request->get_data()['data']['message'] );
 		$this->assertSame( array( 429, 'request_too_soon' ), array( $again->get_status(), $again->get_data()['error_code'] ) );
@@ -217,7 +197,7 @@ final class SharingRoutesTest extends TestCase {
 				'assigned'  => 0,
 				'activated' => 0,
 			),
-			self::seats( $item )
+			Library::seat_states( $item )
 		);
 		$this->assertSame( 200, $this->send( 'POST', '/library/v2/dismiss-share', $member, array( 'encoded' => $code ) )->get_status() );
 	}
@@ -262,7 +242,7 @@ final class SharingRoutesTest extends TestCase {
 				'assigned'  => 2,
 				'activated' => 1,
 			),
-			self::seats( $item )
+			Library::seat_states( $item )
 		);
 
 		$done = $this->send( 'POST', '/library/v2/revoke-share/' . $seats[0], $owner );
@@ -275,7 +255,7 @@ final class SharingRoutesTest extends TestCase {
 				'assigned'  => 1,
 				'activated' => 1,
 			),
-			self::seats( $item )
+			Library::seat_states( $item )
 		);
 		$this->assertArrayNotHasKey( $item, Library::by_product( $this->send( 'GET', '/library/v2/items', $members[0] )->get_data()['data'] ), 'The member lost the item.' );
 		$records = $this->send( 'GET', '/library/v2/videosharedata/' . $item, $owner )->get_data()['data']['share_data'];
@@ -365,7 +345,7 @@ final class SharingRoutesTest extends TestCase {
 				'assigned'  => 1,
 				'activated' => 0,
 			),
-			self::seats( $item ),
+			Library::seat_states( $item ),
 			'Nothing changed.'
 		);
 	}

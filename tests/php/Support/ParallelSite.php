@@ -138,7 +138,7 @@ trait ParallelSite {
 	 *
 	 * @param string                           $route   REST route.
 	 * @param array{cookie: string, nonce: string} $browser Cookie and nonce.
-	 * @param array<int, array<string, int>>   $bodies  One JSON body per request.
+	 * @param array<int, array<string, mixed>> $bodies  One JSON body per request.
 	 * @return array<int, array{0: int, 1: mixed}>
 	 */
 	private function fire( string $route, array $browser, array $bodies ): array {
