@@ -37,6 +37,41 @@ async function openShareTab( page: Page, productId: number ) {
 	await expect( page.getByText( 'Email Send History' ) ).toBeVisible();
 }
 
+const LINK = /https?:\/\/\S+\/shareseats\/[A-Za-z0-9_-]+\//;
+
+/**
+ * Logs the demo owner in and returns the ID of their own (untagged) row of the webinar.
+ * @param page
+ */
+async function ownersWebinar( page: Page ): Promise< number > {
+	const owner = credentials( 'demo-owner' );
+	await logIn( page, owner.login, owner.password );
+	await page.goto( '/my-account/library/videos' );
+	const item = ( await libraryItems< Row >( page ) ).find(
+		( row ) => row.title === TITLE && row.tag === ''
+	);
+	expect( item, 'the demo owner has the webinar' ).toBeTruthy();
+	return Number( item!.product_id );
+}
+
+/**
+ * Revokes a member's share from the open Share Details tab, through the confirmation.
+ * @param page
+ * @param name The member's name in the row.
+ */
+async function revoke( page: Page, name: RegExp ) {
+	await page
+		.getByRole( 'row', { name } )
+		.getByRole( 'button', { name: /Revoke/ } )
+		.click();
+	const confirm = page.getByRole( 'dialog', { name: 'Revoke access' } );
+	await expect( confirm ).toContainText(
+		'Are you sure you want to revoke access for'
+	);
+	await confirm.getByRole( 'button', { name: 'Revoke' } ).click();
+	await expect( page.getByRole( 'row', { name } ) ).toBeHidden();
+}
+
 test.describe( 'Sharing seats', () => {
 	test.describe.configure( { mode: 'serial' } );
 
@@ -44,14 +79,7 @@ test.describe( 'Sharing seats', () => {
 		page,
 		browser,
 	} ) => {
-		const owner = credentials( 'demo-owner' );
-		await logIn( page, owner.login, owner.password );
-		await page.goto( '/my-account/library/videos' );
-		const item = ( await libraryItems< Row >( page ) ).find(
-			( row ) => row.title === TITLE && row.tag === ''
-		);
-		expect( item, 'the demo owner has the webinar' ).toBeTruthy();
-		const productId = Number( item!.product_id );
+		const productId = await ownersWebinar( page );
 		await openShareTab( page, productId );
 		expect( await axeViolations( page ) ).toEqual( [] );
 
@@ -71,9 +99,7 @@ test.describe( 'Sharing seats', () => {
 		const message = await dialog
 			.getByTestId( 'lp-share-link-message' )
 			.inputValue();
-		const link = /https?:\/\/\S+\/shareseats\/[A-Za-z0-9_-]+\//.exec(
-			message
-		)?.[ 0 ];
+		const link = LINK.exec( message )?.[ 0 ];
 		expect( link ).toBeTruthy();
 		expect( await axeViolations( page ) ).toEqual( [] );
 		await page.screenshot( {
@@ -96,6 +122,9 @@ test.describe( 'Sharing seats', () => {
 			other.getByText( `shared "${ TITLE }" with you` )
 		).toBeVisible();
 		expect( await axeViolations( other ) ).toEqual( [] );
+		await other.screenshot( {
+			path: path.join( ARTIFACTS_DIR, 'sharing-invite-1280.png' ),
+		} );
 		await other.getByRole( 'button', { name: 'Accept' } ).click();
 		await expect(
 			other.getByText( 'Successfully added to your library!' )
@@ -115,15 +144,26 @@ test.describe( 'Sharing seats', () => {
 			path: path.join( ARTIFACTS_DIR, 'sharing-tab-1280.png' ),
 			fullPage: true,
 		} );
-		await row.getByRole( 'button', { name: /Revoke/ } ).click();
-		const confirm = page.getByRole( 'dialog', { name: 'Revoke access' } );
-		await expect( confirm ).toContainText(
-			'Are you sure you want to revoke access for'
-		);
-		await confirm.getByRole( 'button', { name: 'Revoke' } ).click();
+		// On a phone: the table scrolls inside its frame, the modal fits the screen.
+		await page.setViewportSize( { width: 390, height: 844 } );
+		await openShareTab( page, productId );
+		await page.screenshot( {
+			path: path.join( ARTIFACTS_DIR, 'sharing-tab-390.png' ),
+			fullPage: true,
+		} );
+		await page
+			.getByRole( 'button', { name: 'Share', exact: true } )
+			.click();
 		await expect(
-			page.getByRole( 'row', { name: /Noah Patel/ } )
-		).toBeHidden();
+			page.getByRole( 'dialog', { name: 'Share Licenses' } )
+		).toBeVisible();
+		expect( await axeViolations( page ) ).toEqual( [] );
+		await page.screenshot( {
+			path: path.join( ARTIFACTS_DIR, 'sharing-modal-390.png' ),
+		} );
+		await page.keyboard.press( 'Escape' );
+		await page.setViewportSize( { width: 1280, height: 800 } );
+		await revoke( page, /Noah Patel/ );
 		expect(
 			( await libraryItems< Row >( other ) ).some(
 				( r ) => r.title === TITLE && Number( r.share_user_id ) > 0
@@ -136,13 +176,7 @@ test.describe( 'Sharing seats', () => {
 		page,
 		browser,
 	} ) => {
-		const owner = credentials( 'demo-owner' );
-		await logIn( page, owner.login, owner.password );
-		await page.goto( '/my-account/library/videos' );
-		const item = ( await libraryItems< Row >( page ) ).find(
-			( row ) => row.title === TITLE && row.tag === ''
-		);
-		const productId = Number( item!.product_id );
+		const productId = await ownersWebinar( page );
 		const before = caughtMail().length;
 		await openShareTab( page, productId );
 		await page
@@ -175,9 +209,7 @@ test.describe( 'Sharing seats', () => {
 		expect( mail.headers.map( ( h ) => h.toLowerCase() ) ).not.toContain(
 			'bcc'
 		);
-		const link = /https?:\/\/\S+\/shareseats\/[A-Za-z0-9_-]+\//.exec(
-			mail.text
-		)?.[ 0 ];
+		const link = LINK.exec( mail.text )?.[ 0 ];
 		expect( link ).toBeTruthy();
 		await page.keyboard.press( 'Escape' );
 		await openShareTab( page, productId );
@@ -196,17 +228,7 @@ test.describe( 'Sharing seats', () => {
 
 		// Give the seat back, so the other specs see the demo as seeded.
 		await openShareTab( page, productId );
-		await page
-			.getByRole( 'row', { name: /Noah Patel/ } )
-			.getByRole( 'button', { name: /Revoke/ } )
-			.click();
-		await page
-			.getByRole( 'dialog', { name: 'Revoke access' } )
-			.getByRole( 'button', { name: 'Revoke' } )
-			.click();
-		await expect(
-			page.getByRole( 'row', { name: /Noah Patel/ } )
-		).toBeHidden();
+		await revoke( page, /Noah Patel/ );
 		await other.context().close();
 	} );
 } );

@@ -1,22 +1,23 @@
 /**
- * The team island (lazy chunk `island-team`): placeholders until the team, progress,
- * notifications and share-invite screens are built.
+ * The team island (lazy chunk `island-team`): the share-invite page, and placeholders until
+ * the team, progress and notifications screens are built.
  */
 
 /**
  * External dependencies
  */
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 
 /**
  * WordPress dependencies
  */
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
  */
 import { NotAvailable } from '../../components/not-available';
+import { ScreenTitle } from '../../components/screen-title';
 import { getConfig } from '../../config';
 import { paths } from '../../domain/paths';
 import { usePortal } from '../shell/portal-context';
@@ -60,11 +61,50 @@ export function Notifications() {
 	);
 }
 
+/**
+ * The page under the share-invite banner (/shareseats/{encoded}): the banner holds the
+ * actions; this says what the invitation is, as the server described it in the page config.
+ */
 export function ShareInvite() {
+	const share = getConfig().shareData;
+	let text: string = __(
+		'This invitation cannot be used. The message above says why.',
+		'library-portal'
+	);
+	if ( share?.own ) {
+		text = __(
+			'This is the link you share with your team. Team members who open it can add the training to their library.',
+			'library-portal'
+		);
+	} else if ( share && ! share.error ) {
+		text = sprintf(
+			/* translators: 1: sharer's name, 2: training title. */
+			__(
+				'%1$s shared "%2$s" with you. Use the buttons in the message above to add it to your library or to dismiss it.',
+				'library-portal'
+			),
+			share.sharer_name,
+			share.product_title
+		);
+	}
 	return (
-		<NotAvailable
-			title={ __( 'Shared training', 'library-portal' ) }
-			backTo={ paths.list() }
-		/>
+		<section
+			className="lp-card lp-not-available"
+			aria-labelledby="lp-share-invite-title"
+		>
+			<ScreenTitle
+				id="lp-share-invite-title"
+				title={ __( 'Shared training', 'library-portal' ) }
+			/>
+			<p>{ text }</p>
+			<p>
+				<Link
+					className="lp-button lp-button--secondary"
+					to={ paths.list() }
+				>
+					{ __( 'Go to your library', 'library-portal' ) }
+				</Link>
+			</p>
+		</section>
 	);
 }

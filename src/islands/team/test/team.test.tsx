@@ -8,7 +8,7 @@ import { screen } from '@testing-library/react';
  */
 import { setPortalConfig } from '../../../test-utils/fixtures';
 import { renderScreen } from '../../../test-utils/render';
-import { Notifications, TeamList, UserProgress } from '..';
+import { Notifications, ShareInvite, TeamList, UserProgress } from '..';
 
 beforeEach( () => setPortalConfig() );
 
@@ -47,6 +47,44 @@ describe( 'team island placeholders', () => {
 		renderScreen( <Notifications />, { url: '/x', path: '/x' } );
 		expect(
 			screen.getByRole( 'heading', { level: 1, name: 'Notifications' } )
+		).toBeInTheDocument();
+	} );
+
+	it( 'the invite page says what was shared, or that the link cannot be used', () => {
+		setPortalConfig( {
+			shareData: {
+				product_title: 'Alpha',
+				sharer_name: 'Olivia',
+				available_licenses: 2,
+				encoded: 'abc',
+			},
+		} );
+		const valid = renderScreen( <ShareInvite />, {
+			url: '/x',
+			path: '/x',
+		} );
+		expect(
+			screen.getByRole( 'heading', { level: 1, name: 'Shared training' } )
+		).toBeInTheDocument();
+		expect(
+			screen.getByText( /Olivia shared "Alpha" with you/ )
+		).toBeInTheDocument();
+		expect( screen.queryByText( /not available yet/ ) ).toBeNull();
+		valid.unmount();
+		setPortalConfig( {
+			shareData: {
+				product_title: '',
+				sharer_name: '',
+				available_licenses: 0,
+				encoded: '',
+				error: 'This share link has expired.',
+			},
+		} );
+		renderScreen( <ShareInvite />, { url: '/x', path: '/x' } );
+		expect(
+			screen.getByText(
+				'This invitation cannot be used. The message above says why.'
+			)
 		).toBeInTheDocument();
 	} );
 } );
