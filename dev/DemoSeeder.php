@@ -16,6 +16,7 @@ use LibraryPortal\Domain\ShareMethod;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\MailHistoryRepository;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Repositories\NotificationRepository;
 use LibraryPortal\Repositories\ProgressRepository;
@@ -119,6 +120,13 @@ final class DemoSeeder {
 	private ShareRepository $shares;
 
 	/**
+	 * E-mail share history.
+	 *
+	 * @var MailHistoryRepository
+	 */
+	private MailHistoryRepository $history;
+
+	/**
 	 * Settings.
 	 *
 	 * @var Settings
@@ -138,6 +146,7 @@ final class DemoSeeder {
 		$this->contracts     = new ContractRepository( $db );
 		$this->notifications = new Notifier( new NotificationRepository( $db ) );
 		$this->shares        = new ShareRepository( $db );
+		$this->history       = new MailHistoryRepository( $db );
 		$this->settings      = new Settings();
 	}
 
@@ -529,6 +538,51 @@ final class DemoSeeder {
 		}
 		wp_defer_term_counting( false );
 		return $ids;
+	}
+
+	/**
+	 * Gives an owner one video item shared with N team members (benchmark and query-count tests):
+	 * every second member started it, every tenth finished it with a certificate, every fourth was
+	 * invited by e-mail (a history row). Members are "{prefix}-{n}" with a random password.
+	 *
+	 * @param int    $owner_id Owner.
+	 * @param int    $members  Team members, one seat each.
+	 * @param string $prefix   Login prefix of the members.
+	 * @return array{item: int, members: int[]}
+	 */
+	public function seed_team( int $owner_id, int $members, string $prefix ): array {
+		$now  = time();
+		$item = $this->item( sprintf( 'Team Training (%d members)', $members ), ContentType::ON_DEMAND_WEBINAR, 'Shared Seats', 2 );
+		$this->licenses->create_grant(
+			array(
+				'owner_id'   => $owner_id,
+				'product_id' => $item,
+				'quantity'   => $members + 1,
+				'source'     => 'demo',
+				'expires_at' => $now + YEAR_IN_SECONDS,
+			),
+			$now
+		);
+		$ids = array();
+		for ( $n = 1; $n <= $members; $n++ ) {
+			$member = $this->user( sprintf( '%s-%d', $prefix, $n ), sprintf( 'Team Member %d', $n ), '' );
+			$this->share( $owner_id, $member, $item, $now, 0 === $n % 2 );
+			if ( 0 === $n % 2 ) {
+				$this->progress->record( $member, $item, 0, 0 === $n % 10 ? 100 : 5 * ( $n % 20 ), $now );
+			}
+			if ( 0 === $n % 10 ) {
+				$this->progress->record( $member, $item, 1, 100, $now );
+				$this->certificates->issue( $member, $item, 90, $now );
+			}
+			if ( 0 === $n % 4 ) {
+				$this->history->add( $owner_id, $item, sprintf( '%s-%d@example.com', $prefix, $n ), true, $now - $n );
+			}
+			$ids[] = $member;
+		}
+		return array(
+			'item'    => $item,
+			'members' => $ids,
+		);
 	}
 
 	/**

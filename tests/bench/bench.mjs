@@ -6,6 +6,8 @@
  * - the same for items/ when the library must be built (its cache entry dropped before each sample);
  * - the learning routes against the same floor: GET video/{id} and POST video/progress/{id}
  *   (each sample raises a different item's saved progress by one 5% step, a real write);
+ * - the Share Details data, GET videosharedata/{id}, of an item shared with 5 and with 200 team
+ *   members, against the same floor; its query count must not grow with the shares;
  * - the gzip size of the plugin's own JavaScript each route loads in Chromium, and whether
  *   hls.js is among it (only the item detail, which plays a video, may load it).
  *
@@ -30,6 +32,8 @@ const TARGET_RATIO = 1.5;
 // Issue 6: a progress report must cost about a bare request; the video reply a little more.
 const TARGET_PROGRESS_RATIO = 1.2;
 const TARGET_VIDEO_RATIO = 1.5;
+// Issue 7: the Share Details tab's data with 200 shares.
+const TARGET_SHARE_DATA_RATIO = 1.5;
 const VIDEO_TYPES = new Set( [
 	'workshop',
 	'on-demand',
@@ -222,10 +226,10 @@ async function progressWrites( auth, items ) {
 /**
  * items/ when the library has to be built: the user's cache entry is dropped (bin/bench-forget.php)
  * before each sample.
- * @param label
- * @param login
- * @param auth
- * @param samples
+ * @param {string}                          label   Row label.
+ * @param {string}                          login   Bench user.
+ * @param {{cookie: string, nonce: string}} auth    Session.
+ * @param {number}                          samples Samples.
  */
 async function measureRebuilds( label, login, auth, samples ) {
 	const results = [];
@@ -353,6 +357,47 @@ const learning = await measureRequests( [
 		auth: large,
 	},
 ] );
+/**
+ * The item a bench team owner shared with the team (bin/bench-seed.php), found in their list.
+ * @param {{cookie: string, nonce: string}} auth Session.
+ */
+async function teamItem( auth ) {
+	const list = await (
+		await fetch( `${ baseUrl }/wp-json/library/v2/items/`, {
+			headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce },
+		} )
+	).json();
+	const item = list.data.find( ( row ) =>
+		row.title.startsWith( 'Team Training' )
+	);
+	if ( ! item ) {
+		throw new Error( 'the bench team owner has no shared item' );
+	}
+	return item.product_id;
+}
+const team5 = await logIn( 'bench-team-5', 'password' );
+const team200 = await logIn( 'bench-team-200', 'password' );
+const sharing = await measureRequests( [
+	{
+		label: 'GET videosharedata/{id} (200)',
+		route: `/wp-json/library/v2/videosharedata/${ await teamItem(
+			team200
+		) }`,
+		auth: team200,
+	},
+	{
+		label: 'GET videosharedata/{id} (5)',
+		route: `/wp-json/library/v2/videosharedata/${ await teamItem(
+			team5
+		) }`,
+		auth: team5,
+	},
+	{
+		label: 'GET wp/v2/users/me (bare, third)',
+		route: '/wp-json/wp/v2/users/me',
+		auth: team200,
+	},
+] );
 const rebuilt = [
 	await measureRebuilds(
 		'GET items/ (1,000 items, rebuilt)',
@@ -391,6 +436,7 @@ const detail = routes.find( ( r ) => r.name === 'detail' );
 const learningBare = learning[ 2 ];
 const videoRatio = learning[ 0 ].serverMs / learningBare.serverMs;
 const progressRatio = learning[ 1 ].serverMs / learningBare.serverMs;
+const shareDataRatio = sharing[ 0 ].serverMs / sharing[ 2 ].serverMs;
 const checks = [
 	[
 		`items/ (1,000) ÷ bare REST, median server time ≤ ${ TARGET_RATIO }`,
@@ -424,6 +470,16 @@ const checks = [
 		`${ videoRatio.toFixed( 2 ) } (${ learning[ 0 ].queries } queries)`,
 	],
 	[
+		`GET videosharedata/{id} (200 shares) ÷ bare REST, median server time ≤ ${ TARGET_SHARE_DATA_RATIO }`,
+		shareDataRatio <= TARGET_SHARE_DATA_RATIO,
+		`${ shareDataRatio.toFixed( 2 ) } (${ sharing[ 0 ].queries } queries)`,
+	],
+	[
+		'query count of videosharedata/{id} independent of share count',
+		sharing[ 0 ].queries === sharing[ 1 ].queries,
+		`5 shares: ${ sharing[ 1 ].queries }; 200 shares: ${ sharing[ 0 ].queries }`,
+	],
+	[
 		'hls.js on the item detail route only',
 		detail.hls && routes.every( ( r ) => r === detail || ! r.hls ),
 		routes
@@ -444,7 +500,7 @@ out.push(
 		'KiB'.padStart( 8 )
 	)
 );
-for ( const r of [ ...rows, ...rebuilt, ...learning ] ) {
+for ( const r of [ ...rows, ...rebuilt, ...learning, ...sharing ] ) {
 	out.push(
 		line(
 			r.label.padEnd( 36 ),
@@ -460,6 +516,9 @@ out.push(
 );
 out.push(
 	`Ratios to bare REST (server time, interleaved): GET video/{id} ${ videoRatio.toFixed( 2 ) }, POST video/progress ${ progressRatio.toFixed( 2 ) }`
+);
+out.push(
+	`Ratio to bare REST (server time, interleaved): GET videosharedata/{id} with 200 shares ${ shareDataRatio.toFixed( 2 ) }`
 );
 out.push( '' );
 out.push(
@@ -484,6 +543,7 @@ out.push( '' );
 for ( const [ label, ok, value ] of checks ) {
 	out.push( `${ ok ? 'PASS' : 'FAIL' }  ${ label }: ${ value }` );
 }
+// eslint-disable-next-line no-console -- the report is the output.
 console.log( out.join( '\n' ) );
 if ( outFile ) {
 	fs.writeFileSync(
@@ -497,6 +557,8 @@ if ( outFile ) {
 				wallRatio,
 				videoRatio,
 				progressRatio,
+				sharing,
+				shareDataRatio,
 				routes,
 				checks,
 			},

@@ -12,6 +12,7 @@ import {
 	credentials,
 	libraryItems,
 	logIn,
+	portalGet,
 } from './support';
 import { caughtMail } from './support/mail';
 
@@ -52,6 +53,56 @@ async function ownersWebinar( page: Page ): Promise< number > {
 	);
 	expect( item, 'the demo owner has the webinar' ).toBeTruthy();
 	return Number( item!.product_id );
+}
+
+/**
+ * Logs the demo owner in, copies a share link of one of their items from the Share modal, and
+ * returns the item's ID and the link.
+ * @param page
+ * @param title The item's title.
+ */
+async function ownersLink(
+	page: Page,
+	title: string
+): Promise< { productId: number; link: string } > {
+	const owner = credentials( 'demo-owner' );
+	await logIn( page, owner.login, owner.password );
+	await page.goto( '/my-account/library/videos' );
+	const item = ( await libraryItems< Row >( page ) ).find(
+		( row ) => row.title === title && row.tag === ''
+	);
+	expect( item, `the demo owner has ${ title }` ).toBeTruthy();
+	const productId = Number( item!.product_id );
+	await openShareTab( page, productId );
+	await page.getByRole( 'button', { name: 'Share', exact: true } ).click();
+	const dialog = page.getByRole( 'dialog', { name: 'Share Licenses' } );
+	await dialog
+		.getByRole( 'button', { name: 'Copy link with message' } )
+		.click();
+	const link = LINK.exec(
+		await dialog.getByTestId( 'lp-share-link-message' ).inputValue()
+	)?.[ 0 ];
+	expect( link ).toBeTruthy();
+	await page.keyboard.press( 'Escape' );
+	return { productId, link: link! };
+}
+
+/**
+ * A demo user's own browser context, logged in, on an invite link.
+ * @param browser
+ * @param login   Demo login.
+ * @param link    Invite link.
+ */
+async function openInvite(
+	browser: Browser,
+	login: string,
+	link: string
+): Promise< Page > {
+	const page = await memberPage( browser );
+	const user = credentials( login );
+	await logIn( page, user.login, user.password );
+	await page.goto( link );
+	return page;
 }
 
 /**
@@ -119,7 +170,9 @@ test.describe( 'Sharing seats', () => {
 		await other.locator( '#wp-submit' ).click();
 		await expect( other ).toHaveURL( /\/shareseats\// );
 		await expect(
-			other.getByText( `shared "${ TITLE }" with you` )
+			other.getByText( `Olivia Bennett shared "${ TITLE }" with you.`, {
+				exact: true,
+			} )
 		).toBeVisible();
 		expect( await axeViolations( other ) ).toEqual( [] );
 		await other.screenshot( {
@@ -230,5 +283,79 @@ test.describe( 'Sharing seats', () => {
 		await openShareTab( page, productId );
 		await revoke( page, /Noah Patel/ );
 		await other.context().close();
+	} );
+
+	test( 'when every seat is claimed, a late member notifies the sharer once a day', async ( {
+		page,
+		browser,
+	} ) => {
+		test.slow(); // Four people, each in their own logged-in browser context.
+		// Two seats: two team members take them, the third finds none left.
+		const { productId, link } = await ownersLink(
+			page,
+			'Mindfulness-Based Interventions'
+		);
+		const takers = [];
+		for ( const login of [ 'demo-member', 'demo-member2' ] ) {
+			const taker = await openInvite( browser, login, link );
+			await taker.getByRole( 'button', { name: 'Accept' } ).click();
+			await expect(
+				taker.getByText( 'Successfully added to your library!' )
+			).toBeVisible();
+			takers.push( taker );
+		}
+
+		const late = await openInvite( browser, 'demo-memberonly', link );
+		await expect(
+			late.getByText(
+				'Sorry, all licenses have been claimed for this training.',
+				{ exact: true }
+			)
+		).toBeVisible();
+		await expect(
+			late.getByText( /every license has been taken/ )
+		).toBeVisible();
+		expect( await axeViolations( late ) ).toEqual( [] );
+		await late.setViewportSize( { width: 390, height: 844 } );
+		await late.screenshot( {
+			path: path.join(
+				ARTIFACTS_DIR,
+				'sharing-invite-none-left-390.png'
+			),
+			fullPage: true,
+		} );
+		await late.getByRole( 'button', { name: 'Notify' } ).click();
+		await expect(
+			late.getByText( 'Notification sent to Olivia Bennett' )
+		).toBeVisible();
+
+		// A second request the same day: the server refuses it and says when to try again.
+		await late.reload();
+		await late.getByRole( 'button', { name: 'Notify' } ).click();
+		await expect(
+			late.getByText(
+				"You've already sent a request. Please try again in 24 hours."
+			)
+		).toBeVisible();
+
+		// The sharer was told once, by name.
+		const { notifications } = await portalGet< {
+			notifications: Array< { type: string; message: string } >;
+		} >( page, 'notifications/?include_hidden=1' );
+		expect(
+			notifications.filter(
+				( n ) =>
+					n.type === 'license_request' &&
+					n.message.startsWith( 'Noah Patel' )
+			)
+		).toHaveLength( 1 );
+
+		// Give both seats back, so the other specs see the demo as seeded.
+		await openShareTab( page, productId );
+		await revoke( page, /Theo/ );
+		await revoke( page, /Mia/ );
+		for ( const other of [ ...takers, late ] ) {
+			await other.context().close();
+		}
 	} );
 } );

@@ -76,6 +76,16 @@ export function ShareInvite() {
 			'This is the link you share with your team. Team members who open it can add the training to their library.',
 			'library-portal'
 		);
+	} else if ( share && ! share.error && share.available_licenses <= 0 ) {
+		text = sprintf(
+			/* translators: 1: sharer's name, 2: training title. */
+			__(
+				'%1$s shared "%2$s" with you, and every license has been taken. Use Notify in the message above to ask %1$s for one.',
+				'library-portal'
+			),
+			share.sharer_name,
+			share.product_title
+		);
 	} else if ( share && ! share.error ) {
 		text = sprintf(
 			/* translators: 1: sharer's name, 2: training title. */

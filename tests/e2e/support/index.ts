@@ -5,7 +5,7 @@ export { ARTIFACTS_DIR, BasePage } from './base-page';
 export { LibraryPage } from './library-page';
 export { logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
-export { libraryItems, portalConfig } from './portal';
+export { libraryItems, portalConfig, portalGet } from './portal';
 export {
 	axeViolations,
 	layoutShift,

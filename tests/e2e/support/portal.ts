@@ -23,14 +23,27 @@ export function portalConfig( page: Page ): Promise< PortalConfig > {
 }
 
 /**
- * GET items/ with the page's cookies and REST nonce, as the portal does.
+ * GET a library/v2 route with the page's cookies and REST nonce, as the portal does; its `data`.
+ *
+ * @param page  Playwright page showing the portal.
+ * @param route Route under /wp-json/library/v2/, e.g. 'items/'.
+ */
+export async function portalGet< T >(
+	page: Page,
+	route: string
+): Promise< T > {
+	const { restNonce } = await portalConfig( page );
+	const response = await page.request.get( `/wp-json/library/v2/${ route }`, {
+		headers: { 'X-WP-Nonce': restNonce },
+	} );
+	return ( ( await response.json() ) as { data: T } ).data;
+}
+
+/**
+ * GET items/: the page's user's library rows.
  *
  * @param page Playwright page showing the portal.
  */
-export async function libraryItems< T >( page: Page ): Promise< T[] > {
-	const { restNonce } = await portalConfig( page );
-	const response = await page.request.get( '/wp-json/library/v2/items/', {
-		headers: { 'X-WP-Nonce': restNonce },
-	} );
-	return ( ( await response.json() ) as { data: T[] } ).data;
+export function libraryItems< T >( page: Page ): Promise< T[] > {
+	return portalGet< T[] >( page, 'items/' );
 }

@@ -352,4 +352,30 @@ final class SharingRoutesTest extends TestCase {
 			'Nothing changed.'
 		);
 	}
+
+	public function test_the_share_data_costs_the_same_queries_for_5_and_200_shares(): void {
+		$counts = array();
+		foreach ( array( 5, 200 ) as $size ) {
+			$owner = $this->make_user();
+			$team  = \LibraryPortal\Dev\DemoSeeder::create()->seed_team( $owner, $size, 'counted-' . $size );
+			$route = '/library/v2/videosharedata/' . $team['item'];
+			wp_cache_flush();
+			$cold = $this->count_queries( fn() => $this->send( 'GET', $route, $owner ) );
+			$data = $this->send( 'GET', $route, $owner )->get_data()['data'];
+			$this->assertCount( $size, $data['share_data'] );
+			$this->assertCount( intdiv( $size, 4 ), $data['mail_history'] );
+			$certified = array_filter( $data['share_data'], static fn( $r ) => false !== $r['video_data']['pdf'] );
+			$this->assertCount( intdiv( $size, 10 ), $certified, 'Each holder\'s own certificate, read in the same query.' );
+			$counts[ $size ] = array(
+				'cache_invalid' => $cold,
+				'cache_valid'   => $this->count_queries( fn() => $this->send( 'GET', $route, $owner ) ),
+			);
+		}
+		fwrite( STDERR, sprintf( "\n[videosharedata queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
+		$this->assertSame( $counts[5], $counts[200] );
+		// Seats with their share rows, people, progress, certificates, the item's parts, history,
+		// seat counts and the send gate, each read once; a cold cache adds options and the user.
+		$this->assertLessThanOrEqual( 8, $counts[200]['cache_valid'] );
+		$this->assertLessThanOrEqual( 13, $counts[200]['cache_invalid'] );
+	}
 }

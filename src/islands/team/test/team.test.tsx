@@ -50,7 +50,7 @@ describe( 'team island placeholders', () => {
 		).toBeInTheDocument();
 	} );
 
-	it( 'the invite page says what was shared, or that the link cannot be used', () => {
+	it( 'the invite page says what was shared, that every license is taken, or that the link cannot be used', () => {
 		setPortalConfig( {
 			shareData: {
 				product_title: 'Alpha',
@@ -71,6 +71,24 @@ describe( 'team island placeholders', () => {
 		).toBeInTheDocument();
 		expect( screen.queryByText( /not available yet/ ) ).toBeNull();
 		valid.unmount();
+		setPortalConfig( {
+			shareData: {
+				product_title: 'Alpha',
+				sharer_name: 'Olivia',
+				available_licenses: 0,
+				encoded: 'abc',
+			},
+		} );
+		const noneLeft = renderScreen( <ShareInvite />, {
+			url: '/x',
+			path: '/x',
+		} );
+		expect(
+			screen.getByText(
+				'Olivia shared "Alpha" with you, and every license has been taken. Use Notify in the message above to ask Olivia for one.'
+			)
+		).toBeInTheDocument();
+		noneLeft.unmount();
 		setPortalConfig( {
 			shareData: {
 				product_title: '',
