@@ -21,6 +21,7 @@ use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
+use LibraryPortal\Rest\CsvResponse;
 use LibraryPortal\Rest\ErrorReply;
 use LibraryPortal\Learning\PlaylistDuration;
 use LibraryPortal\Learning\ProgressRecorder;
@@ -34,6 +35,7 @@ use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Rest\ServerTiming;
 use LibraryPortal\Rest\SharingController;
 use LibraryPortal\Rest\SubtitlesController;
+use LibraryPortal\Rest\TeamController;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Sharing\SeatSharing;
 use LibraryPortal\Sharing\ShareMailer;
@@ -94,9 +96,11 @@ final class Plugin {
 		( new ServerTiming() )->register();
 		( new ErrorReply() )->register();
 		$services->library_cache->register();
+		$services->expiry_notices->register();
 		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows, $services->mail_gate, $services->license_requests ) )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
 		add_filter( 'rest_pre_serve_request', array( VttResponse::class, 'serve' ), 10, 4 );
+		add_filter( 'rest_pre_serve_request', array( CsvResponse::class, 'serve' ), 10, 4 );
 		( new PlaylistDuration() )->register();
 
 		add_action(
@@ -120,6 +124,7 @@ final class Plugin {
 					$mailer,
 					new SeatSharing( $services->share_invites, $services->licenses, $services->shares, $services->license_requests, $services->notifier )
 				) )->register_routes();
+				( new TeamController( $services->team ) )->register_routes();
 			}
 		);
 

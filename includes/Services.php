@@ -10,6 +10,8 @@ namespace LibraryPortal;
 use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Notifications\ExpiryNoticeRepository;
+use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Repositories\CatalogueRepository;
 use LibraryPortal\Repositories\CertificateRepository;
@@ -26,6 +28,7 @@ use LibraryPortal\Sharing\ShareLinkRepository;
 use LibraryPortal\Sharing\LicenseRequestRepository;
 use LibraryPortal\Sharing\MailGateRepository;
 use LibraryPortal\Sharing\ShareInvites;
+use LibraryPortal\Team\TeamProgress;
 use LibraryPortal\Sharing\ShareLinks;
 use wpdb;
 
@@ -51,7 +54,9 @@ final class Services {
 		$link_rows     = new ShareLinkRepository( $db );
 		$cache_rows    = new LibraryCacheRepository( $db );
 		$notifications = new NotificationRepository( $db );
+		$notifier      = new Notifier( $notifications );
 		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings );
+		$catalogue     = new Catalogue( new CatalogueRepository( $db ) );
 		return new self(
 			$settings,
 			$licenses,
@@ -64,13 +69,16 @@ final class Services {
 			new MailHistoryRepository( $db ),
 			$link_rows,
 			$cache_rows,
-			new LibraryService( $licenses, $progress, $certificates, $contracts, new Catalogue( new CatalogueRepository( $db ) ) ),
+			new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue ),
 			new LibraryCache( $cache_rows, $licenses ),
 			$share_links,
-			new Notifier( $notifications ),
+			$notifier,
+			new ExpiryNotices( new ExpiryNoticeRepository( $db ), $notifier ),
 			new MailGateRepository( $db ),
 			new LicenseRequestRepository( $db ),
-			new ShareInvites( $share_links, $licenses )
+			new ShareInvites( $share_links, $licenses ),
+			$catalogue,
+			new TeamProgress( $licenses, $progress, $certificates, $catalogue )
 		);
 	}
 
@@ -92,9 +100,12 @@ final class Services {
 	 * @param LibraryCache           $library_cache Cache of encoded libraries.
 	 * @param ShareLinks             $share_links   Share links.
 	 * @param Notifier               $notifier      Writes notifications.
+	 * @param ExpiryNotices          $expiry_notices The daily licenses-expiring notices.
 	 * @param MailGateRepository     $mail_gate     E-mail send gates.
 	 * @param LicenseRequestRepository $license_requests License requests.
 	 * @param ShareInvites           $share_invites Opens share links.
+	 * @param Catalogue              $catalogue     Library items.
+	 * @param TeamProgress           $team          A sharer's team and its progress.
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -112,8 +123,11 @@ final class Services {
 		public readonly LibraryCache $library_cache,
 		public readonly ShareLinks $share_links,
 		public readonly Notifier $notifier,
+		public readonly ExpiryNotices $expiry_notices,
 		public readonly MailGateRepository $mail_gate,
 		public readonly LicenseRequestRepository $license_requests,
-		public readonly ShareInvites $share_invites
+		public readonly ShareInvites $share_invites,
+		public readonly Catalogue $catalogue,
+		public readonly TeamProgress $team
 	) {}
 }

@@ -42,7 +42,26 @@ final class Catalogue {
 	 * @return array<int, array<string, mixed>>
 	 */
 	public function items_for_user( int $user_id, int $product_id = 0 ): array {
-		$rows      = $this->rows->items_for_user( $user_id, $product_id );
+		return $this->items( $this->rows->items_for_user( $user_id, $product_id ) );
+	}
+
+	/**
+	 * Published items by ID.
+	 *
+	 * @param int[] $ids Item IDs.
+	 * @return array<int, array<string, mixed>>
+	 */
+	public function items_by_id( array $ids ): array {
+		return $this->items( $this->rows->items_by_id( $ids ) );
+	}
+
+	/**
+	 * Catalogue rows as the library needs them, their images primed in one query.
+	 *
+	 * @param array<int, CatalogueRow> $rows Rows by ID.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private function items( array $rows ): array {
 		$thumb_ids = array_filter( array_map( static fn( CatalogueRow $row ) => (int) $row->meta( '_thumbnail_id' ), $rows ) );
 		if ( $thumb_ids ) {
 			_prime_post_caches( array_values( array_unique( $thumb_ids ) ), false, true );

@@ -133,6 +133,7 @@ final class QuizService {
 
 	/**
 	 * A team member who got the seat by share completed the training: its owner hears of it.
+	 * Called only by the request whose certificate insert won, so once per member and item.
 	 *
 	 * @param int    $user_id    Team member.
 	 * @param int    $product_id Item.
@@ -141,7 +142,7 @@ final class QuizService {
 	 */
 	private function tell_sharers( int $user_id, int $product_id, string $title, int $now ): void {
 		$owners = array();
-		foreach ( $this->licenses->seats_for_user( $user_id ) as $seat ) {
+		foreach ( $this->licenses->seats_for_user( $user_id, $product_id ) as $seat ) {
 			if ( $seat->product_id === $product_id && $seat->holder_id === $user_id && $seat->owner_id !== $user_id && $seat->shared ) {
 				$owners[ $seat->owner_id ] = true;
 			}
@@ -155,7 +156,7 @@ final class QuizService {
 			$this->notifier->notify(
 				array(
 					'user_id'            => $owner_id,
-					'type'               => 'training_completed',
+					'type'               => 'team_completed',
 					/* translators: 1: team member's name, 2: training title. */
 					'message'            => sprintf( __( '%1$s completed "%2$s" and earned the certificate.', 'library-portal' ), $name, $title ),
 					'related_product_id' => $product_id,

@@ -10,6 +10,7 @@ namespace LibraryPortal\Database;
 use LibraryPortal\Catalogue\ItemCapabilities;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Settings;
 
 /**
@@ -23,7 +24,7 @@ final class Installer {
 	public const VERSION_OPTION = 'library_portal_schema_version';
 
 	/**
-	 * Activation hook: tables, portal page, rewrite rules.
+	 * Activation hook: tables, portal page, rewrite rules, the daily expiry notices.
 	 */
 	public static function activate(): void {
 		self::maybe_upgrade();
@@ -33,15 +34,18 @@ final class Installer {
 		( new ItemPostType() )->register_post_type();
 		( new Routes( new Settings() ) )->add_rewrite_rules();
 		flush_rewrite_rules( false );
+		ExpiryNotices::schedule();
 	}
 
 	/**
 	 * Deactivation hook: our rewrite rules go away with the plugin. They were registered on init
 	 * of this very request, so they are taken out before the flush (else it stores them again).
+	 * The cron event goes too (init schedules it again on reactivation).
 	 */
 	public static function deactivate(): void {
 		Routes::remove_rewrite_rules();
 		flush_rewrite_rules( false );
+		ExpiryNotices::unschedule();
 	}
 
 	/**

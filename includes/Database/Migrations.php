@@ -22,7 +22,7 @@ final class Migrations {
 	/**
 	 * Number of the newest step (checked against the stored one on every load, without a query).
 	 */
-	public const LATEST = 2;
+	public const LATEST = 3;
 
 	/**
 	 * Database connection.
@@ -57,6 +57,7 @@ final class Migrations {
 		return array(
 			1 => array( $this, 'notifications_to_plain_text' ),
 			2 => array( $this, 'one_certificate_per_user_and_item' ),
+			3 => array( $this, 'team_completed_type' ),
 		);
 	}
 
@@ -120,5 +121,13 @@ final class Migrations {
 			return false;
 		}
 		return true;
+	}
+
+	/**
+	 * 3: the owner's "a team member completed a training" notice is typed `team_completed` (as
+	 * the dashboard and the demo data name it); rows stored as `training_completed` follow.
+	 */
+	public function team_completed_type(): bool {
+		return false !== $this->db->query( $this->db->prepare( "UPDATE %i SET type = 'team_completed' WHERE type = 'training_completed'", $this->schema->table( 'notifications' ) ) );
 	}
 }

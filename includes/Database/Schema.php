@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 5;
+	public const VERSION = 6;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -83,6 +83,7 @@ final class Schema {
 
 		return array(
 			// A purchase: N licenses of one item for one owner. Buying more adds a grant.
+			// expiry_notified_at: when its owner was told the licenses end this month (ExpiryNotices).
 			"CREATE TABLE {$t['grants']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				owner_id bigint(20) unsigned NOT NULL,
@@ -94,9 +95,11 @@ final class Schema {
 				contract_id bigint(20) unsigned NOT NULL DEFAULT 0,
 				expires_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				expiry_notified_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY owner_product (owner_id,product_id),
-				KEY product_id (product_id)
+				KEY product_id (product_id),
+				KEY expires_at (expires_at)
 			) $collate;",
 			// One seat of a grant. holder_id 0 = unassigned; shared = 1 when held by someone other than the owner.
 			"CREATE TABLE {$t['licenses']} (

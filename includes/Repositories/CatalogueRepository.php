@@ -104,6 +104,52 @@ final class CatalogueRepository extends Repository {
 	}
 
 	/**
+	 * Published items by ID (the items a team holds from its owner): two queries on primary
+	 * keys, whatever else the catalogue holds.
+	 *
+	 * @param int[] $ids Item IDs.
+	 * @return array<int, CatalogueRow>
+	 */
+	public function items_by_id( array $ids ): array {
+		$ids = array_values( array_unique( array_map( 'intval', $ids ) ) );
+		if ( ! $ids ) {
+			return array();
+		}
+		$in    = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$posts = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in holds only placeholders.
+				"SELECT ID, post_title, post_excerpt, post_content FROM %i WHERE post_type = %s AND post_status = 'publish' AND ID IN ( $in )",
+				array_merge( array( $this->db->posts, ItemPostType::POST_TYPE ), $ids )
+			),
+			ARRAY_A
+		);
+		if ( ! $posts ) {
+			return array();
+		}
+		$keys         = array_merge( array_keys( ItemPostType::META ), array( '_thumbnail_id' ) );
+		$placeholders = implode( ', ', array_fill( 0, count( $keys ), '%s' ) );
+		$meta_rows    = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only placeholders are interpolated.
+				"SELECT post_id, meta_key, meta_value FROM %i WHERE post_id IN ( $in ) AND meta_key IN ( $placeholders )",
+				array_merge( array( $this->db->postmeta ), $ids, $keys )
+			),
+			ARRAY_A
+		);
+		$meta = array();
+		foreach ( $meta_rows as $row ) {
+			$meta[ (int) $row['post_id'] ][ (string) $row['meta_key'] ] = (string) $row['meta_value'];
+		}
+		$items = array();
+		foreach ( $posts as $post ) {
+			$id           = (int) $post['ID'];
+			$items[ $id ] = self::row( $post, $meta[ $id ] ?? array() );
+		}
+		return $items;
+	}
+
+	/**
 	 * A catalogue row from a posts row and its meta.
 	 *
 	 * @param array<string, mixed>  $post Posts row (ID, post_title, post_excerpt, post_content).

@@ -108,6 +108,38 @@ final class CertificateRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * The valid certificates of several users on several items, in one query on the user_item
+	 * index (a team's trainings), by user, then item.
+	 *
+	 * @param int[] $user_ids    Users.
+	 * @param int[] $product_ids Items.
+	 * @return array<int, array<int, Certificate>>
+	 */
+	public function for_users_items( array $user_ids, array $product_ids ): array {
+		$user_ids    = array_values( array_unique( array_map( 'intval', $user_ids ) ) );
+		$product_ids = array_values( array_unique( array_map( 'intval', $product_ids ) ) );
+		if ( ! $user_ids || ! $product_ids ) {
+			return array();
+		}
+		$users = implode( ', ', array_fill( 0, count( $user_ids ), '%d' ) );
+		$items = implode( ', ', array_fill( 0, count( $product_ids ), '%d' ) );
+		$rows  = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant, $users and $items only placeholders; %i is newer than WPCS 2.3.
+				'SELECT ' . self::COLUMNS . " FROM %i WHERE user_id IN ( $users ) AND product_id IN ( $items ) AND revoked_at = 0",
+				array_merge( array( $this->table( 'certificates' ) ), $user_ids, $product_ids )
+			),
+			ARRAY_A
+		);
+		$found = array();
+		foreach ( $rows as $row ) {
+			$certificate = Certificate::from_row( $row );
+			$found[ $certificate->user_id ][ $certificate->product_id ] = $certificate;
+		}
+		return $found;
+	}
+
+	/**
 	 * The certificate with a verification code, revoked or not, or null.
 	 *
 	 * @param string $code Verification code (as typed: compared exactly).

@@ -296,6 +296,37 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Every seat an owner gave to someone else, whatever the item: the team screens. One query
+	 * on the owner_product index, whatever the size of the team.
+	 *
+	 * @param int $owner_id Owner.
+	 * @return array<int, array{id: int, holder_id: int, product_id: int, state: string, expires_at: int, activated_at: int}>
+	 */
+	public function team_seats( int $owner_id ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT id, holder_id, product_id, state, expires_at, activated_at FROM %i
+				WHERE owner_id = %d AND shared = 1 AND holder_id <> 0 AND holder_id <> %d ORDER BY id',
+				$this->table( 'licenses' ),
+				$owner_id,
+				$owner_id
+			),
+			ARRAY_A
+		);
+		return array_map(
+			static fn( array $row ): array => array(
+				'id'           => (int) $row['id'],
+				'holder_id'    => (int) $row['holder_id'],
+				'product_id'   => (int) $row['product_id'],
+				'state'        => (string) $row['state'],
+				'expires_at'   => (int) $row['expires_at'],
+				'activated_at' => (int) $row['activated_at'],
+			),
+			$rows
+		);
+	}
+
+	/**
 	 * One seat by ID, or null.
 	 *
 	 * @param int $license_id Seat.

@@ -8,8 +8,8 @@
 namespace LibraryPortal\Repositories;
 
 /**
- * Stores notifications (written through Notifications\Notifier); hiding and read-all come with
- * the notifications work.
+ * Stores notifications (written through Notifications\Notifier). Hiding and read-all touch only
+ * the caller's own rows: the user ID is part of every WHERE clause.
  */
 final class NotificationRepository extends Repository implements UserRows {
 
@@ -50,6 +50,40 @@ final class NotificationRepository extends Repository implements UserRows {
 	public function unread_count( int $user_id ): int {
 		return (int) $this->db->get_var(
 			$this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d AND hide_status = 0 AND read_status = 0', $this->table( 'notifications' ), $user_id )
+		);
+	}
+
+	/**
+	 * Hides one of a user's notifications. True when the row is theirs (hidden now or already);
+	 * false when it does not exist or belongs to someone else, and then nothing changed.
+	 *
+	 * @param int $user_id User.
+	 * @param int $id      Notification.
+	 * @throws WriteFailed When the database refused the update.
+	 */
+	public function hide( int $user_id, int $id ): bool {
+		$table   = $this->table( 'notifications' );
+		$changed = $this->must(
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET hide_status = 1 WHERE id = %d AND user_id = %d AND hide_status = 0', $table, $id, $user_id ) ),
+			'hide a notification'
+		);
+		if ( $changed > 0 ) {
+			return true;
+		}
+		// Nothing changed: already hidden (idempotent) or not the user's row at all.
+		return null !== $this->db->get_var( $this->db->prepare( 'SELECT id FROM %i WHERE id = %d AND user_id = %d', $table, $id, $user_id ) );
+	}
+
+	/**
+	 * Marks every notification of a user read (hidden ones too); returns how many changed.
+	 *
+	 * @param int $user_id User.
+	 * @throws WriteFailed When the database refused the update.
+	 */
+	public function mark_all_read( int $user_id ): int {
+		return $this->must(
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET read_status = 1 WHERE user_id = %d AND read_status = 0', $this->table( 'notifications' ), $user_id ) ),
+			'mark notifications read'
 		);
 	}
 

@@ -113,6 +113,37 @@ final class ProgressRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Several users' progress on several items, in one query on the primary key (a team's
+	 * trainings).
+	 *
+	 * @param int[] $user_ids    Users.
+	 * @param int[] $product_ids Items.
+	 * @return array<int, array<int, array<int, PartProgress>>> By user, then item, then part.
+	 */
+	public function for_users_items( array $user_ids, array $product_ids ): array {
+		$user_ids    = array_values( array_unique( array_map( 'intval', $user_ids ) ) );
+		$product_ids = array_values( array_unique( array_map( 'intval', $product_ids ) ) );
+		if ( ! $user_ids || ! $product_ids ) {
+			return array();
+		}
+		$users = implode( ', ', array_fill( 0, count( $user_ids ), '%d' ) );
+		$items = implode( ', ', array_fill( 0, count( $product_ids ), '%d' ) );
+		$rows  = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $users and $items hold only placeholders.
+				"SELECT user_id, product_id, part_index, percent, updated_at FROM %i WHERE user_id IN ( $users ) AND product_id IN ( $items )",
+				array_merge( array( $this->table( 'progress' ) ), $user_ids, $product_ids )
+			),
+			ARRAY_A
+		);
+		$found = array();
+		foreach ( $rows as $row ) {
+			$found[ (int) $row['user_id'] ][ (int) $row['product_id'] ][ (int) $row['part_index'] ] = new PartProgress( (int) $row['percent'], (int) $row['updated_at'] );
+		}
+		return $found;
+	}
+
+	/**
 	 * All progress of a user, grouped by item and ordered by part.
 	 *
 	 * @param int $user_id User.

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /library/v2/notifications/
+ * GET /library/v2/notifications/, POST notifications/hide/{id}, POST notifications/read-all
  *
  * @package LibraryPortal
  */
@@ -10,13 +10,14 @@ namespace LibraryPortal\Rest;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Repositories\Notification;
 use LibraryPortal\Repositories\NotificationRepository;
+use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * The current user's notifications, paged (spec points 2 and 7). Hiding and read-all come
- * with the notifications screens.
+ * The current user's notifications, paged, hidden one by one and all marked read (spec points
+ * 2, 4 and 7). Only the caller's own rows: another user's ID answers the same 404 as a missing one.
  */
 final class NotificationsController extends Controller {
 
@@ -77,6 +78,33 @@ final class NotificationsController extends Controller {
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
 		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/hide/(?P<id>\d+)',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'hide_item' ),
+					'permission_callback' => array( $this, 'require_login' ),
+					'args'                => array(
+						'id' => array_merge( self::item_id_arg(), array( 'description' => __( 'Notification ID.', 'library-portal' ) ) ),
+					),
+				),
+				'schema' => array( $this, 'change_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/read-all',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'read_all' ),
+					'permission_callback' => array( $this, 'require_login' ),
+				),
+				'schema' => array( $this, 'change_schema' ),
+			)
+		);
 	}
 
 	/**
@@ -108,6 +136,49 @@ final class NotificationsController extends Controller {
 				'total_pages'   => (int) ceil( $result->total / $per_page ),
 			)
 		);
+	}
+
+	/**
+	 * POST notifications/hide/{id}: hides one of the caller's notifications (again: still 200).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function hide_item( $request ) {
+		$user_id = get_current_user_id();
+		if ( ! $this->notifications->hide( $user_id, (int) $request['id'] ) ) {
+			return ErrorReply::error( 'notification_not_found', __( 'Notification not found.', 'library-portal' ), 404 );
+		}
+		return $this->changed( $user_id );
+	}
+
+	/**
+	 * POST notifications/read-all: marks every notification of the caller read.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function read_all( $request ): WP_REST_Response {
+		$user_id = get_current_user_id();
+		$this->notifications->mark_all_read( $user_id );
+		return $this->changed( $user_id );
+	}
+
+	/**
+	 * The reply of a change: the unread, visible count after it, so the bell needs no new fetch.
+	 *
+	 * @param int $user_id User.
+	 */
+	private function changed( int $user_id ): WP_REST_Response {
+		return $this->success( array( 'unread' => $this->notifications->unread_count( $user_id ) ) );
+	}
+
+	/**
+	 * Schema of the hide and read-all replies.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function change_schema(): array {
+		return $this->envelope_schema( 'library-notifications-change', self::closed_object( array( 'unread' => array( 'type' => 'integer' ) ) ) );
 	}
 
 	/**

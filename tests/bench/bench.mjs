@@ -8,6 +8,7 @@
  *   (each sample raises a different item's saved progress by one 5% step, a real write);
  * - the Share Details data, GET videosharedata/{id}, of an item shared with 5 and with 200 team
  *   members, against the same floor; its query count must not grow with the shares;
+ * - the team screens' data, GET shareduserscontent/, for teams of 10 and 500, against the floor;
  * - the gzip size of the plugin's own JavaScript each route loads in Chromium, and whether
  *   hls.js is among it (only the item detail, which plays a video, may load it).
  *
@@ -34,6 +35,8 @@ const TARGET_PROGRESS_RATIO = 1.2;
 const TARGET_VIDEO_RATIO = 1.5;
 // Issue 7: the Share Details tab's data with 200 shares.
 const TARGET_SHARE_DATA_RATIO = 1.5;
+// Issue 8: the team screens' data with 500 members.
+const TARGET_TEAM_RATIO = 1.5;
 const VIDEO_TYPES = new Set( [
 	'workshop',
 	'on-demand',
@@ -398,6 +401,25 @@ const sharing = await measureRequests( [
 		auth: team200,
 	},
 ] );
+const team10 = await logIn( 'bench-team-10', 'password' );
+const team500 = await logIn( 'bench-team-500', 'password' );
+const team = await measureRequests( [
+	{
+		label: 'GET shareduserscontent/ (500)',
+		route: '/wp-json/library/v2/shareduserscontent/',
+		auth: team500,
+	},
+	{
+		label: 'GET shareduserscontent/ (10)',
+		route: '/wp-json/library/v2/shareduserscontent/',
+		auth: team10,
+	},
+	{
+		label: 'GET wp/v2/users/me (bare, fourth)',
+		route: '/wp-json/wp/v2/users/me',
+		auth: team500,
+	},
+] );
 const rebuilt = [
 	await measureRebuilds(
 		'GET items/ (1,000 items, rebuilt)',
@@ -437,6 +459,8 @@ const learningBare = learning[ 2 ];
 const videoRatio = learning[ 0 ].serverMs / learningBare.serverMs;
 const progressRatio = learning[ 1 ].serverMs / learningBare.serverMs;
 const shareDataRatio = sharing[ 0 ].serverMs / sharing[ 2 ].serverMs;
+const teamRatio = team[ 0 ].serverMs / team[ 2 ].serverMs;
+const teamRoute = routes.find( ( r ) => r.name === 'team' );
 const checks = [
 	[
 		`items/ (1,000) ÷ bare REST, median server time ≤ ${ TARGET_RATIO }`,
@@ -480,6 +504,21 @@ const checks = [
 		`5 shares: ${ sharing[ 1 ].queries }; 200 shares: ${ sharing[ 0 ].queries }`,
 	],
 	[
+		`GET shareduserscontent/ (500 members) ÷ bare REST, median server time ≤ ${ TARGET_TEAM_RATIO }`,
+		teamRatio <= TARGET_TEAM_RATIO,
+		`${ teamRatio.toFixed( 2 ) } (${ team[ 0 ].queries } queries)`,
+	],
+	[
+		'query count of shareduserscontent/ independent of team size',
+		team[ 0 ].queries === team[ 1 ].queries,
+		`10 members: ${ team[ 1 ].queries }; 500 members: ${ team[ 0 ].queries }`,
+	],
+	[
+		`team route ≤ ${ TARGET_LIST_KB.toFixed( 1 ) } kB of the plugin's gzip JS, no hls.js`,
+		teamRoute.gzipKb <= TARGET_LIST_KB && ! teamRoute.hls,
+		`${ teamRoute.gzipKb.toFixed( 1 ) } kB`,
+	],
+	[
 		'hls.js on the item detail route only',
 		detail.hls && routes.every( ( r ) => r === detail || ! r.hls ),
 		routes
@@ -500,7 +539,7 @@ out.push(
 		'KiB'.padStart( 8 )
 	)
 );
-for ( const r of [ ...rows, ...rebuilt, ...learning, ...sharing ] ) {
+for ( const r of [ ...rows, ...rebuilt, ...learning, ...sharing, ...team ] ) {
 	out.push(
 		line(
 			r.label.padEnd( 36 ),
@@ -518,7 +557,9 @@ out.push(
 	`Ratios to bare REST (server time, interleaved): GET video/{id} ${ videoRatio.toFixed( 2 ) }, POST video/progress ${ progressRatio.toFixed( 2 ) }`
 );
 out.push(
-	`Ratio to bare REST (server time, interleaved): GET videosharedata/{id} with 200 shares ${ shareDataRatio.toFixed( 2 ) }`
+	`Ratios to bare REST (server time, interleaved): GET videosharedata/{id} with 200 shares ${ shareDataRatio.toFixed(
+		2
+	) }, GET shareduserscontent/ with 500 members ${ teamRatio.toFixed( 2 ) }`
 );
 out.push( '' );
 out.push(
@@ -559,6 +600,8 @@ if ( outFile ) {
 				progressRatio,
 				sharing,
 				shareDataRatio,
+				team,
+				teamRatio,
 				routes,
 				checks,
 			},

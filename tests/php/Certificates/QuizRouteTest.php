@@ -293,7 +293,7 @@ final class QuizRouteTest extends TestCase {
 		$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => array( 'q1' => 0 ) ), $member );
 
 		$notes = $this->rest( 'GET', '/library/v2/notifications', array(), $owner )->get_data()['data']['notifications'];
-		$done  = array_values( array_filter( $notes, static fn( $n ) => 'training_completed' === $n['type'] ) );
+		$done  = array_values( array_filter( $notes, static fn( $n ) => 'team_completed' === $n['type'] ) );
 		$this->assertCount( 1, $done, 'Only the first pass notifies.' );
 		$this->assertSame( 'Theo Teammate completed "Shared Training" and earned the certificate.', $done[0]['message'] );
 		$member_notes = $this->rest( 'GET', '/library/v2/notifications', array(), $member )->get_data()['data']['notifications'];

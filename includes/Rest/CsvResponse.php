@@ -1,0 +1,68 @@
+<?php
+/**
+ * A REST reply whose body is a CSV download, written row by row.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Rest;
+
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * The rows travel as the data (an iterable, read once), and serve() writes them to the output
+ * as they come, so a large team's file is never held in memory as one string.
+ */
+final class CsvResponse extends WP_REST_Response {
+
+	/**
+	 * Creates the download with its headers.
+	 *
+	 * @param iterable<int, string[]> $rows     Rows, header first.
+	 * @param string                  $filename Download name.
+	 */
+	public function __construct( iterable $rows, string $filename ) {
+		parent::__construct( $rows, 200 );
+		$this->header( 'Content-Type', 'text/csv; charset=utf-8' );
+		$this->header( 'Content-Disposition', 'attachment; filename="' . sanitize_file_name( $filename ) . '"' );
+		$this->header( 'X-Content-Type-Options', 'nosniff' );
+		$this->header( 'Cache-Control', 'no-store, private' );
+	}
+
+	/**
+	 * Writes rows as CSV to a stream (RFC 4180 quoting, UTF-8 with a byte-order mark so
+	 * spreadsheet programs read accents right).
+	 *
+	 * @param iterable<int, string[]> $rows   Rows.
+	 * @param resource                $stream Open stream.
+	 */
+	public static function write( iterable $rows, $stream ): void {
+		fwrite( $stream, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- a stream, not a file on disk.
+		foreach ( $rows as $row ) {
+			fputcsv( $stream, $row, ',', '"', '' );
+		}
+	}
+
+	/**
+	 * Hook (rest_pre_serve_request): streams the file.
+	 *
+	 * @param bool             $served  Whether the request was already served.
+	 * @param mixed            $result  Reply.
+	 * @param \WP_REST_Request $request Request.
+	 * @param WP_REST_Server   $server  Server.
+	 */
+	public static function serve( $served, $result, $request, $server ): bool {
+		if ( $served || ! $result instanceof self || ! is_iterable( $result->get_data() ) ) {
+			return (bool) $served;
+		}
+		if ( 'HEAD' !== $request->get_method() ) {
+			$output = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- the response body.
+			if ( false !== $output ) {
+				self::write( $result->get_data(), $output );
+				fclose( $output ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose
+			}
+		}
+		return true;
+	}
+}

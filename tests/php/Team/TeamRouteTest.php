@@ -1,0 +1,172 @@
+<?php
+/**
+ * GET shareduserscontent/ and its CSV export.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Team;
+
+use LibraryPortal\Rest\CsvResponse;
+use LibraryPortal\Services;
+use LibraryPortal\Team\TeamCsv;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Learning\ServesRequests;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * The team screens' data: only the caller's own shares, the playback status and counts decided
+ * on the server, a fixed number of queries whatever the team's size, and a CSV no spreadsheet
+ * runs.
+ */
+final class TeamRouteTest extends TestCase {
+
+	use ServesRequests;
+
+	private const ROUTE = '/library/v2/shareduserscontent';
+
+	/**
+	 * An owner with two members on a two-part workshop (one finished with a certificate, one at
+	 * 95% in both parts), an e-manual shared with the first, and another owner's share.
+	 *
+	 * @return array{owner: int, first: int, second: int, workshop: int, manual: int, stranger: int, elsewhere: int}
+	 */
+	private function team(): array {
+		$owner    = $this->make_user( 'subscriber', array( 'display_name' => 'Olivia Owner' ) );
+		$first    = $this->make_user(
+			'subscriber',
+			array(
+				'display_name' => 'Ann First',
+				'user_email'   => 'ann@example.com',
+			)
+		);
+		$second   = $this->make_user( 'subscriber', array( 'display_name' => 'Bob Second' ) );
+		$stranger = $this->make_user( 'subscriber', array( 'display_name' => 'Sam Stranger' ) );
+		$workshop = Library::item( 'Negotiation', 'workshop', 2 );
+		$manual   = Library::item( 'Field Manual', 'e-manual' );
+		Library::grant( $owner, $workshop, 4 );
+		Library::grant( $owner, $manual, 2 );
+		Library::activate_own( $owner, $workshop );
+		Library::share( $owner, $first, $workshop );
+		Library::share( $owner, $second, $workshop );
+		Library::share( $owner, $first, $manual );
+		$services = Services::on( $GLOBALS['wpdb'] );
+		foreach ( array( 0, 1 ) as $part ) {
+			$services->progress->record( $first, $workshop, $part, 100, time() );
+			$services->progress->record( $second, $workshop, $part, 95, time() );
+		}
+		$services->progress->record( $owner, $workshop, 0, 40, time() );
+		$services->certificates->issue( $first, $workshop, 90, time() );
+
+		$elsewhere = $this->make_user();
+		Library::grant( $elsewhere, $workshop, 1 );
+		Library::share( $elsewhere, $stranger, $workshop );
+
+		return compact( 'owner', 'first', 'second', 'workshop', 'manual', 'stranger', 'elsewhere' );
+	}
+
+	public function test_the_team_is_keyed_by_member_with_statuses_and_counts_from_the_server(): void {
+		$t     = $this->team();
+		$reply = $this->send( 'GET', self::ROUTE, $t['owner'] );
+
+		$this->assertSame( 200, $reply->get_status() );
+		$team = $reply->get_data()['data'];
+		$this->assertEqualsCanonicalizing( array( $t['first'], $t['second'] ), array_keys( $team ), 'The members only: not the owner, not another owner\'s team.' );
+
+		$ann = $team[ $t['first'] ];
+		$this->assertSame( array( 'Ann First', 'ann@example.com' ), array( $ann['name'], $ann['email'] ) );
+		$this->assertSame( 2, $ann['shared_licenses'], 'The e-manual counts as a license held.' );
+		$this->assertSame( array( 1, 1, 100 ), array( $ann['completed_count'], $ann['total_count'], $ann['completed_percent'] ), 'E-manuals are not trainings to follow.' );
+		$this->assertCount( 1, $ann['products'] );
+		$product = $ann['products'][0];
+		$this->assertSame( array( $t['workshop'], 'Negotiation', 'completed' ), array( $product['product_id'], $product['title'], $product['status'] ) );
+		$this->assertStringContainsString( '/certificate', (string) $product['video_data']['pdf'] );
+		$this->assertGreaterThan( 0, $product['video_data']['completed_at'] );
+		$this->assertSame( array( 'count', 'time' ), array_keys( $product['video_data']['progress'] ), 'The overall figure, no parts.' );
+		$this->assertSame( 100, $product['video_data']['progress']['count'] );
+
+		$bob = $team[ $t['second'] ];
+		$this->assertSame( 'take-test', $bob['products'][0]['status'] );
+		$this->assertSame( 95, $bob['products'][0]['video_data']['progress']['count'] );
+		$this->assertFalse( $bob['products'][0]['video_data']['pdf'] );
+		$this->assertSame( array( 0, 1, 0 ), array( $bob['completed_count'], $bob['total_count'], $bob['completed_percent'] ) );
+	}
+
+	public function test_each_caller_gets_only_their_own_team(): void {
+		$t = $this->team();
+
+		$this->assertEquals( new \stdClass(), $this->send( 'GET', self::ROUTE, $t['first'] )->get_data()['data'], 'Ann shared nothing: an empty object, not the team she is in.' );
+		$this->assertSame( array( $t['stranger'] ), array_keys( $this->send( 'GET', self::ROUTE, $t['elsewhere'] )->get_data()['data'] ), 'The other owner sees only their member.' );
+	}
+
+	public function test_logged_out_without_a_nonce_and_with_a_bad_nonce_are_refused(): void {
+		$t = $this->team();
+		foreach ( array( self::ROUTE, self::ROUTE . '/export' ) as $route ) {
+			$this->assertSame( 401, $this->send( 'GET', $route, 0 )->get_status(), "logged out: $route" );
+			$this->assertSame( 401, $this->rest_as_browser( 'GET', $route, $t['owner'], null )->get_status(), "no nonce: $route" );
+			$this->assertSame( 403, $this->rest_as_browser( 'GET', $route, $t['owner'], 'not-a-nonce' )->get_status(), "bad nonce: $route" );
+			$this->assertSame( 200, $this->rest_as_browser( 'GET', $route, $t['owner'], $this->browser_nonce( $t['owner'] ) )->get_status(), "own nonce: $route" );
+		}
+	}
+
+	public function test_the_csv_holds_one_row_per_member_and_training_and_escapes_formulas(): void {
+		$t = $this->team();
+		wp_update_user(
+			array(
+				'ID'           => $t['second'],
+				'display_name' => '=HYPERLINK("http://evil.example","x")',
+				'user_email'   => 'bob@example.com',
+			)
+		);
+
+		$reply = $this->send( 'GET', self::ROUTE . '/export', $t['owner'] );
+		$this->assertInstanceOf( CsvResponse::class, $reply );
+		$this->assertSame( 'text/csv; charset=utf-8', $reply->get_headers()['Content-Type'] );
+		$this->assertMatchesRegularExpression( '/^attachment; filename="team-progress-\d{4}-\d{2}-\d{2}\.csv"$/', $reply->get_headers()['Content-Disposition'] );
+
+		ob_start();
+		$served = CsvResponse::serve( false, $reply, new \WP_REST_Request( 'GET', self::ROUTE . '/export' ), rest_get_server() );
+		$csv    = (string) ob_get_clean();
+		$this->assertTrue( $served );
+		$this->assertStringStartsWith( "\xEF\xBB\xBF", $csv );
+		$rows = array_map( 'str_getcsv', array_filter( explode( "\n", substr( $csv, 3 ) ) ) );
+		$this->assertSame( TeamCsv::header(), $rows[0] );
+		$this->assertCount( 3, $rows, 'Header, then one row per member and training (no e-manual).' );
+		$by_email = array_column( array_slice( $rows, 1 ), null, 1 );
+		$this->assertSame( '\'=HYPERLINK("http://evil.example","x")', $by_email['bob@example.com'][0], 'A formula is shown as text.' );
+		$this->assertSame( array( 'Negotiation - Subtitle of Negotiation', 'Take Test', '95', '' ), array_slice( $by_email['bob@example.com'], 2, 4 ) );
+		$this->assertSame( array( 'Ann First', 'Completed', '100' ), array( $by_email['ann@example.com'][0], $by_email['ann@example.com'][3], $by_email['ann@example.com'][4] ) );
+		$this->assertMatchesRegularExpression( '/^\d{4}-\d{2}-\d{2}$/', $by_email['ann@example.com'][5] );
+		$this->assertStringContainsString( '/certificate', $by_email['ann@example.com'][6] );
+	}
+
+	public function test_every_formula_lead_is_escaped_and_plain_text_is_left_alone(): void {
+		foreach ( array( '=1+2', '+1', '-1', '@SUM(A1)', "\tx", "\rx" ) as $value ) {
+			$this->assertSame( "'" . $value, TeamCsv::cell( $value ), $value );
+		}
+		foreach ( array( '', 'Ann', '1-2', 'a=b', 'ann@example.com' ) as $value ) {
+			$this->assertSame( $value, TeamCsv::cell( $value ), $value );
+		}
+	}
+
+	public function test_the_query_count_is_the_same_for_10_and_1000_members(): void {
+		$counts = array();
+		foreach ( array( 10, 1000 ) as $size ) {
+			$owner = $this->make_user();
+			\LibraryPortal\Dev\DemoSeeder::create()->seed_team( $owner, $size, 'team-' . $size );
+			wp_cache_flush();
+			$cold  = $this->count_queries( fn() => $this->send( 'GET', self::ROUTE, $owner ) );
+			$reply = $this->send( 'GET', self::ROUTE, $owner );
+			$this->assertCount( $size, $reply->get_data()['data'] );
+			$counts[ $size ] = array(
+				'cache_invalid' => $cold,
+				'cache_valid'   => $this->count_queries( fn() => $this->send( 'GET', self::ROUTE, $owner ) ),
+			);
+		}
+		fwrite( STDERR, sprintf( "\n[shareduserscontent queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
+		$this->assertSame( $counts[10], $counts[1000] );
+		// Seats, people, progress, certificates, catalogue posts and meta; a cold cache adds options and the user.
+		$this->assertLessThanOrEqual( 6, $counts[1000]['cache_valid'] );
+		$this->assertLessThanOrEqual( 10, $counts[1000]['cache_invalid'] );
+	}
+}
