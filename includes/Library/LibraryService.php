@@ -17,6 +17,7 @@ use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\LicenseSummary;
 use LibraryPortal\Domain\ShareRule;
 use LibraryPortal\Learning\TestReadiness;
+use LibraryPortal\Repositories\Certificate;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
@@ -380,6 +381,20 @@ final class LibraryService {
 			'count' => (int) round( max( 0, min( 100, array_sum( array_column( $parts, 'count' ) ) / count( $parts ) ) ) ),
 			'time'  => $last,
 			'parts' => $parts,
+		);
+	}
+
+	/**
+	 * A holder's certificate as a team row's `video_data` carries it (Share Details, the team
+	 * screens): its PDF link, false without one, and when it was earned, 0 without one.
+	 *
+	 * @param Certificate|null $certificate Valid certificate, or null.
+	 * @return array{pdf: string|false, completed_at: int}
+	 */
+	public static function certificate_fields( ?Certificate $certificate ): array {
+		return array(
+			'pdf'          => $certificate ? self::certificate_url( $certificate->code ) : false,
+			'completed_at' => $certificate ? $certificate->issued_at : 0,
 		);
 	}
 

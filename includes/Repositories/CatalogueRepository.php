@@ -70,7 +70,7 @@ final class CatalogueRepository extends Repository {
 			return array();
 		}
 
-		$keys = array_merge( array_keys( ItemPostType::META ), array( '_thumbnail_id' ) );
+		$keys = self::meta_keys();
 		if ( $product_id > 0 ) {
 			// One item (a route about it): WordPress's own meta cache, so the route's later
 			// get_post_meta() (ItemMedia) costs nothing, and a persistent object cache serves it.
@@ -81,7 +81,7 @@ final class CatalogueRepository extends Repository {
 			}
 			return array( $product_id => self::row( $posts[0], $own ) );
 		}
-		$placeholders = implode( ', ', array_fill( 0, count( $keys ), '%s' ) );
+		$placeholders = self::placeholders( $keys, '%s' );
 		$meta_rows    = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only placeholders are interpolated.
@@ -90,17 +90,7 @@ final class CatalogueRepository extends Repository {
 			),
 			ARRAY_A
 		);
-
-		$meta = array();
-		foreach ( $meta_rows as $row ) {
-			$meta[ (int) $row['post_id'] ][ (string) $row['meta_key'] ] = (string) $row['meta_value'];
-		}
-		$items = array();
-		foreach ( $posts as $post ) {
-			$id           = (int) $post['ID'];
-			$items[ $id ] = self::row( $post, $meta[ $id ] ?? array() );
-		}
-		return $items;
+		return self::rows( $posts, $meta_rows );
 	}
 
 	/**
@@ -111,11 +101,11 @@ final class CatalogueRepository extends Repository {
 	 * @return array<int, CatalogueRow>
 	 */
 	public function items_by_id( array $ids ): array {
-		$ids = array_values( array_unique( array_map( 'intval', $ids ) ) );
+		$ids = self::ids( $ids );
 		if ( ! $ids ) {
 			return array();
 		}
-		$in    = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
+		$in    = self::placeholders( $ids );
 		$posts = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in holds only placeholders.
@@ -127,8 +117,8 @@ final class CatalogueRepository extends Repository {
 		if ( ! $posts ) {
 			return array();
 		}
-		$keys         = array_merge( array_keys( ItemPostType::META ), array( '_thumbnail_id' ) );
-		$placeholders = implode( ', ', array_fill( 0, count( $keys ), '%s' ) );
+		$keys         = self::meta_keys();
+		$placeholders = self::placeholders( $keys, '%s' );
 		$meta_rows    = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only placeholders are interpolated.
@@ -137,6 +127,26 @@ final class CatalogueRepository extends Repository {
 			),
 			ARRAY_A
 		);
+		return self::rows( $posts, $meta_rows );
+	}
+
+	/**
+	 * The meta keys a catalogue row carries.
+	 *
+	 * @return string[]
+	 */
+	private static function meta_keys(): array {
+		return array_merge( array_keys( ItemPostType::META ), array( '_thumbnail_id' ) );
+	}
+
+	/**
+	 * Catalogue rows by ID from posts rows and their meta rows.
+	 *
+	 * @param array<int, array<string, mixed>> $posts     Posts rows (ID, post_title, post_excerpt, post_content).
+	 * @param array<int, array<string, mixed>> $meta_rows Meta rows (post_id, meta_key, meta_value).
+	 * @return array<int, CatalogueRow>
+	 */
+	private static function rows( array $posts, array $meta_rows ): array {
 		$meta = array();
 		foreach ( $meta_rows as $row ) {
 			$meta[ (int) $row['post_id'] ][ (string) $row['meta_key'] ] = (string) $row['meta_value'];

@@ -79,50 +79,21 @@ final class CertificateRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * The valid certificates of several users for one item, in one query, by user.
-	 *
-	 * @param int[] $user_ids   Users.
-	 * @param int   $product_id Item.
-	 * @return array<int, Certificate>
-	 */
-	public function for_users_item( array $user_ids, int $product_id ): array {
-		$user_ids = array_values( array_unique( array_map( 'intval', $user_ids ) ) );
-		if ( ! $user_ids ) {
-			return array();
-		}
-		$in   = implode( ', ', array_fill( 0, count( $user_ids ), '%d' ) );
-		$rows = (array) $this->db->get_results(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant, $in only placeholders; %i is newer than WPCS 2.3.
-				'SELECT ' . self::COLUMNS . " FROM %i WHERE product_id = %d AND revoked_at = 0 AND user_id IN ( $in )",
-				array_merge( array( $this->table( 'certificates' ), $product_id ), $user_ids )
-			),
-			ARRAY_A
-		);
-		$by_user = array();
-		foreach ( $rows as $row ) {
-			$certificate                      = Certificate::from_row( $row );
-			$by_user[ $certificate->user_id ] = $certificate;
-		}
-		return $by_user;
-	}
-
-	/**
-	 * The valid certificates of several users on several items, in one query on the user_item
-	 * index (a team's trainings), by user, then item.
+	 * The valid certificates of several users on several items (a sharer's team: Share Details,
+	 * the team screens), in one query on the user_item index, by user, then item.
 	 *
 	 * @param int[] $user_ids    Users.
 	 * @param int[] $product_ids Items.
 	 * @return array<int, array<int, Certificate>>
 	 */
 	public function for_users_items( array $user_ids, array $product_ids ): array {
-		$user_ids    = array_values( array_unique( array_map( 'intval', $user_ids ) ) );
-		$product_ids = array_values( array_unique( array_map( 'intval', $product_ids ) ) );
+		$user_ids    = self::ids( $user_ids );
+		$product_ids = self::ids( $product_ids );
 		if ( ! $user_ids || ! $product_ids ) {
 			return array();
 		}
-		$users = implode( ', ', array_fill( 0, count( $user_ids ), '%d' ) );
-		$items = implode( ', ', array_fill( 0, count( $product_ids ), '%d' ) );
+		$users = self::placeholders( $user_ids );
+		$items = self::placeholders( $product_ids );
 		$rows  = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant, $users and $items only placeholders; %i is newer than WPCS 2.3.

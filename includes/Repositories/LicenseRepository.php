@@ -18,6 +18,11 @@ use InvalidArgumentException;
 final class LicenseRepository extends Repository implements UserRows {
 
 	/**
+	 * The columns of a Seat (licenses `l` joined with their grant `g`).
+	 */
+	private const SEAT_COLUMNS = 'l.id, l.grant_id, l.owner_id, l.product_id, l.holder_id, l.state, l.shared, l.activated_at, l.expires_at, g.tag, g.contract_id';
+
+	/**
 	 * Creates a grant and its seats (one INSERT for the grant, one for all seats).
 	 *
 	 * @param array{owner_id: int, product_id: int, quantity?: int, tag?: string, source?: string, source_ref?: string, contract_id?: int, expires_at?: int} $grant Grant fields.
@@ -85,7 +90,7 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function seats_for_user( int $user_id, int $product_id = 0 ): array {
 		$licenses = $this->table( 'licenses' );
 		$grants   = $this->table( 'grants' );
-		$columns  = 'l.id, l.grant_id, l.owner_id, l.product_id, l.holder_id, l.state, l.shared, l.activated_at, l.expires_at, g.tag, g.contract_id';
+		$columns  = self::SEAT_COLUMNS;
 		// Both indexes (owner_product, holder_product) start with the user and go on with the item.
 		$only  = $product_id > 0 ? ' AND l.product_id = %d' : '';
 		$item  = $product_id > 0 ? array( $product_id ) : array();
@@ -300,30 +305,22 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * on the owner_product index, whatever the size of the team.
 	 *
 	 * @param int $owner_id Owner.
-	 * @return array<int, array{id: int, holder_id: int, product_id: int, state: string, expires_at: int, activated_at: int}>
+	 * @return Seat[] In seat order.
 	 */
 	public function team_seats( int $owner_id ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				'SELECT id, holder_id, product_id, state, expires_at, activated_at FROM %i
-				WHERE owner_id = %d AND shared = 1 AND holder_id <> 0 AND holder_id <> %d ORDER BY id',
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- SEAT_COLUMNS is a constant list.
+				'SELECT ' . self::SEAT_COLUMNS . ' FROM %i l INNER JOIN %i g ON g.id = l.grant_id
+				WHERE l.owner_id = %d AND l.shared = 1 AND l.holder_id <> 0 AND l.holder_id <> %d ORDER BY l.id',
 				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
 				$owner_id,
 				$owner_id
 			),
 			ARRAY_A
 		);
-		return array_map(
-			static fn( array $row ): array => array(
-				'id'           => (int) $row['id'],
-				'holder_id'    => (int) $row['holder_id'],
-				'product_id'   => (int) $row['product_id'],
-				'state'        => (string) $row['state'],
-				'expires_at'   => (int) $row['expires_at'],
-				'activated_at' => (int) $row['activated_at'],
-			),
-			$rows
-		);
+		return array_map( array( Seat::class, 'from_row' ), $rows );
 	}
 
 	/**
@@ -334,8 +331,8 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function find_seat( int $license_id ): ?Seat {
 		$row = $this->db->get_row(
 			$this->db->prepare(
-				'SELECT l.id, l.grant_id, l.owner_id, l.product_id, l.holder_id, l.state, l.shared, l.activated_at, l.expires_at, g.tag, g.contract_id
-				FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.id = %d',
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- SEAT_COLUMNS is a constant list.
+				'SELECT ' . self::SEAT_COLUMNS . ' FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.id = %d',
 				$this->table( 'licenses' ),
 				$this->table( 'grants' ),
 				$license_id

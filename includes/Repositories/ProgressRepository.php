@@ -85,49 +85,21 @@ final class ProgressRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Several users' progress of one item, in one query (a sharer's team in the Share Details tab).
-	 *
-	 * @param int[] $user_ids   Users.
-	 * @param int   $product_id Item.
-	 * @return array<int, array<int, PartProgress>> By user, then part.
-	 */
-	public function for_users_item( array $user_ids, int $product_id ): array {
-		$user_ids = array_values( array_unique( array_map( 'intval', $user_ids ) ) );
-		if ( ! $user_ids ) {
-			return array();
-		}
-		$in   = implode( ', ', array_fill( 0, count( $user_ids ), '%d' ) );
-		$rows = (array) $this->db->get_results(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in holds only placeholders.
-				"SELECT user_id, part_index, percent, updated_at FROM %i WHERE product_id = %d AND user_id IN ( $in )",
-				array_merge( array( $this->table( 'progress' ), $product_id ), $user_ids )
-			),
-			ARRAY_A
-		);
-		$by_user = array();
-		foreach ( $rows as $row ) {
-			$by_user[ (int) $row['user_id'] ][ (int) $row['part_index'] ] = new PartProgress( (int) $row['percent'], (int) $row['updated_at'] );
-		}
-		return $by_user;
-	}
-
-	/**
-	 * Several users' progress on several items, in one query on the primary key (a team's
-	 * trainings).
+	 * Several users' progress on several items (a sharer's team: Share Details, the team
+	 * screens), in one query on the primary key.
 	 *
 	 * @param int[] $user_ids    Users.
 	 * @param int[] $product_ids Items.
 	 * @return array<int, array<int, array<int, PartProgress>>> By user, then item, then part.
 	 */
 	public function for_users_items( array $user_ids, array $product_ids ): array {
-		$user_ids    = array_values( array_unique( array_map( 'intval', $user_ids ) ) );
-		$product_ids = array_values( array_unique( array_map( 'intval', $product_ids ) ) );
+		$user_ids    = self::ids( $user_ids );
+		$product_ids = self::ids( $product_ids );
 		if ( ! $user_ids || ! $product_ids ) {
 			return array();
 		}
-		$users = implode( ', ', array_fill( 0, count( $user_ids ), '%d' ) );
-		$items = implode( ', ', array_fill( 0, count( $product_ids ), '%d' ) );
+		$users = self::placeholders( $user_ids );
+		$items = self::placeholders( $product_ids );
 		$rows  = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $users and $items hold only placeholders.

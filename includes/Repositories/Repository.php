@@ -57,6 +57,26 @@ abstract class Repository {
 	}
 
 	/**
+	 * IDs as distinct integers, in order: the values of an IN list.
+	 *
+	 * @param array<int, int|string> $ids IDs.
+	 * @return int[]
+	 */
+	protected static function ids( array $ids ): array {
+		return array_values( array_unique( array_map( 'intval', $ids ) ) );
+	}
+
+	/**
+	 * The placeholders of an IN list for these values: '%d, %d, …'.
+	 *
+	 * @param array<int, mixed> $values      Values.
+	 * @param string            $placeholder Placeholder of one value.
+	 */
+	protected static function placeholders( array $values, string $placeholder = '%d' ): string {
+		return implode( ', ', array_fill( 0, count( $values ), $placeholder ) );
+	}
+
+	/**
 	 * Checks a statement's result: $wpdb answers false when the database refused it.
 	 *
 	 * @param int|bool $result What $wpdb->query(), insert() or update() returned.

@@ -53,14 +53,14 @@ final class ShareRecords {
 		$seats   = $this->licenses->shared_seats( $owner_id, $product_id );
 		$holders = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
 		$people  = LibraryService::people_by_id( $holders );
-		$watched = $this->progress->for_users_item( $holders, $product_id );
-		$earned  = $this->certificates->for_users_item( $holders, $product_id );
+		$watched = $this->progress->for_users_items( $holders, array( $product_id ) );
+		$earned  = $this->certificates->for_users_items( $holders, array( $product_id ) );
 		$parts   = ItemMedia::part_count_of( get_post_meta( $product_id, '_lp_video_parts', true ) );
 
 		$records = array();
 		foreach ( $seats as $seat ) {
 			$holder      = $seat['holder_id'];
-			$certificate = $earned[ $holder ] ?? null;
+			$certificate = $earned[ $holder ][ $product_id ] ?? null;
 			$expired     = Expiry::has_passed( $seat['expires_at'], $now );
 			$records[]   = array(
 				'share_id'      => $seat['id'],
@@ -75,10 +75,9 @@ final class ShareRecords {
 				'activated'     => 'activated' === $seat['state'],
 				'activated_at'  => $seat['activated_at'],
 				'can_revoke'    => 'assigned' === $seat['state'] && ! $expired && isset( $people[ $holder ] ),
-				'video_data'    => array(
-					'progress'     => LibraryService::progress_of( $parts, $watched[ $holder ] ?? array() ),
-					'pdf'          => $certificate ? LibraryService::certificate_url( $certificate->code ) : false,
-					'completed_at' => $certificate ? $certificate->issued_at : 0,
+				'video_data'    => array_merge(
+					array( 'progress' => LibraryService::progress_of( $parts, $watched[ $holder ][ $product_id ] ?? array() ) ),
+					LibraryService::certificate_fields( $certificate )
 				),
 			);
 		}

@@ -11,6 +11,7 @@ use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Domain\PlaybackStatus;
+use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\LicenseRepository;
@@ -57,7 +58,7 @@ final class TeamProgress {
 			return array();
 		}
 		$holders  = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
-		$items    = array_values( array_unique( array_column( $seats, 'product_id' ) ) );
+		$items    = array_values( array_unique( array_column( $seats, 'product_id' ) ) ); // Seat's public properties.
 		$people   = LibraryService::people_by_id( $holders );
 		$watched  = $this->progress->for_users_items( $holders, $items );
 		$earned   = $this->certificates->for_users_items( $holders, $items );
@@ -66,8 +67,8 @@ final class TeamProgress {
 		$team   = array();
 		$labels = array();
 		foreach ( $seats as $seat ) {
-			$holder = $seat['holder_id'];
-			$item   = $products[ $seat['product_id'] ] ?? null;
+			$holder = $seat->holder_id;
+			$item   = $products[ $seat->product_id ] ?? null;
 			if ( null === $item || ! isset( $people[ $holder ] ) ) {
 				continue; // Unpublished item, or a user who no longer exists.
 			}
@@ -85,28 +86,29 @@ final class TeamProgress {
 			if ( ContentType::E_MANUAL === $item['content_type'] ) {
 				continue;
 			}
-			$certificate = $earned[ $holder ][ $seat['product_id'] ] ?? null;
-			$progress    = LibraryService::progress_of( (int) $item['part_count'], $watched[ $holder ][ $seat['product_id'] ] ?? array() );
+			$certificate = $earned[ $holder ][ $seat->product_id ] ?? null;
+			$progress    = LibraryService::progress_of( (int) $item['part_count'], $watched[ $holder ][ $seat->product_id ] ?? array() );
 
 			$team[ $holder ]['products'][] = array(
-				'share_id'           => $seat['id'],
-				'product_id'         => $seat['product_id'],
+				'share_id'           => $seat->id,
+				'product_id'         => $seat->product_id,
 				'title'              => $item['title'],
 				'subtitle'           => $item['subtitle'],
 				'content_type'       => $item['content_type'],
 				'content_type_label' => $labels[ $item['content_type'] ] ??= ContentType::label( $item['content_type'] ),
-				'expiry'             => $seat['expires_at'],
-				'expired'            => Expiry::has_passed( $seat['expires_at'], $now ),
-				'activated'          => 'activated' === $seat['state'],
+				'expiry'             => $seat->expires_at,
+				'expired'            => Expiry::has_passed( $seat->expires_at, $now ),
+				'activated'          => SeatState::Activated === $seat->state,
 				'status'             => PlaybackStatus::of( $progress['count'], null !== $certificate ),
-				'video_data'         => array(
+				'video_data'         => array_merge(
 					// The overall figure only: the team screens show no parts, and a team of 1,000 is a long reply.
-					'progress'     => array(
-						'count' => $progress['count'],
-						'time'  => $progress['time'],
+					array(
+						'progress' => array(
+							'count' => $progress['count'],
+							'time'  => $progress['time'],
+						),
 					),
-					'pdf'          => $certificate ? LibraryService::certificate_url( $certificate->code ) : false,
-					'completed_at' => $certificate ? $certificate->issued_at : 0,
+					LibraryService::certificate_fields( $certificate )
 				),
 			);
 			++$team[ $holder ]['total_count'];

@@ -89,6 +89,17 @@ async function logIn( login, password ) {
 }
 
 /**
+ * A user's library rows (GET items/), the browser's way.
+ * @param {{cookie: string, nonce: string}} auth Session.
+ */
+async function libraryItems( auth ) {
+	const response = await fetch( `${ baseUrl }/wp-json/library/v2/items/`, {
+		headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce },
+	} );
+	return ( await response.json() ).data;
+}
+
+/**
  * One request the browser's way. `request` is a path (GET) or { route, method, body }.
  * @param {string|{route: string, method?: string, body?: object}} request Path or request.
  * @param {{cookie: string, nonce: string}}                        auth    Session.
@@ -169,13 +180,8 @@ async function measureRequests( cases ) {
  * @param {number}                          wanted Items needed.
  */
 async function videoItems( auth, wanted ) {
-	const list = await (
-		await fetch( `${ baseUrl }/wp-json/library/v2/items/`, {
-			headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce },
-		} )
-	).json();
 	const found = [];
-	for ( const item of list.data ) {
+	for ( const item of await libraryItems( auth ) ) {
 		if ( found.length >= wanted ) {
 			break;
 		}
@@ -365,12 +371,7 @@ const learning = await measureRequests( [
  * @param {{cookie: string, nonce: string}} auth Session.
  */
 async function teamItem( auth ) {
-	const list = await (
-		await fetch( `${ baseUrl }/wp-json/library/v2/items/`, {
-			headers: { Cookie: auth.cookie, 'X-WP-Nonce': auth.nonce },
-		} )
-	).json();
-	const item = list.data.find( ( row ) =>
+	const item = ( await libraryItems( auth ) ).find( ( row ) =>
 		row.title.startsWith( 'Team Training' )
 	);
 	if ( ! item ) {
@@ -435,14 +436,10 @@ const rebuilt = [
 	),
 ];
 const ownerAuth = await logIn( owner.login, owner.password );
-const ownerItems = await (
-	await fetch( `${ baseUrl }/wp-json/library/v2/items/`, {
-		headers: { Cookie: ownerAuth.cookie, 'X-WP-Nonce': ownerAuth.nonce },
-	} )
-).json();
+const ownerItems = await libraryItems( ownerAuth );
 const ownerVideo =
-	ownerItems.data.find( ( item ) => item.title === 'Trauma-Informed Care' ) ??
-	ownerItems.data.find( ( item ) => VIDEO_TYPES.has( item.content_type ) );
+	ownerItems.find( ( item ) => item.title === 'Trauma-Informed Care' ) ??
+	ownerItems.find( ( item ) => VIDEO_TYPES.has( item.content_type ) );
 const routes = await measureRoutes(
 	owner.login,
 	owner.password,

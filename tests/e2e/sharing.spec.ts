@@ -4,7 +4,13 @@
  * revokes, a late member asks for a license. axe-core (WCAG 2.2 AA) on the Share Details tab,
  * the modal and the invite banner; screenshots kept in artifacts/.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+	expect,
+	test,
+	type Browser,
+	type Locator,
+	type Page,
+} from '@playwright/test';
 import path from 'node:path';
 import {
 	ARTIFACTS_DIR,
@@ -41,18 +47,37 @@ async function openShareTab( page: Page, productId: number ) {
 const LINK = /https?:\/\/\S+\/shareseats\/[A-Za-z0-9_-]+\//;
 
 /**
- * Logs the demo owner in and returns the ID of their own (untagged) row of the webinar.
+ * Logs the demo owner in and returns the ID of their own (untagged) row of an item.
  * @param page
+ * @param title The item's title.
  */
-async function ownersWebinar( page: Page ): Promise< number > {
+async function ownersItem( page: Page, title: string ): Promise< number > {
 	const owner = credentials( 'demo-owner' );
 	await logIn( page, owner.login, owner.password );
 	await page.goto( '/my-account/library/videos' );
 	const item = ( await libraryItems< Row >( page ) ).find(
-		( row ) => row.title === TITLE && row.tag === ''
+		( row ) => row.title === title && row.tag === ''
 	);
-	expect( item, 'the demo owner has the webinar' ).toBeTruthy();
+	expect( item, `the demo owner has ${ title }` ).toBeTruthy();
 	return Number( item!.product_id );
+}
+
+/**
+ * Copies a signed link from the open Share modal ('COPIED!' shows) and returns it.
+ * @param dialog The Share Licenses dialog.
+ */
+async function copyLink( dialog: Locator ): Promise< string > {
+	await dialog
+		.getByRole( 'button', { name: 'Copy link with message' } )
+		.click();
+	await expect(
+		dialog.getByRole( 'button', { name: 'COPIED!' } )
+	).toBeVisible();
+	const link = LINK.exec(
+		await dialog.getByTestId( 'lp-share-link-message' ).inputValue()
+	)?.[ 0 ];
+	expect( link ).toBeTruthy();
+	return link!;
 }
 
 /**
@@ -65,26 +90,14 @@ async function ownersLink(
 	page: Page,
 	title: string
 ): Promise< { productId: number; link: string } > {
-	const owner = credentials( 'demo-owner' );
-	await logIn( page, owner.login, owner.password );
-	await page.goto( '/my-account/library/videos' );
-	const item = ( await libraryItems< Row >( page ) ).find(
-		( row ) => row.title === title && row.tag === ''
-	);
-	expect( item, `the demo owner has ${ title }` ).toBeTruthy();
-	const productId = Number( item!.product_id );
+	const productId = await ownersItem( page, title );
 	await openShareTab( page, productId );
 	await page.getByRole( 'button', { name: 'Share', exact: true } ).click();
-	const dialog = page.getByRole( 'dialog', { name: 'Share Licenses' } );
-	await dialog
-		.getByRole( 'button', { name: 'Copy link with message' } )
-		.click();
-	const link = LINK.exec(
-		await dialog.getByTestId( 'lp-share-link-message' ).inputValue()
-	)?.[ 0 ];
-	expect( link ).toBeTruthy();
+	const link = await copyLink(
+		page.getByRole( 'dialog', { name: 'Share Licenses' } )
+	);
 	await page.keyboard.press( 'Escape' );
-	return { productId, link: link! };
+	return { productId, link };
 }
 
 /**
@@ -130,7 +143,7 @@ test.describe( 'Sharing seats', () => {
 		page,
 		browser,
 	} ) => {
-		const productId = await ownersWebinar( page );
+		const productId = await ownersItem( page, TITLE );
 		await openShareTab( page, productId );
 		expect( await axeViolations( page ) ).toEqual( [] );
 
@@ -141,17 +154,7 @@ test.describe( 'Sharing seats', () => {
 		await opener.click();
 		const dialog = page.getByRole( 'dialog', { name: 'Share Licenses' } );
 		await expect( dialog ).toBeVisible();
-		await dialog
-			.getByRole( 'button', { name: 'Copy link with message' } )
-			.click();
-		await expect(
-			dialog.getByRole( 'button', { name: 'COPIED!' } )
-		).toBeVisible();
-		const message = await dialog
-			.getByTestId( 'lp-share-link-message' )
-			.inputValue();
-		const link = LINK.exec( message )?.[ 0 ];
-		expect( link ).toBeTruthy();
+		const link = await copyLink( dialog );
 		expect( await axeViolations( page ) ).toEqual( [] );
 		await page.screenshot( {
 			path: path.join( ARTIFACTS_DIR, 'sharing-modal-1280.png' ),
@@ -163,7 +166,7 @@ test.describe( 'Sharing seats', () => {
 		// A team member opens the link logged out, logs in and comes back to the invite.
 		const member = credentials( 'demo-memberonly' );
 		const other = await memberPage( browser );
-		await other.goto( link! );
+		await other.goto( link );
 		await expect( other ).toHaveURL( /wp-login\.php/ );
 		await other.locator( '#user_login' ).fill( member.login );
 		await other.locator( '#user_pass' ).fill( member.password );
@@ -229,7 +232,7 @@ test.describe( 'Sharing seats', () => {
 		page,
 		browser,
 	} ) => {
-		const productId = await ownersWebinar( page );
+		const productId = await ownersItem( page, TITLE );
 		const before = caughtMail().length;
 		await openShareTab( page, productId );
 		await page
@@ -270,10 +273,7 @@ test.describe( 'Sharing seats', () => {
 			page.getByRole( 'cell', { name: memberEmail } ).first()
 		).toBeVisible();
 
-		const member = credentials( 'demo-memberonly' );
-		const other = await memberPage( browser );
-		await logIn( other, member.login, member.password );
-		await other.goto( link! );
+		const other = await openInvite( browser, 'demo-memberonly', link! );
 		await other.getByRole( 'button', { name: 'Accept' } ).click();
 		await expect(
 			other.getByText( 'Successfully added to your library!' )

@@ -267,39 +267,6 @@ final class QuizRouteTest extends TestCase {
 		$this->assertSame( 90, $certificates->for_user_item( $user, $item )->score );
 	}
 
-	public function test_a_team_members_first_pass_notifies_the_owner_who_shared_the_seat(): void {
-		$owner  = $this->make_user( 'subscriber', array( 'display_name' => 'Olivia Owner' ) );
-		$member = $this->make_user( 'subscriber', array( 'display_name' => 'Theo Teammate' ) );
-		$item   = Library::item( 'Shared Training' );
-		update_post_meta(
-			$item,
-			Quiz::META_KEY,
-			array(
-				'questions' => array(
-					array(
-						'id'      => 'q1',
-						'text'    => 'Yes?',
-						'answers' => array( 'Yes', 'No' ),
-						'correct' => 0,
-					),
-				),
-			)
-		);
-		Library::grant( $owner, $item, 2 );
-		Library::share( $owner, $member, $item );
-		$this->watch( $member, $item, array( 100 ) );
-
-		$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => array( 'q1' => 0 ) ), $member );
-		$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => array( 'q1' => 0 ) ), $member );
-
-		$notes = $this->rest( 'GET', '/library/v2/notifications', array(), $owner )->get_data()['data']['notifications'];
-		$done  = array_values( array_filter( $notes, static fn( $n ) => 'team_completed' === $n['type'] ) );
-		$this->assertCount( 1, $done, 'Only the first pass notifies.' );
-		$this->assertSame( 'Theo Teammate completed "Shared Training" and earned the certificate.', $done[0]['message'] );
-		$member_notes = $this->rest( 'GET', '/library/v2/notifications', array(), $member )->get_data()['data']['notifications'];
-		$this->assertSame( array(), array_column( $member_notes, 'type' ) );
-	}
-
 	public function test_replies_match_their_closed_schemas(): void {
 		$user = $this->make_user();
 		$item = $this->item_with_test( $user, 2 );

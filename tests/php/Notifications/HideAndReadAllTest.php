@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Notifications;
 
 use LibraryPortal\Rest\Limits;
+use LibraryPortal\Tests\Fixtures\Inbox;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -23,28 +24,6 @@ final class HideAndReadAllTest extends TestCase {
 	private const READ_ALL = '/library/v2/notifications/read-all';
 
 	/**
-	 * Adds N unread notifications for a user.
-	 *
-	 * @param int $user_id User.
-	 * @param int $count   How many.
-	 * @return int[] IDs.
-	 */
-	private function notify( int $user_id, int $count ): array {
-		$ids = array();
-		for ( $i = 1; $i <= $count; $i++ ) {
-			$ids[] = $this->services()->notifier->notify(
-				array(
-					'user_id' => $user_id,
-					'type'    => 'share_accepted',
-					'message' => "Message $i",
-				),
-				1_800_000_000 + $i
-			);
-		}
-		return $ids;
-	}
-
-	/**
 	 * A notification row as stored: [read_status, hide_status].
 	 *
 	 * @param int $id Notification.
@@ -58,7 +37,7 @@ final class HideAndReadAllTest extends TestCase {
 
 	public function test_hiding_one_removes_it_from_the_list_and_answers_the_unread_count(): void {
 		$user = $this->make_user();
-		$ids  = $this->notify( $user, 3 );
+		$ids  = Inbox::fill( $user, 3 );
 
 		$reply = $this->send( 'POST', self::HIDE . $ids[1], $user );
 
@@ -79,7 +58,7 @@ final class HideAndReadAllTest extends TestCase {
 
 	public function test_hiding_an_already_hidden_one_again_is_still_a_success(): void {
 		$user = $this->make_user();
-		$ids  = $this->notify( $user, 2 );
+		$ids  = Inbox::fill( $user, 2 );
 		$this->send( 'POST', self::HIDE . $ids[0], $user );
 
 		$again = $this->send( 'POST', self::HIDE . $ids[0], $user );
@@ -92,8 +71,8 @@ final class HideAndReadAllTest extends TestCase {
 	public function test_read_all_marks_every_own_notification_read_and_answers_zero(): void {
 		$user  = $this->make_user();
 		$other = $this->make_user();
-		$ids   = $this->notify( $user, 3 );
-		$kept  = $this->notify( $other, 2 );
+		$ids   = Inbox::fill( $user, 3 );
+		$kept  = Inbox::fill( $other, 2 );
 		$this->send( 'POST', self::HIDE . $ids[0], $user );
 
 		$reply = $this->send( 'POST', self::READ_ALL, $user );
@@ -115,10 +94,10 @@ final class HideAndReadAllTest extends TestCase {
 
 	public function test_a_notification_arriving_after_read_all_counts_as_unread(): void {
 		$user = $this->make_user();
-		$this->notify( $user, 2 );
+		Inbox::fill( $user, 2 );
 		$this->send( 'POST', self::READ_ALL, $user );
 
-		list( $new, $extra ) = $this->notify( $user, 2 );
+		list( $new, $extra ) = Inbox::fill( $user, 2 );
 
 		$this->assertSame( 1, $this->send( 'POST', self::HIDE . $extra, $user )->get_data()['data']['unread'], 'The new one is unread; the hidden one does not count.' );
 		$this->assertSame( array( 0, 0 ), self::flags( $new ) );
@@ -128,8 +107,8 @@ final class HideAndReadAllTest extends TestCase {
 		global $wpdb;
 		$user    = $this->make_user();
 		$other   = $this->make_user();
-		$mine    = $this->notify( $user, 1 )[0];
-		$theirs  = $this->notify( $other, 1 )[0];
+		$mine    = Inbox::fill( $user, 1 )[0];
+		$theirs  = Inbox::fill( $other, 1 )[0];
 		$missing = 1 + (int) $wpdb->get_var( $wpdb->prepare( 'SELECT MAX(id) FROM %i', $wpdb->prefix . 'lp_notifications' ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; the test reads the table itself.
 
 		foreach ( array( $theirs, $missing ) as $id ) {
@@ -159,7 +138,7 @@ final class HideAndReadAllTest extends TestCase {
 
 	public function test_both_routes_refuse_logged_out_no_nonce_and_a_bad_nonce(): void {
 		$user = $this->make_user();
-		$id   = $this->notify( $user, 1 )[0];
+		$id   = Inbox::fill( $user, 1 )[0];
 
 		foreach ( array( self::HIDE . $id, self::READ_ALL ) as $route ) {
 			$this->assertSame( 401, $this->send( 'POST', $route, 0 )->get_status(), "logged out: $route" );

@@ -86,6 +86,7 @@ final class TeamCompletedTest extends TestCase {
 		$this->assertSame( 'Theo Teammate completed "Conflict & Calm" and earned the certificate.', $notes[0]['message'], 'Plain text.' );
 		$this->assertSame( array( $item, $member, false ), array( $notes[0]['related_product_id'], $notes[0]['related_user_id'], $notes[0]['read_status'] ) );
 		$this->assertSame( array(), $this->notices( $member ), 'The member is not told of their own completion.' );
+		$this->assertSame( array(), $this->send( 'GET', '/library/v2/notifications', $member )->get_data()['data']['notifications'], 'Nor of anything else.' );
 		$this->assertSame( array(), $this->notices( $stranger ), 'Another owner of the item did not share this seat.' );
 	}
 

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Rest;
 
 use LibraryPortal\Rest\Limits;
+use LibraryPortal\Tests\Fixtures\Inbox;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -16,28 +17,6 @@ use LibraryPortal\Tests\Support\TestCase;
 final class NotificationsRouteTest extends TestCase {
 
 	private const ROUTE = '/library/v2/notifications';
-
-	/**
-	 * Adds N notifications for a user, one a minute apart (the last is the newest).
-	 *
-	 * @param int $user_id User.
-	 * @param int $count   How many.
-	 * @return int[] IDs, oldest first.
-	 */
-	private function notify( int $user_id, int $count ): array {
-		$ids = array();
-		for ( $i = 1; $i <= $count; $i++ ) {
-			$ids[] = $this->services()->notifier->notify(
-				array(
-					'user_id' => $user_id,
-					'type'    => 'share_accepted',
-					'message' => "Message <strong>$i</strong>",
-				),
-				1_800_000_000 + 60 * $i
-			);
-		}
-		return $ids;
-	}
 
 	public function test_logged_out_gets_401(): void {
 		$this->assertSame( 401, $this->rest( 'GET', self::ROUTE )->get_status() );
@@ -53,7 +32,7 @@ final class NotificationsRouteTest extends TestCase {
 
 	public function test_pages_newest_first_with_the_spec_fields(): void {
 		$user = $this->make_user();
-		$ids  = $this->notify( $user, 12 );
+		$ids  = Inbox::fill( $user, 12 );
 
 		$first  = $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data'];
 		$second = $this->rest( 'GET', self::ROUTE, array( 'page' => 2 ), $user )->get_data()['data'];
@@ -80,7 +59,7 @@ final class NotificationsRouteTest extends TestCase {
 	public function test_hidden_ones_only_on_request(): void {
 		global $wpdb;
 		$user = $this->make_user();
-		$ids  = $this->notify( $user, 3 );
+		$ids  = Inbox::fill( $user, 3 );
 		$wpdb->update( $wpdb->prefix . 'lp_notifications', array( 'hide_status' => 1 ), array( 'id' => $ids[0] ) );
 
 		$this->assertSame( 2, $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data']['total'] );
@@ -90,7 +69,7 @@ final class NotificationsRouteTest extends TestCase {
 	public function test_someone_elses_notifications_never_appear(): void {
 		$user  = $this->make_user();
 		$other = $this->make_user();
-		$this->notify( $other, 4 );
+		Inbox::fill( $other, 4 );
 
 		$data = $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data'];
 
@@ -108,7 +87,7 @@ final class NotificationsRouteTest extends TestCase {
 
 	public function test_every_integer_argument_has_a_maximum(): void {
 		$user = $this->make_user();
-		$this->notify( $user, 3 );
+		Inbox::fill( $user, 3 );
 
 		foreach ( array( '9223372036854775807', '9223372036854775808', (string) ( Limits::MAX_PAGE + 1 ), '1e30' ) as $page ) {
 			$response = $this->rest( 'GET', self::ROUTE . '?page=' . $page, array(), $user );
