@@ -99,7 +99,7 @@ final class TeamProgress {
 				'expiry'             => $seat->expires_at,
 				'expired'            => Expiry::has_passed( $seat->expires_at, $now ),
 				'activated'          => SeatState::Activated === $seat->state,
-				'status'             => PlaybackStatus::of( $progress['count'], null !== $certificate ),
+				'status'             => PlaybackStatus::of( $progress, null !== $certificate ),
 				'video_data'         => array_merge(
 					// The overall figure only: the team screens show no parts, and a team of 1,000 is a long reply.
 					array(

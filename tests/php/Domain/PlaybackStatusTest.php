@@ -1,0 +1,43 @@
+<?php
+/**
+ * Spec point 4: playback status in the team's tables.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Domain;
+
+use LibraryPortal\Domain\PlaybackStatus;
+use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Repositories\PartProgress;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * Each status, and Take Test judged like the test's own gate (every part), not by the average.
+ */
+final class PlaybackStatusTest extends TestCase {
+
+	/**
+	 * Progress of parts at these percents, as the team reply builds it.
+	 *
+	 * @param int ...$percents Percent of each part.
+	 * @return array<string, mixed>
+	 */
+	private static function watched( int ...$percents ): array {
+		return LibraryService::progress_of( count( $percents ), array_map( static fn( int $p ) => new PartProgress( $p, 1 ), $percents ) );
+	}
+
+	public function test_each_status(): void {
+		$this->assertSame( 'not-started', PlaybackStatus::of( self::watched( 0, 0 ), false ) );
+		$this->assertSame( 'in-progress', PlaybackStatus::of( self::watched( 40, 0 ), false ) );
+		$this->assertSame( 'take-test', PlaybackStatus::of( self::watched( 95, 100 ), false ) );
+		$this->assertSame( 'completed', PlaybackStatus::of( self::watched( 10 ), true ), 'A certificate decides, whatever was watched.' );
+	}
+
+	public function test_take_test_needs_every_part_not_the_average(): void {
+		$progress = self::watched( 100, 100, 85 );
+
+		$this->assertSame( 95, $progress['count'], 'The average reaches the threshold...' );
+		$this->assertSame( 'in-progress', PlaybackStatus::of( $progress, false ), '...but the test is locked until the third part is watched.' );
+	}
+}
