@@ -27,6 +27,7 @@ use LibraryPortal\Learning\PlaylistDuration;
 use LibraryPortal\Learning\ProgressRecorder;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Rest\ItemLookup;
+use LibraryPortal\Rest\DashboardController;
 use LibraryPortal\Rest\ItemsController;
 use LibraryPortal\Rest\LearningController;
 use LibraryPortal\Rest\NotificationsController;
@@ -125,6 +126,7 @@ final class Plugin {
 					new SeatSharing( $services->share_invites, $services->licenses, $services->shares, $services->license_requests, $services->notifier )
 				) )->register_routes();
 				( new TeamController( $services->team ) )->register_routes();
+				( new DashboardController( $services->dashboard, $services->settings ) )->register_routes();
 			}
 		);
 

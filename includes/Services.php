@@ -8,6 +8,7 @@
 namespace LibraryPortal;
 
 use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Library\DashboardStats;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\ExpiryNoticeRepository;
@@ -57,6 +58,9 @@ final class Services {
 		$notifier      = new Notifier( $notifications );
 		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings );
 		$catalogue     = new Catalogue( new CatalogueRepository( $db ) );
+		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue );
+		$library_cache = new LibraryCache( $cache_rows, $licenses );
+		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
 		return new self(
 			$settings,
 			$licenses,
@@ -69,8 +73,8 @@ final class Services {
 			new MailHistoryRepository( $db ),
 			$link_rows,
 			$cache_rows,
-			new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue ),
-			new LibraryCache( $cache_rows, $licenses ),
+			$library,
+			$library_cache,
 			$share_links,
 			$notifier,
 			new ExpiryNotices( new ExpiryNoticeRepository( $db ), $notifier ),
@@ -78,7 +82,8 @@ final class Services {
 			new LicenseRequestRepository( $db ),
 			new ShareInvites( $share_links, $licenses ),
 			$catalogue,
-			new TeamProgress( $licenses, $progress, $certificates, $catalogue )
+			$team,
+			new DashboardStats( $library, $library_cache, $team )
 		);
 	}
 
@@ -106,6 +111,7 @@ final class Services {
 	 * @param ShareInvites           $share_invites Opens share links.
 	 * @param Catalogue              $catalogue     Library items.
 	 * @param TeamProgress           $team          A sharer's team and its progress.
+	 * @param DashboardStats         $dashboard     The dashboard's figures.
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -128,6 +134,7 @@ final class Services {
 		public readonly LicenseRequestRepository $license_requests,
 		public readonly ShareInvites $share_invites,
 		public readonly Catalogue $catalogue,
-		public readonly TeamProgress $team
+		public readonly TeamProgress $team,
+		public readonly DashboardStats $dashboard
 	) {}
 }

@@ -23,6 +23,16 @@ final class ContentType {
 	public const ON_DEMAND_WEBINAR       = 'on-demand-webinar';
 
 	/**
+	 * The dashboard's 'On-Demand Workshops' (see docs/decisions.md, "Dashboard figures").
+	 */
+	public const WORKSHOPS = array( self::WORKSHOP, self::ON_DEMAND, self::ON_DEMAND_WORKSHOP );
+
+	/**
+	 * The dashboard's 'Webinars'.
+	 */
+	public const WEBINARS = array( self::WEBINAR, self::ON_DEMAND_WEBINAR );
+
+	/**
 	 * Types that have no video tab: the detail opens on Share Details (spec point 2).
 	 */
 	private const WITHOUT_VIDEO = array( self::E_MANUAL, self::E_COURSE, self::MEMBERSHIP, self::CERTIFICATE_SELF_GUIDED );

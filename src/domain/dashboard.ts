@@ -1,120 +1,51 @@
 /**
- * Dashboard figures (spec point 2 "Dashboard", point 3 "Dashboard stats", point 9).
+ * Dashboard display rules (spec point 2 "Dashboard"). The figures themselves come from the
+ * server (GET dashboard/, PHP Library\DashboardStats); nothing here recounts them.
  */
 
 /**
  * Internal dependencies
  */
-import type { LibraryItem, LibraryUser } from '../types/library';
-import { isNeverExpiring } from './dates';
-import { hasCertificate } from './status';
-
-export const WORKSHOP_TYPES: readonly string[] = [
-	'workshop',
-	'on-demand',
-	'on-demand-workshop',
-];
-export const WEBINAR_TYPES: readonly string[] = [
-	'webinar',
-	'on-demand-webinar',
-];
-export const VIDEO_TYPES: readonly string[] = [
-	...WORKSHOP_TYPES,
-	...WEBINAR_TYPES,
-];
-
-export interface LibraryStats {
-	onDemandWorkshops: number;
-	webinars: number;
-	eManuals: number;
-	completedTrainings: number;
-	/** Unix seconds, or null for 'N/A'. */
-	membershipExpiry: number | null;
-	expiringLicensesThisMonth: number;
-	completedVideos: number;
-	totalVideos: number;
-}
-
-const distinctProducts = (
-	items: LibraryItem[],
-	test: ( item: LibraryItem ) => boolean
-): number =>
-	new Set( items.filter( test ).map( ( item ) => item.product_id ) ).size;
+import type { DashboardFigure, DashboardStats } from '../types/library';
+import { paths } from './paths';
 
 /**
- * Unexpired licenses ending this month: the sum of the server's per-row counts.
+ * Where a click on a figure goes: the list filtered to exactly the rows it counts, as the
+ * server described the filter; the plain list when it sent none.
  *
- * @param items Library items.
+ * @param stats  Dashboard figures.
+ * @param figure Figure.
  */
-export function countExpiringLicensesThisMonth( items: LibraryItem[] ): number {
-	return items.reduce( ( sum, item ) => sum + item.expiring_licenses, 0 );
+export function figurePath(
+	stats: DashboardStats,
+	figure: DashboardFigure
+): string {
+	const filter = stats.filters[ figure ];
+	return filter
+		? paths.filteredList( filter.types, filter.status )
+		: paths.list();
 }
 
 /**
- * Membership expiry: the user's member_expiry, else the latest expiry of membership items;
- * null ('N/A') when none is known or it never expires.
+ * 'Your Team at a Glance' is hidden when nobody holds a seat the user shared.
  *
- * @param items Library items.
- * @param user  Current user.
+ * @param stats Dashboard figures.
  */
-export function membershipExpiry(
-	items: LibraryItem[],
-	user: LibraryUser | null
-): number | null {
-	if ( user && ! isNeverExpiring( user.member_expiry ) ) {
-		return user.member_expiry;
-	}
-	const expiries = items
-		.filter(
-			( item ) =>
-				item.content_type === 'membership' &&
-				! isNeverExpiring( item.expiry )
-		)
-		.map( ( item ) => item.expiry );
-	return expiries.length > 0 ? Math.max( ...expiries ) : null;
-}
+export const showsTeam = ( stats: DashboardStats ): boolean =>
+	stats.totalSharedUsers > 0;
 
 /**
- * Completion rate: completed over total shared, as a rounded percent (0 when nothing is shared).
+ * The team completions card shows when a member finished a training this year.
  *
- * @param completed Completed count.
- * @param total     Total shared count.
+ * @param stats Dashboard figures.
  */
-export function completionRate( completed: number, total: number ): number {
-	return total > 0 ? Math.round( ( completed / total ) * 100 ) : 0;
-}
+export const showsTeamCompletions = ( stats: DashboardStats ): boolean =>
+	stats.completedUsersThisYear > 0;
 
 /**
- * The library figures of the dashboard ('Your Library at a Glance', 'Expiring Licenses This Month').
- * Counts are of distinct products.
+ * 'Expiring Licenses This Month' is hidden at 0 or less.
  *
- * @param items Library items.
- * @param user  Current user.
+ * @param stats Dashboard figures.
  */
-export function computeLibraryStats(
-	items: LibraryItem[],
-	user: LibraryUser | null
-): LibraryStats {
-	const isVideo = ( item: LibraryItem ) =>
-		VIDEO_TYPES.includes( item.content_type );
-	return {
-		onDemandWorkshops: distinctProducts( items, ( item ) =>
-			WORKSHOP_TYPES.includes( item.content_type )
-		),
-		webinars: distinctProducts( items, ( item ) =>
-			WEBINAR_TYPES.includes( item.content_type )
-		),
-		eManuals: distinctProducts(
-			items,
-			( item ) => item.content_type === 'e-manual'
-		),
-		completedTrainings: distinctProducts( items, hasCertificate ),
-		membershipExpiry: membershipExpiry( items, user ),
-		expiringLicensesThisMonth: countExpiringLicensesThisMonth( items ),
-		completedVideos: distinctProducts(
-			items,
-			( item ) => isVideo( item ) && hasCertificate( item )
-		),
-		totalVideos: distinctProducts( items, isVideo ),
-	};
-}
+export const showsExpiring = ( stats: DashboardStats ): boolean =>
+	stats.expiringLicensesThisMonth > 0;

@@ -108,15 +108,32 @@ export function matchesSearch(
 
 export interface ListFilters {
 	search: string;
-	contentType: string;
+	/** Content types shown; empty: all of them. */
+	contentTypes: readonly string[];
 	status: StatusFilter;
 }
 
 export const DEFAULT_FILTERS: ListFilters = {
 	search: '',
-	contentType: 'all',
+	contentTypes: [],
 	status: 'all',
 };
+
+/**
+ * The content types of ?type= (comma-separated, as the dashboard's figures link to them).
+ *
+ * @param value Value of ?type=.
+ */
+export const parseContentTypes = (
+	value: string | null | undefined
+): string[] => [
+	...new Set(
+		( value ?? '' )
+			.split( ',' )
+			.map( ( type ) => type.trim() )
+			.filter( ( type ) => type !== '' && type !== 'all' )
+	),
+];
 
 export interface FilteredList {
 	active: LibraryItem[];
@@ -146,8 +163,8 @@ export function filterLibrary(
 		const status = getItemStatus( item ).key;
 		if (
 			! matchesSearch( item, filters.search ) ||
-			( filters.contentType !== 'all' &&
-				item.content_type !== filters.contentType )
+			( filters.contentTypes.length > 0 &&
+				! filters.contentTypes.includes( item.content_type ) )
 		) {
 			continue;
 		}
@@ -164,12 +181,15 @@ export function filterLibrary(
 }
 
 /**
- * The content types present in the items, for the dropdown (value and label, sorted by label).
+ * The content-type dropdown's options: the types present in the items (value and label, sorted
+ * by label) and, when ?type= names several (a dashboard figure's link), one option for that set.
  *
- * @param items Library items.
+ * @param items    Library items.
+ * @param selected Content types of ?type=.
  */
 export function contentTypeOptions(
-	items: LibraryItem[]
+	items: LibraryItem[],
+	selected: readonly string[] = []
 ): { value: string; label: string }[] {
 	const seen = new Map< string, string >();
 	for ( const item of items ) {
@@ -180,7 +200,21 @@ export function contentTypeOptions(
 			);
 		}
 	}
-	return [ ...seen ]
+	const options = [ ...seen ]
 		.map( ( [ value, label ] ) => ( { value, label } ) )
 		.sort( ( a, b ) => a.label.localeCompare( b.label ) );
+	if ( selected.length > 1 ) {
+		options.unshift( {
+			value: selected.join( ',' ),
+			label: selected
+				.map( ( type ) => seen.get( type ) ?? type )
+				.join( ' + ' ),
+		} );
+	} else {
+		const [ only ] = selected;
+		if ( only !== undefined && ! seen.has( only ) ) {
+			options.unshift( { value: only, label: only } );
+		}
+	}
+	return options;
 }

@@ -22,6 +22,22 @@ export const paths = {
 				? `?status=${ encodeURIComponent( status ) }`
 				: ''
 		}`,
+	/**
+	 * The list with a dashboard figure's filter: ?type=a,b&status=x.
+	 * @param types
+	 * @param status
+	 */
+	filteredList: ( types: readonly string[], status: string ) => {
+		const query = new URLSearchParams();
+		if ( types.length > 0 ) {
+			query.set( 'type', types.join( ',' ) );
+		}
+		if ( status !== '' && status !== 'all' ) {
+			query.set( 'status', status );
+		}
+		const search = query.toString().replace( /%2C/g, ',' );
+		return `${ libraryRoot() }/videos${ search ? `?${ search }` : '' }`;
+	},
 	item: ( productId: number, tag?: string ) =>
 		`${ libraryRoot() }/videos/${ productId }${ tag === 'member' ? '?tag=member' : '' }`,
 	users: () => `${ libraryRoot() }/users`,

@@ -100,6 +100,40 @@ export interface LibraryUser {
 	is_member: boolean;
 }
 
+/** A list filter: content types (empty: all) and the status filter value. */
+export interface ListFilter {
+	types: string[];
+	status: string;
+}
+
+/** GET dashboard/ (spec point 3, Dashboard stats): figures the server decided. */
+export interface DashboardStats {
+	completedUsersThisYear: number;
+	totalSharedUsers: number;
+	remainingLicenses: number;
+	completionRate: number;
+	onDemandWorkshops: number;
+	webinars: number;
+	eManuals: number;
+	completedTrainings: number;
+	/** Unix seconds, or null for 'N/A'. */
+	membershipExpiry: number | null;
+	expiringLicensesThisMonth: number;
+	completedVideos: number;
+	totalVideos: number;
+	/** Whether the user has anything to share with a team (the welcome text). */
+	canShare: boolean;
+	/** The list filter that shows exactly what each figure counts. */
+	filters: Partial< Record< DashboardFigure, ListFilter > >;
+}
+
+export type DashboardFigure =
+	| 'onDemandWorkshops'
+	| 'webinars'
+	| 'eManuals'
+	| 'completedTrainings'
+	| 'expiringLicensesThisMonth';
+
 export interface PortalNotification {
 	id: number;
 	message: string;

@@ -21,6 +21,8 @@ const ROUTES = [
 	'/wp-json/library/v2/items/',
 	'/wp-json/library/v2/user/',
 	'/wp-json/library/v2/notifications/',
+	'/wp-json/library/v2/dashboard/',
+	'/wp-json/library/v2/shareduserscontent/',
 ];
 
 /**

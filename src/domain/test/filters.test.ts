@@ -4,6 +4,7 @@
 import { makeItem, watched } from '../../test-utils/fixtures';
 import {
 	contentTypeOptions,
+	parseContentTypes,
 	DEFAULT_FILTERS,
 	filterLibrary,
 	matchesSearch,
@@ -107,9 +108,47 @@ describe( 'library filters', () => {
 		expect(
 			filterLibrary( items, {
 				...DEFAULT_FILTERS,
-				contentType: 'e-manual',
+				contentTypes: [ 'e-manual' ],
 			} ).active.map( ( i ) => i.product_id )
 		).toEqual( [ 5 ] );
+		expect(
+			filterLibrary( items, {
+				...DEFAULT_FILTERS,
+				contentTypes: [ 'e-manual', 'membership' ],
+			} ).active.map( ( i ) => i.product_id )
+		).toEqual( [ 5, 7 ] );
+	} );
+
+	it( 'reads ?type= as a set of content types', () => {
+		expect( parseContentTypes( null ) ).toEqual( [] );
+		expect( parseContentTypes( 'all' ) ).toEqual( [] );
+		expect( parseContentTypes( 'workshop, on-demand,,workshop' ) ).toEqual(
+			[ 'workshop', 'on-demand' ]
+		);
+	} );
+
+	it( 'offers one option for the set a dashboard figure links to', () => {
+		const items = [
+			makeItem( {
+				content_type: 'workshop',
+				content_type_label: 'Workshop',
+			} ),
+			makeItem( {
+				content_type: 'on-demand',
+				content_type_label: 'On-Demand',
+			} ),
+		];
+		expect(
+			contentTypeOptions( items, [ 'workshop', 'on-demand', 'x' ] )[ 0 ]
+		).toEqual( {
+			value: 'workshop,on-demand,x',
+			label: 'Workshop + On-Demand + x',
+		} );
+		expect( contentTypeOptions( items, [ 'webinar' ] )[ 0 ] ).toEqual( {
+			value: 'webinar',
+			label: 'webinar',
+		} );
+		expect( contentTypeOptions( items, [ 'workshop' ] ) ).toHaveLength( 2 );
 	} );
 
 	it( 'lists the content types present, sorted by label', () => {

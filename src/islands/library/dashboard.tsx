@@ -1,6 +1,7 @@
 /**
- * Dashboard (spec point 2): loading animation, welcome card, 'Your Library at a Glance',
- * 'Expiring Licenses This Month' (hidden at 0). Team cards come with the team work.
+ * Dashboard (spec point 2): loading animation, team completions, welcome card, 'Your Team at a
+ * Glance', 'Your Library at a Glance' and 'Expiring Licenses This Month'. Every figure is the
+ * server's (GET dashboard/); a click on one opens the list filtered to exactly what it counts.
  */
 
 /**
@@ -11,7 +12,6 @@ import { Link } from 'react-router-dom';
 /**
  * WordPress dependencies
  */
-import { useMemo } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 /**
@@ -22,20 +22,110 @@ import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
 import { WalkthroughVideo } from '../../components/walkthrough-video';
 import { getConfig } from '../../config';
-import { computeLibraryStats } from '../../domain/dashboard';
+import {
+	figurePath,
+	showsExpiring,
+	showsTeam,
+	showsTeamCompletions,
+} from '../../domain/dashboard';
 import { formatDate } from '../../domain/dates';
 import { paths } from '../../domain/paths';
+import { useDashboard } from '../../data/use-dashboard';
+import type { DashboardStats } from '../../types/library';
 import { usePortal } from '../shell/portal-context';
 
-export function Dashboard() {
-	const { items, itemsLoading, itemsError, reloadItems, user } = usePortal();
-	const config = getConfig();
-	const stats = useMemo(
-		() => computeLibraryStats( items, user ),
-		[ items, user ]
-	);
+interface Figure {
+	label: string;
+	value: string;
+	/** Where a click on the figure goes; none: the card's own link. */
+	to?: string;
+}
 
-	if ( itemsLoading ) {
+function Figures( { figures }: { figures: Figure[] } ) {
+	return (
+		<dl className="lp-stats">
+			{ figures.map( ( { label, value, to } ) => (
+				<div className="lp-stats__item" key={ label }>
+					<dt>{ label }</dt>
+					<dd>
+						{ to ? (
+							<Link
+								className="lp-stats__link"
+								to={ to }
+								aria-label={ `${ label }: ${ value }` }
+							>
+								{ value }
+							</Link>
+						) : (
+							value
+						) }
+					</dd>
+				</div>
+			) ) }
+		</dl>
+	);
+}
+
+function libraryFigures( stats: DashboardStats ): Figure[] {
+	return [
+		{
+			label: __( 'On-Demand Workshops', 'library-portal' ),
+			value: String( stats.onDemandWorkshops ),
+			to: figurePath( stats, 'onDemandWorkshops' ),
+		},
+		{
+			label: __( 'Webinars', 'library-portal' ),
+			value: String( stats.webinars ),
+			to: figurePath( stats, 'webinars' ),
+		},
+		{
+			label: __( 'E-Manuals', 'library-portal' ),
+			value: String( stats.eManuals ),
+			to: figurePath( stats, 'eManuals' ),
+		},
+		{
+			label: __( 'Trainings Completed', 'library-portal' ),
+			value: String( stats.completedTrainings ),
+			to: figurePath( stats, 'completedTrainings' ),
+		},
+		{
+			label: __( 'Membership Expiry', 'library-portal' ),
+			value:
+				stats.membershipExpiry === null
+					? __( 'N/A', 'library-portal' )
+					: formatDate( stats.membershipExpiry ),
+		},
+	];
+}
+
+function teamFigures( stats: DashboardStats ): Figure[] {
+	return [
+		{
+			label: __( 'Active Team Members', 'library-portal' ),
+			value: String( stats.totalSharedUsers ),
+		},
+		{
+			label: __( 'Remaining Licenses', 'library-portal' ),
+			value: String( stats.remainingLicenses ),
+		},
+		{
+			label: __( 'Completion Rate', 'library-portal' ),
+			value: sprintf(
+				/* translators: %d: percent of shared trainings completed. */
+				__( '%d%%', 'library-portal' ),
+				stats.completionRate
+			),
+		},
+	];
+}
+
+export function Dashboard() {
+	const { user } = usePortal();
+	const dashboard = useDashboard();
+	const config = getConfig();
+	const stats = dashboard.value;
+
+	if ( dashboard.loading ) {
 		return (
 			<LoadingIndicator
 				label={ __( 'Loading your dashboard…', 'library-portal' ) }
@@ -43,34 +133,52 @@ export function Dashboard() {
 		);
 	}
 
-	if ( itemsError ) {
-		return <LoadError onRetry={ reloadItems } />;
+	if ( dashboard.error || ! stats ) {
+		return <LoadError onRetry={ dashboard.reload } />;
 	}
 
 	const name = user?.display_name || config.currentUser.display_name;
-	const glance: [ string, string ][] = [
-		[
-			__( 'On-Demand Workshops', 'library-portal' ),
-			String( stats.onDemandWorkshops ),
-		],
-		[ __( 'Webinars', 'library-portal' ), String( stats.webinars ) ],
-		[ __( 'E-Manuals', 'library-portal' ), String( stats.eManuals ) ],
-		[
-			__( 'Trainings Completed', 'library-portal' ),
-			String( stats.completedTrainings ),
-		],
-		[
-			__( 'Membership Expiry', 'library-portal' ),
-			stats.membershipExpiry === null
-				? __( 'N/A', 'library-portal' )
-				: formatDate( stats.membershipExpiry ),
-		],
-	];
+	// The team cards lead to Manage My Team: only where the sidebar offers it.
+	const teamScreens = config.shareUsers || config.isLocal;
 
 	return (
 		<div className="lp-dashboard">
 			<ScreenTitle title={ __( 'Dashboard', 'library-portal' ) } />
 			<div className="lp-dashboard__grid">
+				{ teamScreens && showsTeamCompletions( stats ) ? (
+					<section
+						className="lp-card lp-card--success lp-team-done"
+						aria-labelledby="lp-team-done-title"
+					>
+						<h2 id="lp-team-done-title" className="lp-card__title">
+							{ __(
+								'Congratulations, your Team Members have completed trainings!',
+								'library-portal'
+							) }
+						</h2>
+						<p className="lp-team-done__count">
+							{ sprintf(
+								/* translators: %d: number of team members. */
+								_n(
+									'%d team member completed a training this year.',
+									'%d team members completed a training this year.',
+									stats.completedUsersThisYear,
+									'library-portal'
+								),
+								stats.completedUsersThisYear
+							) }
+						</p>
+						<p>
+							<Link
+								className="lp-button lp-button--primary"
+								to={ paths.users() }
+							>
+								{ __( 'View Progress', 'library-portal' ) }
+							</Link>
+						</p>
+					</section>
+				) : null }
+
 				<section
 					className="lp-card lp-welcome"
 					aria-labelledby="lp-welcome-title"
@@ -85,10 +193,15 @@ export function Dashboard() {
 							: __( 'Welcome!', 'library-portal' ) }
 					</h2>
 					<p>
-						{ __(
-							'Watch this short walkthrough to see how to watch your trainings, take tests and share licenses with your team.',
-							'library-portal'
-						) }
+						{ stats.canShare
+							? __(
+									'Watch this short walkthrough to see how to watch your trainings, take tests and share licenses with your team.',
+									'library-portal'
+								)
+							: __(
+									'Watch this short walkthrough to see how to watch your trainings and take tests to earn your certificates.',
+									'library-portal'
+								) }
 					</p>
 					<WalkthroughVideo
 						src={ config.walkthroughVideo }
@@ -111,6 +224,29 @@ export function Dashboard() {
 					</p>
 				</section>
 
+				{ teamScreens && showsTeam( stats ) ? (
+					<section
+						className="lp-card lp-card--link lp-team-glance"
+						aria-labelledby="lp-team-glance-title"
+					>
+						<h2
+							id="lp-team-glance-title"
+							className="lp-card__title"
+						>
+							<Link
+								className="lp-card__link"
+								to={ paths.users() }
+							>
+								{ __(
+									'Your Team at a Glance',
+									'library-portal'
+								) }
+							</Link>
+						</h2>
+						<Figures figures={ teamFigures( stats ) } />
+					</section>
+				) : null }
+
 				<section
 					className="lp-card lp-card--link lp-glance"
 					aria-labelledby="lp-glance-title"
@@ -123,17 +259,10 @@ export function Dashboard() {
 							) }
 						</Link>
 					</h2>
-					<dl className="lp-stats">
-						{ glance.map( ( [ label, value ] ) => (
-							<div className="lp-stats__item" key={ label }>
-								<dt>{ label }</dt>
-								<dd>{ value }</dd>
-							</div>
-						) ) }
-					</dl>
+					<Figures figures={ libraryFigures( stats ) } />
 				</section>
 
-				{ stats.expiringLicensesThisMonth > 0 ? (
+				{ showsExpiring( stats ) ? (
 					<section
 						className="lp-card lp-card--link lp-card--warning lp-expiring"
 						aria-labelledby="lp-expiring-title"
@@ -141,7 +270,10 @@ export function Dashboard() {
 						<h2 id="lp-expiring-title" className="lp-card__title">
 							<Link
 								className="lp-card__link"
-								to={ paths.list( 'expired' ) }
+								to={ figurePath(
+									stats,
+									'expiringLicensesThisMonth'
+								) }
 							>
 								{ __(
 									'Expiring Licenses This Month',

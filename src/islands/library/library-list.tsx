@@ -27,12 +27,12 @@ import { ScreenTitle } from '../../components/screen-title';
 import { getConfig } from '../../config';
 import {
 	contentTypeOptions,
+	parseContentTypes,
 	filterLibrary,
 	parseStatusFilter,
 	SEARCH_DEBOUNCE_MS,
 	STATUS_FILTERS,
 	statusFilterLabel,
-	type StatusFilter,
 } from '../../domain/filters';
 import { paths } from '../../domain/paths';
 import { usePortal } from '../shell/portal-context';
@@ -56,7 +56,10 @@ export function LibraryList() {
 	const urlSearch = params.get( 'search' ) ?? '';
 	const [ searchText, setSearchText ] = useState( urlSearch );
 	const [ search, setSearch ] = useState( urlSearch );
-	const [ contentType, setContentType ] = useState( 'all' );
+	const contentTypes = useMemo(
+		() => parseContentTypes( params.get( 'type' ) ),
+		[ params ]
+	);
 
 	// The top bar search writes ?search=; follow it.
 	useEffect( () => {
@@ -98,22 +101,24 @@ export function LibraryList() {
 		[ items, contractMode, contractId ]
 	);
 	const typeOptions = useMemo(
-		() => contentTypeOptions( scoped ),
-		[ scoped ]
+		() => contentTypeOptions( scoped, contentTypes ),
+		[ scoped, contentTypes ]
 	);
 	const { active, expired, expiring } = useMemo(
-		() => filterLibrary( scoped, { search, contentType, status } ),
-		[ scoped, search, contentType, status ]
+		() => filterLibrary( scoped, { search, contentTypes, status } ),
+		[ scoped, search, contentTypes, status ]
 	);
 
-	const setStatus = ( value: StatusFilter ) => {
+	// Status and content type live in the address (?status=, ?type=), so the dashboard's
+	// figures link to them and a reload keeps them.
+	const setParam = ( name: 'status' | 'type', value: string ) => {
 		setParams(
 			( previous ) => {
 				const next = new URLSearchParams( previous );
-				if ( value === 'all' ) {
-					next.delete( 'status' );
+				if ( value === 'all' || value === '' ) {
+					next.delete( name );
 				} else {
-					next.set( 'status', value );
+					next.set( name, value );
 				}
 				return next;
 			},
@@ -124,11 +129,11 @@ export function LibraryList() {
 	const reset = () => {
 		setSearchText( '' );
 		setSearch( '' );
-		setContentType( 'all' );
 		setParams(
 			( previous ) => {
 				const next = new URLSearchParams( previous );
 				next.delete( 'status' );
+				next.delete( 'type' );
 				next.delete( 'search' );
 				return next;
 			},
@@ -143,6 +148,8 @@ export function LibraryList() {
 	const renderItem = ( item: LibraryItem ) => (
 		<ItemCard item={ item } to={ linkTo( item ) } />
 	);
+	const contentType =
+		contentTypes.length > 0 ? contentTypes.join( ',' ) : 'all';
 	const filterKey = `${ search }|${ contentType }|${ status }`;
 	// The server decides membership (GET user/ is_member); the list only shows the link.
 	const isMember = user?.is_member === true;
@@ -208,7 +215,7 @@ export function LibraryList() {
 						className="lp-select"
 						value={ contentType }
 						onChange={ ( event ) =>
-							setContentType( event.target.value )
+							setParam( 'type', event.target.value )
 						}
 					>
 						<option value="all">
@@ -230,7 +237,10 @@ export function LibraryList() {
 						className="lp-select"
 						value={ status }
 						onChange={ ( event ) =>
-							setStatus( parseStatusFilter( event.target.value ) )
+							setParam(
+								'status',
+								parseStatusFilter( event.target.value )
+							)
 						}
 					>
 						{ STATUS_FILTERS.map( ( value ) => (

@@ -1,66 +1,96 @@
 /**
  * External dependencies
  */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 /**
  * Internal dependencies
  */
-import {
-	makeItem,
-	makeUser,
-	setPortalConfig,
-} from '../../../test-utils/fixtures';
+import { fetchDashboard } from '../../../api/dashboard';
+import { makeUser, setPortalConfig } from '../../../test-utils/fixtures';
 import { renderScreen } from '../../../test-utils/render';
+import type { DashboardStats } from '../../../types/library';
 import { Dashboard } from '../dashboard';
+
+jest.mock( '../../../api/dashboard', () => ( {
+	fetchDashboard: jest.fn(),
+} ) );
+
+const loadDashboard = fetchDashboard as jest.MockedFunction<
+	typeof fetchDashboard
+>;
 
 const route = { url: '/my-account/library', path: '/my-account/library' };
 
-beforeEach( () =>
-	setPortalConfig( { walkthroughVideo: 'https://cdn.test/harbor.mp4' } )
-);
+const stats = (
+	overrides: Partial< DashboardStats > = {}
+): DashboardStats => ( {
+	completedUsersThisYear: 0,
+	totalSharedUsers: 0,
+	remainingLicenses: 0,
+	completionRate: 0,
+	onDemandWorkshops: 4,
+	webinars: 2,
+	eManuals: 1,
+	completedTrainings: 3,
+	membershipExpiry: null,
+	expiringLicensesThisMonth: 0,
+	completedVideos: 3,
+	totalVideos: 6,
+	canShare: true,
+	filters: {
+		onDemandWorkshops: {
+			types: [ 'workshop', 'on-demand', 'on-demand-workshop' ],
+			status: 'all',
+		},
+		webinars: { types: [ 'webinar', 'on-demand-webinar' ], status: 'all' },
+		eManuals: { types: [ 'e-manual' ], status: 'all' },
+		completedTrainings: { types: [], status: 'completed' },
+		expiringLicensesThisMonth: { types: [], status: 'expired' },
+	},
+	...overrides,
+} );
+
+const region = ( name: string ) => screen.findByRole( 'region', { name } );
+
+beforeEach( () => {
+	setPortalConfig( {
+		walkthroughVideo: 'https://cdn.test/harbor.mp4',
+		shareUsers: true,
+	} );
+	loadDashboard.mockReset();
+} );
 
 describe( 'Dashboard', () => {
-	it( 'says the library could not be loaded and retries through the hook', () => {
-		const reloadItems = jest.fn();
-		renderScreen( <Dashboard />, {
-			...route,
-			data: { itemsError: true, reloadItems },
-		} );
-		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
-			"We couldn't load your library."
-		);
-		expect(
-			screen.queryByRole( 'heading', {
-				name: 'Your Library at a Glance',
-			} )
-		).not.toBeInTheDocument();
-		screen.getByRole( 'button', { name: 'Retry' } ).click();
-		expect( reloadItems ).toHaveBeenCalledTimes( 1 );
-	} );
-
-	it( 'shows the loading animation while items load', () => {
-		renderScreen( <Dashboard />, {
-			...route,
-			data: { itemsLoading: true },
-		} );
+	it( 'shows the loading animation, then says the figures could not be loaded and retries', async () => {
+		loadDashboard.mockRejectedValueOnce( new Error( 'down' ) );
+		renderScreen( <Dashboard />, route );
 		expect( screen.getByRole( 'status' ) ).toHaveTextContent(
 			'Loading your dashboard…'
 		);
-		expect(
-			screen.queryByRole( 'heading', {
-				name: 'Your Library at a Glance',
-			} )
-		).not.toBeInTheDocument();
+		expect( await screen.findByRole( 'alert' ) ).toHaveTextContent(
+			"We couldn't load your library."
+		);
+		loadDashboard.mockResolvedValueOnce( stats() );
+		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		expect( await region( 'Your Library at a Glance' ) ).toBeVisible();
+		expect( loadDashboard ).toHaveBeenCalledTimes( 2 );
 	} );
 
-	it( 'shows the welcome card with the walkthrough video and Contact Us', () => {
-		renderScreen( <Dashboard />, { ...route, data: { user: makeUser() } } );
+	it( 'shows the welcome card; the sharing sentence only to users who can share', async () => {
+		loadDashboard.mockResolvedValue( stats() );
+		const sharer = renderScreen( <Dashboard />, {
+			...route,
+			data: { user: makeUser() },
+		} );
 		expect(
-			screen.getByRole( 'heading', {
+			await screen.findByRole( 'heading', {
 				level: 2,
 				name: 'Welcome, Dana Reader!',
 			} )
+		).toBeInTheDocument();
+		expect(
+			screen.getByText( /share licenses with your team/ )
 		).toBeInTheDocument();
 		expect(
 			screen.getByRole( 'button', { name: 'Play the walkthrough video' } )
@@ -68,80 +98,130 @@ describe( 'Dashboard', () => {
 		expect(
 			screen.getByRole( 'link', { name: 'Contact Us' } )
 		).toHaveAttribute( 'href', 'http://example.test/contact-us/' );
+		sharer.unmount();
+
+		loadDashboard.mockResolvedValue( stats( { canShare: false } ) );
+		renderScreen( <Dashboard />, route );
+		expect(
+			await screen.findByText( /take tests to earn your certificates/ )
+		).toBeInTheDocument();
+		expect( screen.queryByText( /with your team/ ) ).toBeNull();
 	} );
 
-	it( "shows 'Your Library at a Glance' linking to the list", () => {
-		const items = [
-			makeItem( { product_id: 1, content_type: 'on-demand-workshop' } ),
-			makeItem( { product_id: 2, content_type: 'webinar' } ),
-			makeItem( { product_id: 3, content_type: 'e-manual' } ),
-		];
-		renderScreen( <Dashboard />, { ...route, data: { items } } );
-		const card = screen.getByRole( 'region', {
-			name: 'Your Library at a Glance',
-		} );
+	it( "shows the server's library figures, each linking to the list filter it counts", async () => {
+		loadDashboard.mockResolvedValue( stats() );
+		renderScreen( <Dashboard />, route );
+		const card = await region( 'Your Library at a Glance' );
 		expect(
 			within( card ).getByRole( 'link', {
 				name: 'Your Library at a Glance',
 			} )
 		).toHaveAttribute( 'href', '/my-account/library/videos' );
-		const value = ( term: string ) =>
-			within( card ).getByText( term ).nextElementSibling?.textContent;
-		expect( value( 'On-Demand Workshops' ) ).toBe( '1' );
-		expect( value( 'Webinars' ) ).toBe( '1' );
-		expect( value( 'E-Manuals' ) ).toBe( '1' );
-		expect( value( 'Trainings Completed' ) ).toBe( '0' );
-		expect( value( 'Membership Expiry' ) ).toBe( 'N/A' );
+		const link = ( name: string ) =>
+			within( card ).getByRole( 'link', { name } ).getAttribute( 'href' );
+		expect( link( 'On-Demand Workshops: 4' ) ).toBe(
+			'/my-account/library/videos?type=workshop,on-demand,on-demand-workshop'
+		);
+		expect( link( 'Webinars: 2' ) ).toBe(
+			'/my-account/library/videos?type=webinar,on-demand-webinar'
+		);
+		expect( link( 'E-Manuals: 1' ) ).toBe(
+			'/my-account/library/videos?type=e-manual'
+		);
+		expect( link( 'Trainings Completed: 3' ) ).toBe(
+			'/my-account/library/videos?status=completed'
+		);
+		expect(
+			within( card ).getByText( 'Membership Expiry' ).nextElementSibling
+		).toHaveTextContent( 'N/A' );
 	} );
 
-	it( "shows 'Expiring Licenses This Month' only when the count is above 0, linking to ?status=expired", () => {
-		const now = new Date();
-		const soon = Math.floor( now.getTime() / 1000 ) + 60;
-		const endOfMonth =
-			new Date( now.getFullYear(), now.getMonth() + 1, 1 ).getTime() /
-			1000;
-		const { unmount } = renderScreen( <Dashboard />, {
-			...route,
-			data: { items: [ makeItem() ] },
+	it( 'shows the membership expiry date the server sent', async () => {
+		loadDashboard.mockResolvedValue(
+			stats( { membershipExpiry: Date.UTC( 2030, 5, 15, 12 ) / 1000 } )
+		);
+		renderScreen( <Dashboard />, route );
+		const card = await region( 'Your Library at a Glance' );
+		expect(
+			within( card ).getByText( 'Membership Expiry' ).nextElementSibling
+		).toHaveTextContent( 'June 15, 2030' );
+	} );
+
+	it( 'hides the team cards without shared users, shows them with the completion rate from the server', async () => {
+		loadDashboard.mockResolvedValue( stats() );
+		const alone = renderScreen( <Dashboard />, route );
+		await region( 'Your Library at a Glance' );
+		expect(
+			screen.queryByRole( 'region', { name: 'Your Team at a Glance' } )
+		).toBeNull();
+		expect( screen.queryByText( /Congratulations/ ) ).toBeNull();
+		alone.unmount();
+
+		loadDashboard.mockResolvedValue(
+			stats( {
+				totalSharedUsers: 5,
+				remainingLicenses: 7,
+				completionRate: 67,
+				completedUsersThisYear: 2,
+			} )
+		);
+		renderScreen( <Dashboard />, route );
+		const team = await region( 'Your Team at a Glance' );
+		const value = ( term: string ) =>
+			within( team ).getByText( term ).nextElementSibling?.textContent;
+		expect( value( 'Active Team Members' ) ).toBe( '5' );
+		expect( value( 'Remaining Licenses' ) ).toBe( '7' );
+		expect( value( 'Completion Rate' ) ).toBe( '67%' );
+		expect(
+			within( team ).getByRole( 'link', {
+				name: 'Your Team at a Glance',
+			} )
+		).toHaveAttribute( 'href', '/my-account/library/users' );
+		const done = screen.getByRole( 'region', {
+			name: 'Congratulations, your Team Members have completed trainings!',
 		} );
+		expect( done ).toHaveTextContent(
+			'2 team members completed a training this year.'
+		);
+		expect(
+			within( done ).getByRole( 'link', { name: 'View Progress' } )
+		).toHaveAttribute( 'href', '/my-account/library/users' );
+	} );
+
+	it( 'keeps the team cards away when Manage My Team is off', async () => {
+		setPortalConfig( { shareUsers: false, isLocal: false } );
+		loadDashboard.mockResolvedValue(
+			stats( { totalSharedUsers: 5, completedUsersThisYear: 1 } )
+		);
+		renderScreen( <Dashboard />, route );
+		await region( 'Your Library at a Glance' );
+		expect(
+			screen.queryByRole( 'region', { name: 'Your Team at a Glance' } )
+		).toBeNull();
+		expect( screen.queryByText( /Congratulations/ ) ).toBeNull();
+	} );
+
+	it( "shows 'Expiring Licenses This Month' only above 0, linking to ?status=expired", async () => {
+		loadDashboard.mockResolvedValue( stats() );
+		const none = renderScreen( <Dashboard />, route );
+		await region( 'Your Library at a Glance' );
 		expect(
 			screen.queryByRole( 'region', {
 				name: 'Expiring Licenses This Month',
 			} )
-		).not.toBeInTheDocument();
-		unmount();
+		).toBeNull();
+		none.unmount();
 
-		if ( soon >= endOfMonth ) {
-			return; // The test runs in the last minute of a month.
-		}
-		renderScreen( <Dashboard />, {
-			...route,
-			data: {
-				items: [
-					makeItem( {
-						licenses: [
-							{
-								license_id: 1,
-								user_id: 7,
-								expiry: soon,
-								shared: false,
-								activated: false,
-							},
-						],
-						expiring_licenses: 1,
-					} ),
-				],
-			},
-		} );
-		const card = screen.getByRole( 'region', {
-			name: 'Expiring Licenses This Month',
-		} );
+		loadDashboard.mockResolvedValue(
+			stats( { expiringLicensesThisMonth: 3 } )
+		);
+		renderScreen( <Dashboard />, route );
+		const card = await region( 'Expiring Licenses This Month' );
 		expect( within( card ).getByRole( 'link' ) ).toHaveAttribute(
 			'href',
 			'/my-account/library/videos?status=expired'
 		);
-		expect(
-			within( card ).getByText( '1 license expires this month.' )
-		).toBeInTheDocument();
+		expect( card ).toHaveTextContent( '3 licenses expire this month.' );
+		await waitFor( () => expect( loadDashboard ).toHaveBeenCalled() );
 	} );
 } );

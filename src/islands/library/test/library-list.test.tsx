@@ -282,6 +282,26 @@ describe( 'Library list', () => {
 		fireEvent.change( select, { target: { value: 'webinar' } } );
 		expect( activeTitles() ).toEqual( [ 'Charlie Webinar' ] );
 		expect( expiredTitles() ).toEqual( [] );
+		expect( location() ).toBe( '/my-account/library/videos?type=webinar' );
+	} );
+
+	it( "shows a dashboard figure's set of types from ?type= as one option", () => {
+		renderScreen( <LibraryList />, {
+			url: '/my-account/library/videos?type=webinar,e-manual',
+			data: { items: ITEMS },
+		} );
+		const select = screen.getByRole( 'combobox', { name: 'Content type' } );
+		expect( select ).toHaveValue( 'webinar,e-manual' );
+		expect(
+			within( select ).getByRole( 'option', { selected: true } )
+		).toHaveTextContent( 'Webinar + E-Manual' );
+		expect( [ ...activeTitles(), ...expiredTitles() ].sort() ).toEqual(
+			ITEMS.filter( ( item ) =>
+				[ 'webinar', 'e-manual' ].includes( item.content_type )
+			)
+				.map( ( item ) => item.title )
+				.sort()
+		);
 	} );
 
 	it( 'Reset clears search, content type and status (also in the URL)', () => {
