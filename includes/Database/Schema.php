@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 6;
+	public const VERSION = 7;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -179,6 +179,8 @@ final class Schema {
 				organizer_email varchar(190) NOT NULL DEFAULT '',
 				organizer_thumb varchar(255) NOT NULL DEFAULT '',
 				status varchar(20) NOT NULL DEFAULT 'active',
+				starts_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				ends_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id)
 			) $collate;",

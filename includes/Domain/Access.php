@@ -39,13 +39,14 @@ final class Access {
 	 * @param string         $content_type  Item type.
 	 * @param LicenseSummary $licenses      Seat counts of the row.
 	 * @param int            $share_user_id Sharer, when the row was received by share.
+	 * @param bool           $row_ended     A contract row whose contract or item has ended.
 	 */
-	public static function reason( string $tag, string $content_type, LicenseSummary $licenses, int $share_user_id ): string {
+	public static function reason( string $tag, string $content_type, LicenseSummary $licenses, int $share_user_id, bool $row_ended = false ): string {
 		if ( ( 'member' === $tag || ContentType::MEMBERSHIP === $content_type ) && ! $licenses->all_expired() ) {
 			return self::MEMBER;
 		}
 		if ( 'contract' === $tag ) {
-			return self::CONTRACT;
+			return $row_ended ? self::NO_LICENSE : self::CONTRACT;
 		}
 		if ( $licenses->activated && $licenses->holds_valid_seat ) {
 			return self::ACTIVATED;

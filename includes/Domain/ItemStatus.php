@@ -38,7 +38,7 @@ final class ItemStatus {
 	 * average: an item with parts at 100, 100 and 85 averages 95 but its test is still locked, so
 	 * the list must not say Take Test.
 	 *
-	 * @param array{content_type: string, tag: string, share_user_id: int, activated: bool, total_licenses: int, available_licenses: int, expired_licenses: int, progress: int, test_ready: bool, has_certificate: bool} $row Row facts.
+	 * @param array{content_type: string, tag: string, share_user_id: int, activated: bool, total_licenses: int, available_licenses: int, expired_licenses: int, progress: int, test_ready: bool, has_certificate: bool, contract_ended?: bool} $row Row facts (contract_ended: a contract row past its end).
 	 */
 	public static function of( array $row ): string {
 		$all_expired = $row['total_licenses'] > 0 && $row['expired_licenses'] >= $row['total_licenses'];
@@ -49,7 +49,7 @@ final class ItemStatus {
 		if ( in_array( $row['content_type'], array( ContentType::E_COURSE, ContentType::E_MANUAL ), true ) ) {
 			return self::PURCHASED;
 		}
-		if ( $all_expired && 'member' !== $row['tag'] ) {
+		if ( ( $all_expired && 'member' !== $row['tag'] ) || ! empty( $row['contract_ended'] ) ) {
 			return self::EXPIRED;
 		}
 		if ( $row['has_certificate'] ) {

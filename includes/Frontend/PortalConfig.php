@@ -80,6 +80,7 @@ final class PortalConfig {
 			'localRequestHeader' => $is_local ? '1' : '',
 			'shareData'          => $this->share_data( time() ),
 			'contractData'       => $this->contract_data( (int) $user->ID ),
+			'contracts'          => $this->contracts_of( (int) $user->ID ),
 			'currentUser'        => array(
 				'id'           => (int) $user->ID,
 				'display_name' => $user->display_name,
@@ -133,6 +134,28 @@ final class PortalConfig {
 			'own'                => get_current_user_id() === $invite->sharer_id,
 			'product_id'         => $invite->product_id,
 		);
+	}
+
+	/**
+	 * The contract libraries of the user, for the portal's navigation: ID, title and whether the
+	 * contract has ended (its items no longer open; certificates do). Started ones only.
+	 *
+	 * @param int $user_id Current user.
+	 * @return array<int, array{id: int, title: string, ended: bool}>
+	 */
+	private function contracts_of( int $user_id ): array {
+		$now  = time();
+		$list = array();
+		foreach ( $this->contracts->for_member( $user_id ) as $contract ) {
+			if ( $contract->starts_at <= $now ) {
+				$list[] = array(
+					'id'    => $contract->id,
+					'title' => $contract->title,
+					'ended' => $contract->has_ended( $now ),
+				);
+			}
+		}
+		return $list;
 	}
 
 	/**

@@ -97,7 +97,7 @@ final class LibraryService {
 	 */
 	public function items_for( int $user_id, int $now, int $product_id = 0 ): array {
 		$rows = $this->group_seats( $this->licenses->seats_for_user( $user_id, $product_id ), $user_id );
-		foreach ( $this->contracts->items_for_member( $user_id ) as $contract_item ) {
+		foreach ( $this->contracts->items_for_member( $user_id, $now ) as $contract_item ) {
 			$key          = 'c' . $contract_item->contract_id . '|' . $contract_item->product_id;
 			$rows[ $key ] = array(
 				'product_id'    => $contract_item->product_id,
@@ -272,7 +272,7 @@ final class LibraryService {
 		$watching = self::progress_of( $item['part_count'], $progress );
 		$sharer   = $row['share_user_id'];
 		$expiry   = array_key_exists( 'expiry', $row ) ? (int) $row['expiry'] : $summary->expiry;
-		$access   = Access::reason( $row['tag'], $item['content_type'], $summary, $sharer );
+		$access   = Access::reason( $row['tag'], $item['content_type'], $summary, $sharer, 'contract' === $row['tag'] && Expiry::has_passed( $expiry, $now ) );
 		$is_owner = 0 === $sharer;
 
 		$built = array(
@@ -351,6 +351,7 @@ final class LibraryService {
 				'progress'           => (int) $row['video_data']['progress']['count'],
 				'test_ready'         => TestReadiness::all_parts_ready( array_map( 'intval', array_column( $parts, 'count' ) ) ),
 				'has_certificate'    => false !== $row['video_data']['pdf'],
+				'contract_ended'     => 'contract' === $row['tag'] && Access::NO_LICENSE === $row['access'],
 			)
 		);
 	}

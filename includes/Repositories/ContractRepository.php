@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Repositories;
 
+use LibraryPortal\Domain\Expiry;
+
 /**
  * Organisations under a contract get their own library with an organizer card.
  */
@@ -18,8 +20,8 @@ final class ContractRepository extends Repository implements UserRows {
 	 * The fields are stored as given: whoever took them from a person has sanitised them
 	 * (sanitize_text_field, sanitize_email, esc_url_raw), and whoever prints them escapes them.
 	 *
-	 * @param array{title: string, organizer_name?: string, organizer_title?: string, organizer_phone?: string, organizer_email?: string, organizer_thumb?: string} $contract Fields.
-	 * @param int                                                                                                                                                $now      Unix seconds.
+	 * @param array{title: string, organizer_name?: string, organizer_title?: string, organizer_phone?: string, organizer_email?: string, organizer_thumb?: string, starts_at?: int, ends_at?: int} $contract Fields.
+	 * @param int                                                                                                                                                                                  $now      Unix seconds.
 	 * @throws WriteFailed When the database refused the row.
 	 */
 	public function create( array $contract, int $now ): int {
@@ -34,9 +36,11 @@ final class ContractRepository extends Repository implements UserRows {
 					'organizer_email' => $contract['organizer_email'] ?? '',
 					'organizer_thumb' => $contract['organizer_thumb'] ?? '',
 					'status'          => 'active',
+					'starts_at'       => (int) ( $contract['starts_at'] ?? 0 ),
+					'ends_at'         => (int) ( $contract['ends_at'] ?? 0 ),
 					'created_at'      => $now,
 				),
-				array( '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%d' )
+				array( '%s', '%s', '%s', '%s', '%s', '%s', '%s', '%d', '%d', '%d' )
 			),
 			'create'
 		);
@@ -112,7 +116,7 @@ final class ContractRepository extends Repository implements UserRows {
 	public function find_for_member( int $contract_id, int $user_id ): ?Contract {
 		$row = $this->db->get_row(
 			$this->db->prepare(
-				"SELECT c.id, c.title, c.organizer_name, c.organizer_title, c.organizer_phone, c.organizer_email, c.organizer_thumb
+				"SELECT c.id, c.title, c.organizer_name, c.organizer_title, c.organizer_phone, c.organizer_email, c.organizer_thumb, c.starts_at, c.ends_at
 				FROM %i c INNER JOIN %i m ON m.contract_id = c.id WHERE c.id = %d AND m.user_id = %d AND c.status = 'active'",
 				$this->table( 'contracts' ),
 				$this->table( 'contract_members' ),
@@ -125,29 +129,56 @@ final class ContractRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Items of every active contract a user belongs to, by contract and item.
+	 * The active contracts a user belongs to (started or not), by ID.
 	 *
 	 * @param int $user_id User.
-	 * @return ContractItem[]
+	 * @return Contract[]
 	 */
-	public function items_for_member( int $user_id ): array {
+	public function for_member( int $user_id ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				"SELECT i.contract_id, i.product_id, i.expires_at FROM %i m
-				INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active'
+				"SELECT c.id, c.title, c.organizer_name, c.organizer_title, c.organizer_phone, c.organizer_email, c.organizer_thumb, c.starts_at, c.ends_at
+				FROM %i m INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active'
+				WHERE m.user_id = %d ORDER BY c.id",
+				$this->table( 'contract_members' ),
+				$this->table( 'contracts' ),
+				$user_id
+			),
+			ARRAY_A
+		);
+		return array_map( array( Contract::class, 'from_row' ), $rows );
+	}
+
+	/**
+	 * Items of every active, started contract a user belongs to, by contract and item. An item's
+	 * expiry is its own or the contract's end, whichever comes first, so after the end the rows
+	 * stay (with the certificates earned) but give no access.
+	 *
+	 * @param int $user_id User.
+	 * @param int $now     Unix seconds.
+	 * @return ContractItem[]
+	 */
+	public function items_for_member( int $user_id, int $now ): array {
+		$rows  = (array) $this->db->get_results(
+			$this->db->prepare(
+				"SELECT i.contract_id, i.product_id, i.expires_at, c.ends_at FROM %i m
+				INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active' AND c.starts_at <= %d
 				INNER JOIN %i i ON i.contract_id = m.contract_id
 				WHERE m.user_id = %d ORDER BY i.contract_id, i.product_id",
 				$this->table( 'contract_members' ),
 				$this->table( 'contracts' ),
+				$now,
 				$this->table( 'contract_items' ),
 				$user_id
 			),
 			ARRAY_A
 		);
-		return array_map(
-			static fn( array $row ) => new ContractItem( (int) $row['contract_id'], (int) $row['product_id'], (int) $row['expires_at'] ),
-			$rows
-		);
+		$items = array();
+		foreach ( $rows as $row ) {
+			$ends    = array_filter( array( (int) $row['expires_at'], (int) $row['ends_at'] ), static fn( int $end ): bool => ! Expiry::is_never( $end ) );
+			$items[] = new ContractItem( (int) $row['contract_id'], (int) $row['product_id'], $ends ? min( $ends ) : 0 );
+		}
+		return $items;
 	}
 
 	/**

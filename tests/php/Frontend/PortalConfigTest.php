@@ -106,4 +106,47 @@ final class PortalConfigTest extends TestCase {
 		$this->assertSame( 'dana@example.com', $card['organizer']['email'] );
 		$this->assertSame( '', $card['organizer']['thumb'] );
 	}
+
+	public function test_the_navigation_lists_the_users_started_contracts_only(): void {
+		$member    = $this->make_user();
+		$contracts = $this->services()->contracts;
+		$now       = time();
+		$running   = $contracts->create( array( 'title' => 'Running' ), $now );
+		$ended     = $contracts->create(
+			array(
+				'title'   => 'Ended',
+				'ends_at' => $now - DAY_IN_SECONDS,
+			),
+			$now
+		);
+		$upcoming  = $contracts->create(
+			array(
+				'title'     => 'Upcoming',
+				'starts_at' => $now + DAY_IN_SECONDS,
+			),
+			$now
+		);
+		$other     = $contracts->create( array( 'title' => 'Someone else\'s' ), $now );
+		foreach ( array( $running, $ended, $upcoming ) as $contract ) {
+			$contracts->add_member( $contract, $member );
+		}
+		$contracts->add_member( $other, $this->make_user() );
+
+		wp_set_current_user( $member );
+		$this->assertSame(
+			array(
+				array(
+					'id'    => $running,
+					'title' => 'Running',
+					'ended' => false,
+				),
+				array(
+					'id'    => $ended,
+					'title' => 'Ended',
+					'ended' => true,
+				),
+			),
+			$this->config()['contracts']
+		);
+	}
 }
