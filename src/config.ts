@@ -46,9 +46,17 @@ export interface PortalConfig {
 	localRequestHeader: string;
 	shareData: ShareData | null;
 	contractData: ContractData | null;
+	/** The user's started contract libraries (navigation). */
+	contracts: ContractLink[];
 	currentUser: { id: number; display_name: string; user_email: string };
 	publicPath: string;
 	freeWebinar: boolean;
+}
+
+export interface ContractLink {
+	id: number;
+	title: string;
+	ended: boolean;
 }
 
 type Raw = Record< string, unknown >;
@@ -144,6 +152,16 @@ export function readConfig( raw: unknown ): PortalConfig {
 		localRequestHeader: str( value.localRequestHeader ),
 		shareData: readShareData( value.shareData ),
 		contractData: readContractData( value.contractData ),
+		contracts: Array.isArray( value.contracts )
+			? ( value.contracts as unknown[] )
+					.filter( isRecord )
+					.map( ( contract ) => ( {
+						id: num( contract.id ),
+						title: str( contract.title ),
+						ended: bool( contract.ended ),
+					} ) )
+					.filter( ( contract ) => contract.id > 0 )
+			: [],
 		currentUser: {
 			id: num( user.id ),
 			display_name: str( user.display_name ),

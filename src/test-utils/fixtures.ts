@@ -114,6 +114,7 @@ export function setPortalConfig(
 		localRequestHeader: '',
 		shareData: null,
 		contractData: null,
+		contracts: [],
 		currentUser: {
 			id: 7,
 			display_name: 'Dana Reader',

@@ -11,6 +11,7 @@ describe( 'page config reader', () => {
 		expect( config.restRoot ).toBe( '/wp-json/' );
 		expect( config.shareData ).toBeNull();
 		expect( config.contractData ).toBeNull();
+		expect( config.contracts ).toEqual( [] );
 		expect( config.freeWebinar ).toBe( false );
 	} );
 
@@ -23,6 +24,12 @@ describe( 'page config reader', () => {
 			shareUsers: '1',
 			currentUser: { id: '7', display_name: 'Dana' },
 			contractData: { id: '5', title: 'Acme' },
+			contracts: [
+				{ id: '5', title: 'Acme', ended: false },
+				{ id: 0, title: 'broken' },
+				'nonsense',
+				{ id: 6, title: 'Old', ended: true },
+			],
 		} );
 		expect( config.brand ).toBe( 'summit' );
 		expect( config.basePath ).toBe( '/blog' );
@@ -32,6 +39,10 @@ describe( 'page config reader', () => {
 		expect( config.currentUser.id ).toBe( 7 );
 		expect( config.contractData?.id ).toBe( 5 );
 		expect( config.contractData?.organizer.name ).toBe( '' );
+		expect( config.contracts ).toEqual( [
+			{ id: 5, title: 'Acme', ended: false },
+			{ id: 6, title: 'Old', ended: true },
+		] );
 	} );
 
 	it( 'reads the portal path PHP prints, with one leading slash', () => {
