@@ -15,6 +15,7 @@ module.exports = [
 			'languages/**',
 			'test-results/**',
 			'playwright-report/**',
+			'artifacts/**',
 		],
 	},
 	...wpScriptsConfig,

@@ -48,14 +48,26 @@ final class DashboardStats {
 		$rows    = json_decode( $this->cache->items_json( $user_id, $now, fn() => $this->library->items_for( $user_id, $now ) ), true );
 		$rows    = is_array( $rows ) ? $rows : array();
 		$team    = $this->team->for_owner( $user_id, $now );
+		// Contract rows live in their contract's library (/contract/{id}), not in the list counted here.
+		$own       = array();
+		$contracts = array();
+		foreach ( $rows as $row ) {
+			if ( 'contract' === $row['tag'] ) {
+				$contracts[] = (int) $row['contract_id'];
+			} else {
+				$own[] = $row;
+			}
+		}
 
 		return array_merge(
 			self::team_figures( $team, $now ),
-			self::library_figures( $rows, (int) $this->library->user_summary( $user )['member_expiry'] ),
+			self::library_figures( $own, (int) $this->library->user_summary( $user )['member_expiry'] ),
 			array(
-				'remainingLicenses' => self::remaining_licenses( $rows ),
-				'canShare'          => $team_available && ( $team || self::bought_for_a_team( $rows ) ),
+				'remainingLicenses' => self::remaining_licenses( $own ),
+				'canShare'          => $team_available && ( $team || self::bought_for_a_team( $own ) ),
 				'filters'           => self::filters(),
+				// A library that is only contracts opens on the first contract.
+				'contractHome'      => ! $own && $contracts ? min( $contracts ) : null,
 			)
 		);
 	}

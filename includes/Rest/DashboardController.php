@@ -99,6 +99,7 @@ final class DashboardController extends Controller {
 						'completedVideos'           => $count,
 						'totalVideos'               => $count,
 						'canShare'                  => array( 'type' => 'boolean' ),
+						'contractHome'              => array( 'type' => array( 'integer', 'null' ) ),
 						'filters'                   => self::closed_object(
 							array(
 								'onDemandWorkshops'  => $filter,

@@ -68,6 +68,10 @@ export async function fetchDashboard(): Promise< DashboardStats > {
 		completedVideos: num( data.completedVideos ),
 		totalVideos: num( data.totalVideos ),
 		canShare: bool( data.canShare ),
+		contractHome:
+			typeof data.contractHome === 'number' && data.contractHome > 0
+				? data.contractHome
+				: null,
 		filters,
 	};
 }

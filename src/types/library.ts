@@ -123,6 +123,8 @@ export interface DashboardStats {
 	totalVideos: number;
 	/** Whether the user has anything to share with a team (the welcome text). */
 	canShare: boolean;
+	/** A library that is only contracts: the contract to open instead of the dashboard. */
+	contractHome: number | null;
 	/** The list filter that shows exactly what each figure counts. */
 	filters: Partial< Record< DashboardFigure, ListFilter > >;
 }

@@ -25,6 +25,7 @@ const stats = (
 	completedVideos: 0,
 	totalVideos: 0,
 	canShare: false,
+	contractHome: null,
 	filters: {},
 	...overrides,
 } );

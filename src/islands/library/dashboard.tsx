@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 /**
  * WordPress dependencies
  */
+import { useEffect } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 /**
@@ -32,6 +33,7 @@ import { formatDate } from '../../domain/dates';
 import { paths } from '../../domain/paths';
 import { useDashboard } from '../../data/use-dashboard';
 import type { DashboardStats } from '../../types/library';
+import { externalNavigation } from '../shell/external';
 import { usePortal } from '../shell/portal-context';
 
 interface Figure {
@@ -119,6 +121,26 @@ function teamFigures( stats: DashboardStats ): Figure[] {
 	];
 }
 
+/**
+ * Opens the contract library with a full page load (replacing the dashboard in the history):
+ * the server prints the contract's organizer card into that page's configuration only.
+ *
+ * @param props            Props.
+ * @param props.contractId Contract to open.
+ */
+function ContractHome( { contractId }: { contractId: number } ) {
+	useEffect( () => {
+		externalNavigation.replace(
+			`${ getConfig().basePath }${ paths.contract( contractId ) }`
+		);
+	}, [ contractId ] );
+	return (
+		<LoadingIndicator
+			label={ __( 'Opening your contract library…', 'library-portal' ) }
+		/>
+	);
+}
+
 export function Dashboard() {
 	const { user } = usePortal();
 	const dashboard = useDashboard();
@@ -135,6 +157,10 @@ export function Dashboard() {
 
 	if ( dashboard.error || ! stats ) {
 		return <LoadError onRetry={ dashboard.reload } />;
+	}
+
+	if ( stats.contractHome !== null ) {
+		return <ContractHome contractId={ stats.contractHome } />;
 	}
 
 	const name = user?.display_name || config.currentUser.display_name;

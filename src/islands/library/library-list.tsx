@@ -7,7 +7,7 @@
 /**
  * External dependencies
  */
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 /**
  * WordPress dependencies
@@ -24,7 +24,7 @@ import { LoadMoreList } from '../../components/load-more-list';
 import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
-import { getConfig } from '../../config';
+import { getConfig, type ContractData } from '../../config';
 import {
 	contentTypeOptions,
 	parseContentTypes,
@@ -39,6 +39,61 @@ import { usePortal } from '../shell/portal-context';
 
 const itemKey = ( item: LibraryItem ) =>
 	`${ item.product_id }-${ item.tag || 'own' }-${ item.share_user_id }-${ item.contract_id }`;
+
+/**
+ * The contract's organizer: who to ask about this library (spec point 1).
+ *
+ * @param props           Props.
+ * @param props.organizer The organizer card the server sent to this contract's members.
+ */
+function OrganizerCard( {
+	organizer,
+}: {
+	organizer: ContractData[ 'organizer' ];
+} ) {
+	if ( organizer.name === '' && organizer.email === '' ) {
+		return null;
+	}
+	return (
+		<aside
+			className="lp-card lp-organizer"
+			aria-labelledby="lp-organizer-title"
+		>
+			{ organizer.thumb !== '' ? (
+				<img
+					className="lp-organizer__thumb"
+					src={ organizer.thumb }
+					alt=""
+					width={ 64 }
+					height={ 64 }
+				/>
+			) : null }
+			<div>
+				<h2 id="lp-organizer-title" className="lp-organizer__label">
+					{ __( 'Your organizer', 'library-portal' ) }
+				</h2>
+				<p className="lp-organizer__name">{ organizer.name }</p>
+				{ organizer.title !== '' ? (
+					<p className="lp-organizer__role">{ organizer.title }</p>
+				) : null }
+				<p className="lp-organizer__contact">
+					{ organizer.phone !== '' ? (
+						<a
+							href={ `tel:${ organizer.phone.replace( /[^\d+]/g, '' ) }` }
+						>
+							{ organizer.phone }
+						</a>
+					) : null }
+					{ organizer.email !== '' ? (
+						<a href={ `mailto:${ organizer.email }` }>
+							{ organizer.email }
+						</a>
+					) : null }
+				</p>
+			</div>
+		</aside>
+	);
+}
 
 export function LibraryList() {
 	const {
@@ -91,13 +146,14 @@ export function LibraryList() {
 		return () => window.clearTimeout( timer );
 	}, [ searchText, search, setParams ] );
 
+	// A contract's rows live in its own library (/contract/{id}); the user's list has the rest.
 	const scoped = useMemo(
 		() =>
 			contractMode && contractId !== null
 				? items.filter(
 						( item ) => String( item.contract_id ) === contractId
 					)
-				: items,
+				: items.filter( ( item ) => item.tag !== 'contract' ),
 		[ items, contractMode, contractId ]
 	);
 	const typeOptions = useMemo(
@@ -158,6 +214,35 @@ export function LibraryList() {
 			? config.contractData.title
 			: __( 'Library', 'library-portal' );
 
+	// The server sends the contract's card only to its members: without it, this is not their contract.
+	if ( contractMode && ! config.contractData ) {
+		return (
+			<section
+				className="lp-card lp-not-available"
+				aria-labelledby="lp-no-contract-title"
+			>
+				<ScreenTitle
+					id="lp-no-contract-title"
+					title={ __( 'Contract library', 'library-portal' ) }
+				/>
+				<p role="alert">
+					{ __(
+						"You don't have access to this contract library. Ask your organizer to add you, or go back to your own library.",
+						'library-portal'
+					) }
+				</p>
+				<p>
+					<Link
+						className="lp-button lp-button--secondary"
+						to={ paths.list() }
+					>
+						{ __( 'Go to your library', 'library-portal' ) }
+					</Link>
+				</p>
+			</section>
+		);
+	}
+
 	return (
 		<div className="lp-library">
 			<div className="lp-page-header">
@@ -182,6 +267,46 @@ export function LibraryList() {
 					) : null }
 				</p>
 			</div>
+
+			{ contractMode && config.contractData ? (
+				<OrganizerCard organizer={ config.contractData.organizer } />
+			) : null }
+
+			{ ! contractMode && config.contracts.length > 0 ? (
+				<nav
+					className="lp-contract-links"
+					aria-label={ __( 'Contract libraries', 'library-portal' ) }
+				>
+					<p className="lp-contract-links__intro">
+						{ __(
+							'Trainings from your organization are in their own library:',
+							'library-portal'
+						) }
+					</p>
+					<ul>
+						{ config.contracts.map( ( contract ) => (
+							<li key={ contract.id }>
+								{ /* A full load: the server prints the contract's card into that page's config. */ }
+								<Link
+									reloadDocument
+									to={ paths.contract( contract.id ) }
+								>
+									{ contract.title }
+								</Link>
+								{ contract.ended ? (
+									<span className="lp-contract-links__ended">
+										{ ' ' }
+										{ __(
+											'(ended: certificates only)',
+											'library-portal'
+										) }
+									</span>
+								) : null }
+							</li>
+						) ) }
+					</ul>
+				</nav>
+			) : null }
 
 			<div
 				className="lp-filters"

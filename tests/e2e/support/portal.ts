@@ -6,7 +6,12 @@ import type { Page } from '@playwright/test';
 interface PortalConfig {
 	restNonce: string;
 	pingNonce: string;
-	contractData: unknown;
+	contractData: {
+		id: number;
+		title: string;
+		organizer: { name: string; email: string };
+	} | null;
+	contracts: { id: number; title: string; ended: boolean }[];
 }
 
 /**

@@ -126,6 +126,23 @@ final class DashboardRouteTest extends TestCase {
 		$this->assertFalse( $this->figures( $owner )['canShare'], 'Manage My Team is off on this site.' );
 	}
 
+	public function test_contract_rows_are_left_to_their_contract_and_a_contract_only_library_opens_there(): void {
+		$services = Services::on( $GLOBALS['wpdb'] );
+		$member   = $this->make_user();
+		$contract = $services->contracts->create( array( 'title' => 'Riverside' ), time() );
+		$services->contracts->add_member( $contract, $member );
+		$services->contracts->add_item( $contract, Library::item( 'Contract workshop', 'workshop' ) );
+
+		$f = $this->figures( $member );
+		$this->assertSame( 0, $f['onDemandWorkshops'], 'The contract\'s workshop is in /contract/{id}, not in the list these figures open.' );
+		$this->assertSame( $contract, $f['contractHome'] );
+
+		Library::grant( $member, Library::item( 'Own workshop', 'workshop' ), 1 );
+		$f = $this->figures( $member );
+		$this->assertSame( 1, $f['onDemandWorkshops'] );
+		$this->assertNull( $f['contractHome'], 'With a library of their own, the user starts on the dashboard.' );
+	}
+
 	public function test_logged_out_without_a_nonce_and_with_a_bad_nonce_are_refused(): void {
 		$user = $this->make_user();
 		$this->assertSame( 401, $this->send( 'GET', self::ROUTE, 0 )->get_status() );

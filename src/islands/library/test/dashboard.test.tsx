@@ -10,6 +10,7 @@ import { fetchDashboard } from '../../../api/dashboard';
 import { makeUser, setPortalConfig } from '../../../test-utils/fixtures';
 import { renderScreen } from '../../../test-utils/render';
 import type { DashboardStats } from '../../../types/library';
+import { externalNavigation } from '../../shell/external';
 import { Dashboard } from '../dashboard';
 
 jest.mock( '../../../api/dashboard', () => ( {
@@ -38,6 +39,7 @@ const stats = (
 	completedVideos: 3,
 	totalVideos: 6,
 	canShare: true,
+	contractHome: null,
 	filters: {
 		onDemandWorkshops: {
 			types: [ 'workshop', 'on-demand', 'on-demand-workshop' ],
@@ -186,6 +188,21 @@ describe( 'Dashboard', () => {
 		expect(
 			within( done ).getByRole( 'link', { name: 'View Progress' } )
 		).toHaveAttribute( 'href', '/my-account/library/users' );
+	} );
+
+	it( 'opens the contract library of a user whose library is only a contract, with a page load', async () => {
+		const replace = jest
+			.spyOn( externalNavigation, 'replace' )
+			.mockImplementation( () => undefined );
+		loadDashboard.mockResolvedValue( stats( { contractHome: 3 } ) );
+		renderScreen( <Dashboard />, route );
+		await waitFor( () =>
+			expect( replace ).toHaveBeenCalledWith( '/contract/3' )
+		);
+		expect( screen.getByRole( 'status' ) ).toHaveTextContent(
+			'Opening your contract library…'
+		);
+		replace.mockRestore();
 	} );
 
 	it( 'keeps the team cards away when Manage My Team is off', async () => {

@@ -394,6 +394,88 @@ describe( 'Library list', () => {
 		expect(
 			screen.getByRole( 'link', { name: 'In contract' } )
 		).toHaveAttribute( 'href', '/contract/5/1' );
+		expect(
+			screen.queryByRole( 'complementary', { name: 'Your organizer' } )
+		).toBeNull();
+	} );
+
+	it( "shows the contract's organizer card", () => {
+		setPortalConfig( {
+			contractData: {
+				id: 5,
+				title: 'Acme',
+				organizer: {
+					thumb: 'https://cdn.test/dana.jpg',
+					name: 'Dana Rivers',
+					title: 'Training lead',
+					phone: '+1 (555) 010-2000',
+					email: 'dana@example.com',
+				},
+			},
+		} );
+		renderScreen( <LibraryList />, {
+			url: '/contract/5',
+			path: '/contract/:contractId',
+			data: { contractMode: true, contractId: '5', items: [] },
+		} );
+		const card = screen.getByRole( 'complementary', {
+			name: 'Your organizer',
+		} );
+		expect( card ).toHaveTextContent( 'Dana Rivers' );
+		expect( card ).toHaveTextContent( 'Training lead' );
+		expect(
+			within( card ).getByRole( 'link', { name: '+1 (555) 010-2000' } )
+		).toHaveAttribute( 'href', 'tel:+15550102000' );
+		expect(
+			within( card ).getByRole( 'link', { name: 'dana@example.com' } )
+		).toHaveAttribute( 'href', 'mailto:dana@example.com' );
+	} );
+
+	it( "says another contract's library is not theirs instead of 'No items found'", () => {
+		renderScreen( <LibraryList />, {
+			url: '/contract/9',
+			path: '/contract/:contractId',
+			data: { contractMode: true, contractId: '9', items: [] },
+		} );
+		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
+			"You don't have access to this contract library."
+		);
+		expect( screen.queryByText( 'No items found' ) ).toBeNull();
+		expect(
+			screen.getByRole( 'link', { name: 'Go to your library' } )
+		).toHaveAttribute( 'href', '/my-account/library/videos' );
+	} );
+
+	it( 'keeps contract rows out of the own list and links to each contract library', () => {
+		setPortalConfig( {
+			contracts: [
+				{ id: 5, title: 'Acme', ended: false },
+				{ id: 6, title: 'Old Corp', ended: true },
+			],
+		} );
+		renderScreen( <LibraryList />, {
+			data: {
+				items: [
+					makeItem( {
+						product_id: 1,
+						title: 'In contract',
+						tag: 'contract',
+						contract_id: 5,
+					} ),
+					makeItem( { product_id: 2, title: 'Own item' } ),
+				],
+			},
+		} );
+		expect( activeTitles() ).toEqual( [ 'Own item' ] );
+		const nav = screen.getByRole( 'navigation', {
+			name: 'Contract libraries',
+		} );
+		expect(
+			within( nav ).getByRole( 'link', { name: 'Acme' } )
+		).toHaveAttribute( 'href', '/contract/5' );
+		expect( nav ).toHaveTextContent(
+			'Old Corp (ended: certificates only)'
+		);
 	} );
 } );
 
