@@ -47,7 +47,7 @@ final class DashboardStats {
 		$user_id = $user->ID;
 		$rows    = json_decode( $this->cache->items_json( $user_id, $now, fn() => $this->library->items_for( $user_id, $now ) ), true );
 		$rows    = is_array( $rows ) ? $rows : array();
-		$team    = $this->team->for_owner( $user_id, $now );
+		$team    = $this->team->summary( $user_id, self::year_start( $now ) );
 		// Contract rows live in their contract's library (/contract/{id}), not in the list counted here.
 		$own       = array();
 		$contracts = array();
@@ -60,11 +60,11 @@ final class DashboardStats {
 		}
 
 		return array_merge(
-			self::team_figures( $team, $now ),
+			self::team_figures( $team ),
 			self::library_figures( $own, (int) $this->library->user_summary( $user )['member_expiry'] ),
 			array(
 				'remainingLicenses' => self::remaining_licenses( $own ),
-				'canShare'          => $team_available && ( $team || self::bought_for_a_team( $own ) ),
+				'canShare'          => $team_available && ( $team['members'] > 0 || self::bought_for_a_team( $own ) ),
 				'filters'           => self::filters(),
 				// A library that is only contracts opens on the first contract.
 				'contractHome'      => ! $own && $contracts ? min( $contracts ) : null,
@@ -76,30 +76,24 @@ final class DashboardStats {
 	 * Team figures: members (the rows of Manage My Team), members who completed a training this
 	 * calendar year (site time), and completed over assigned trainings, rounded.
 	 *
-	 * @param array<int, array<string, mixed>> $team Team reply, by user ID.
-	 * @param int                              $now  Unix seconds.
+	 * @param array{members: int, completed: int, assigned: int, completed_since: int} $team TeamProgress::summary().
 	 * @return array<string, int>
 	 */
-	public static function team_figures( array $team, int $now ): array {
-		$year_start = ( new \DateTimeImmutable( wp_date( 'Y', $now ) . '-01-01 00:00:00', wp_timezone() ) )->getTimestamp();
-		$completed  = 0;
-		$total      = 0;
-		$this_year  = 0;
-		foreach ( $team as $member ) {
-			$completed += (int) $member['completed_count'];
-			$total     += (int) $member['total_count'];
-			foreach ( $member['products'] as $product ) {
-				if ( (int) $product['video_data']['completed_at'] >= $year_start ) {
-					++$this_year;
-					break;
-				}
-			}
-		}
+	public static function team_figures( array $team ): array {
 		return array(
-			'completedUsersThisYear' => $this_year,
-			'totalSharedUsers'       => count( $team ),
-			'completionRate'         => $total > 0 ? (int) round( 100 * $completed / $total ) : 0,
+			'completedUsersThisYear' => $team['completed_since'],
+			'totalSharedUsers'       => $team['members'],
+			'completionRate'         => $team['assigned'] > 0 ? (int) round( 100 * $team['completed'] / $team['assigned'] ) : 0,
 		);
+	}
+
+	/**
+	 * The first second of the calendar year of $now, in the site's time zone.
+	 *
+	 * @param int $now Unix seconds.
+	 */
+	public static function year_start( int $now ): int {
+		return ( new \DateTimeImmutable( wp_date( 'Y', $now ) . '-01-01 00:00:00', wp_timezone() ) )->getTimestamp();
 	}
 
 	/**

@@ -121,4 +121,55 @@ final class TeamProgress {
 		unset( $member );
 		return $team;
 	}
+
+	/**
+	 * The dashboard's team figures without the per-training detail: members (as for_owner() keys
+	 * them), completed and assigned trainings, and members with a certificate since $since. Four
+	 * reads (seats, people, certificates, items), no progress.
+	 *
+	 * @param int $owner_id Owner.
+	 * @param int $since    Unix seconds: completions from then on count as "this year".
+	 * @return array{members: int, completed: int, assigned: int, completed_since: int}
+	 */
+	public function summary( int $owner_id, int $since ): array {
+		$figures = array(
+			'members'         => 0,
+			'completed'       => 0,
+			'assigned'        => 0,
+			'completed_since' => 0,
+		);
+		$seats   = $this->licenses->team_seats( $owner_id );
+		if ( ! $seats ) {
+			return $figures;
+		}
+		$holders  = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
+		$items    = array_values( array_unique( array_column( $seats, 'product_id' ) ) );
+		$people   = LibraryService::people_by_id( $holders );
+		$earned   = $this->certificates->for_users_items( $holders, $items );
+		$products = $this->catalogue->items_by_id( $items );
+		$members  = array();
+		$recent   = array();
+		foreach ( $seats as $seat ) {
+			$holder = $seat->holder_id;
+			$item   = $products[ $seat->product_id ] ?? null;
+			if ( null === $item || ! isset( $people[ $holder ] ) ) {
+				continue; // As for_owner(): unpublished items and deleted users are not shown.
+			}
+			$members[ $holder ] = true;
+			if ( ContentType::E_MANUAL === $item['content_type'] ) {
+				continue;
+			}
+			$certificate = $earned[ $holder ][ $seat->product_id ] ?? null;
+			++$figures['assigned'];
+			if ( null !== $certificate ) {
+				++$figures['completed'];
+				if ( $certificate->issued_at >= $since ) {
+					$recent[ $holder ] = true;
+				}
+			}
+		}
+		$figures['members']         = count( $members );
+		$figures['completed_since'] = count( $recent );
+		return $figures;
+	}
 }

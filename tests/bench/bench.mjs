@@ -8,7 +8,8 @@
  *   (each sample raises a different item's saved progress by one 5% step, a real write);
  * - the Share Details data, GET videosharedata/{id}, of an item shared with 5 and with 200 team
  *   members, against the same floor; its query count must not grow with the shares;
- * - the team screens' data, GET shareduserscontent/, for teams of 10 and 500, against the floor;
+ * - the team screens' data, GET shareduserscontent/, and the dashboard's figures, GET dashboard/,
+ *   for teams of 10 and 500, against the floor;
  * - the gzip size of the plugin's own JavaScript each route loads in Chromium, and whether
  *   hls.js is among it (only the item detail, which plays a video, may load it).
  *
@@ -420,6 +421,16 @@ const team = await measureRequests( [
 		route: '/wp-json/wp/v2/users/me',
 		auth: team500,
 	},
+	{
+		label: 'GET dashboard/ (500)',
+		route: '/wp-json/library/v2/dashboard/',
+		auth: team500,
+	},
+	{
+		label: 'GET dashboard/ (10)',
+		route: '/wp-json/library/v2/dashboard/',
+		auth: team10,
+	},
 ] );
 const rebuilt = [
 	await measureRebuilds(
@@ -457,6 +468,7 @@ const videoRatio = learning[ 0 ].serverMs / learningBare.serverMs;
 const progressRatio = learning[ 1 ].serverMs / learningBare.serverMs;
 const shareDataRatio = sharing[ 0 ].serverMs / sharing[ 2 ].serverMs;
 const teamRatio = team[ 0 ].serverMs / team[ 2 ].serverMs;
+const dashboardRatio = team[ 3 ].serverMs / team[ 2 ].serverMs;
 const teamRoute = routes.find( ( r ) => r.name === 'team' );
 const checks = [
 	[
@@ -509,6 +521,16 @@ const checks = [
 		'query count of shareduserscontent/ independent of team size',
 		team[ 0 ].queries === team[ 1 ].queries,
 		`10 members: ${ team[ 1 ].queries }; 500 members: ${ team[ 0 ].queries }`,
+	],
+	[
+		`GET dashboard/ (500 members) ÷ bare REST, median server time ≤ ${ TARGET_TEAM_RATIO }`,
+		dashboardRatio <= TARGET_TEAM_RATIO,
+		`${ dashboardRatio.toFixed( 2 ) } (${ team[ 3 ].queries } queries)`,
+	],
+	[
+		'query count of dashboard/ independent of team size',
+		team[ 3 ].queries === team[ 4 ].queries,
+		`10 members: ${ team[ 4 ].queries }; 500 members: ${ team[ 3 ].queries }`,
 	],
 	[
 		`team route ≤ ${ TARGET_LIST_KB.toFixed( 1 ) } kB of the plugin's gzip JS, no hls.js`,
@@ -599,6 +621,7 @@ if ( outFile ) {
 				shareDataRatio,
 				team,
 				teamRatio,
+				dashboardRatio,
 				routes,
 				checks,
 			},

@@ -163,19 +163,20 @@ final class DashboardRouteTest extends TestCase {
 	public function test_the_year_starts_in_site_time(): void {
 		update_option( 'timezone_string', 'Pacific/Auckland' );
 		$new_year = ( new \DateTimeImmutable( '2031-01-01 00:00:00', wp_timezone() ) )->getTimestamp();
-		$member   = static fn( int $completed_at ): array => array(
-			'completed_count' => 1,
-			'total_count'     => 1,
-			'products'        => array( array( 'video_data' => array( 'completed_at' => $completed_at ) ) ),
-		);
-		$figures  = DashboardStats::team_figures(
-			array(
-				1 => $member( $new_year ),
-				2 => $member( $new_year - 1 ),
-			),
-			$new_year + HOUR_IN_SECONDS
-		);
-		$this->assertSame( 1, $figures['completedUsersThisYear'], 'A minute before midnight in Auckland is last year.' );
+		$this->assertSame( $new_year, DashboardStats::year_start( $new_year + HOUR_IN_SECONDS ) );
+		$this->assertSame( $new_year, DashboardStats::year_start( $new_year + 200 * DAY_IN_SECONDS ) );
+		$this->assertLessThan( $new_year, DashboardStats::year_start( $new_year - 60 ), 'A minute before midnight in Auckland is last year.' );
+	}
+
+	public function test_the_summary_equals_the_team_reply(): void {
+		$owner = $this->make_user();
+		\LibraryPortal\Dev\DemoSeeder::create()->seed_team( $owner, 12, 'same' );
+		$team    = $this->send( 'GET', '/library/v2/shareduserscontent', $owner )->get_data()['data'];
+		$summary = Services::on( $GLOBALS['wpdb'] )->team->summary( $owner, 0 );
+		$this->assertSame( count( $team ), $summary['members'] );
+		$this->assertSame( array_sum( array_column( $team, 'completed_count' ) ), $summary['completed'] );
+		$this->assertSame( array_sum( array_column( $team, 'total_count' ) ), $summary['assigned'] );
+		$this->assertSame( count( array_filter( $team, static fn( array $m ): bool => $m['completed_count'] > 0 ) ), $summary['completed_since'] );
 	}
 
 	public function test_the_query_count_is_the_same_for_10_and_1000_members(): void {
