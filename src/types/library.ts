@@ -100,6 +100,38 @@ export interface LibraryUser {
 	is_member: boolean;
 }
 
+/** One training of a team member (GET shareduserscontent/). */
+export interface TeamProduct {
+	share_id: number;
+	product_id: number;
+	title: string;
+	subtitle: string;
+	content_type: string;
+	content_type_label: string;
+	expiry: number;
+	expired: boolean;
+	activated: boolean;
+	/** The server's playback status: completed, take-test, in-progress or not-started. */
+	status: string;
+	video_data: {
+		progress: { count: number; time: number };
+		pdf: string | false;
+		completed_at: number;
+	};
+}
+
+/** A team member (spec point 3, shared user group), counts decided by the server. */
+export interface TeamMember {
+	id: number;
+	name: string;
+	email: string;
+	shared_licenses: number;
+	completed_count: number;
+	total_count: number;
+	completed_percent: number;
+	products: TeamProduct[];
+}
+
 /** A list filter: content types (empty: all) and the status filter value. */
 export interface ListFilter {
 	types: string[];

@@ -1,23 +1,309 @@
 /**
- * Team list 'Team Member Progress' (/users). Placeholder until built.
+ * Team list 'Team Member Progress' (spec point 2, /users): everyone holding a seat the user
+ * shared, with the counts the server decided. Hidden users stay in this browser only.
  */
+
+/**
+ * External dependencies
+ */
+import { Link } from 'react-router-dom';
 
 /**
  * WordPress dependencies
  */
-import { __ } from '@wordpress/i18n';
+import { useMemo, useState } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
  */
-import { NotAvailable } from '../../components/not-available';
+import { teamExportUrl } from '../../api/team';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { ScreenTitle } from '../../components/screen-title';
+import { getConfig } from '../../config';
+import { useTeam } from '../../data/use-team';
 import { paths } from '../../domain/paths';
+import {
+	matchesMember,
+	readHiddenUsers,
+	writeHiddenUsers,
+} from '../../domain/team';
+
+/**
+ * localStorage, or null where the browser refuses it.
+ */
+export function browserStorage(): Storage | null {
+	try {
+		return window.localStorage;
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * The hidden users of this browser, and a setter that stores them.
+ */
+export function useHiddenUsers(): [ number[], ( ids: number[] ) => void ] {
+	const [ hidden, setHidden ] = useState< number[] >( () =>
+		readHiddenUsers( browserStorage() )
+	);
+	const update = ( ids: number[] ) => {
+		writeHiddenUsers( browserStorage(), ids );
+		setHidden( ids );
+	};
+	return [ hidden, update ];
+}
 
 export function TeamList() {
+	const team = useTeam();
+	const [ hidden, setHidden ] = useHiddenUsers();
+	const [ showAll, setShowAll ] = useState( false );
+	const [ query, setQuery ] = useState( '' );
+	const ownId = getConfig().currentUser.id;
+
+	const members = useMemo(
+		() => team.value.filter( ( member ) => member.id !== ownId ),
+		[ team.value, ownId ]
+	);
+	const hiddenCount = members.filter( ( m ) =>
+		hidden.includes( m.id )
+	).length;
+	const shown = members.filter(
+		( member ) =>
+			( showAll || ! hidden.includes( member.id ) ) &&
+			matchesMember( member, query )
+	);
+
 	return (
-		<NotAvailable
-			title={ __( 'Team Member Progress', 'library-portal' ) }
-			backTo={ paths.list() }
-		/>
+		<div className="lp-team">
+			<div className="lp-page-header">
+				<ScreenTitle
+					title={ __( 'Team Member Progress', 'library-portal' ) }
+				/>
+			</div>
+			{ team.loading ? (
+				<LoadingIndicator
+					label={ __( 'Loading your team…', 'library-portal' ) }
+				/>
+			) : null }
+			{ ! team.loading && team.error ? (
+				<div className="lp-card" role="alert">
+					<p>
+						{ __(
+							'Failed to load shared user data.',
+							'library-portal'
+						) }
+					</p>
+					<button
+						type="button"
+						className="lp-button lp-button--secondary"
+						onClick={ team.reload }
+					>
+						{ __( 'Retry', 'library-portal' ) }
+					</button>
+				</div>
+			) : null }
+			{ ! team.loading && ! team.error && members.length === 0 ? (
+				<p className="lp-empty" role="status">
+					{ __(
+						"You haven't shared any content with other users yet.",
+						'library-portal'
+					) }
+				</p>
+			) : null }
+			{ ! team.loading && ! team.error && members.length > 0 ? (
+				<>
+					<div className="lp-team__controls">
+						<div className="lp-field lp-field--search">
+							<label
+								className="lp-field__label"
+								htmlFor="lp-team-search"
+							>
+								{ __(
+									'Search team members',
+									'library-portal'
+								) }
+							</label>
+							<input
+								id="lp-team-search"
+								className="lp-input"
+								type="search"
+								value={ query }
+								placeholder={
+									// eslint-disable-next-line @wordpress/i18n-ellipsis -- the spec's text, as written.
+									__( 'Search users...', 'library-portal' )
+								}
+								onChange={ ( event ) =>
+									setQuery( event.target.value )
+								}
+							/>
+						</div>
+						{ hiddenCount > 0 ? (
+							<button
+								type="button"
+								className="lp-button lp-button--secondary"
+								aria-pressed={ showAll }
+								onClick={ () => setShowAll( ! showAll ) }
+							>
+								{ showAll
+									? __(
+											'Hide Hidden Users',
+											'library-portal'
+										)
+									: sprintf(
+											/* translators: %d: number of hidden users. */
+											__(
+												'Show All Users (%d hidden)',
+												'library-portal'
+											),
+											hiddenCount
+										) }
+							</button>
+						) : null }
+						<a
+							className="lp-button lp-button--secondary"
+							href={ teamExportUrl() }
+							download
+						>
+							{ __( 'Export CSV', 'library-portal' ) }
+						</a>
+					</div>
+					<div className="lp-table-wrap">
+						<table className="lp-table">
+							<caption className="lp-visually-hidden">
+								{ __( 'Team members', 'library-portal' ) }
+							</caption>
+							<thead>
+								<tr>
+									<th scope="col">
+										{ __( 'Name', 'library-portal' ) }
+									</th>
+									<th scope="col">
+										{ __( 'Email', 'library-portal' ) }
+									</th>
+									<th scope="col">
+										{ __( 'Completed', 'library-portal' ) }
+									</th>
+									<th scope="col">
+										{ __(
+											'Shared Licenses',
+											'library-portal'
+										) }
+									</th>
+									<th scope="col">
+										<span className="lp-visually-hidden">
+											{ __(
+												'Actions',
+												'library-portal'
+											) }
+										</span>
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{ shown.map( ( member ) => {
+									const isHidden = hidden.includes(
+										member.id
+									);
+									return (
+										<tr key={ member.id }>
+											<th scope="row">{ member.name }</th>
+											<td>{ member.email }</td>
+											<td>
+												{ sprintf(
+													/* translators: 1: completed trainings, 2: trainings shared. */
+													__(
+														'%1$d/%2$d',
+														'library-portal'
+													),
+													member.completed_count,
+													member.total_count
+												) }
+											</td>
+											<td>{ member.shared_licenses }</td>
+											<td className="lp-team__actions">
+												<Link
+													className="lp-button lp-button--primary"
+													to={ paths.user(
+														member.id
+													) }
+													aria-label={ sprintf(
+														/* translators: %s: team member's name. */
+														__(
+															'View Progress of %s',
+															'library-portal'
+														),
+														member.name
+													) }
+												>
+													{ __(
+														'View Progress',
+														'library-portal'
+													) }
+												</Link>
+												<button
+													type="button"
+													className="lp-link-button"
+													aria-label={
+														isHidden
+															? sprintf(
+																	/* translators: %s: team member's name. */
+																	__(
+																		'Unhide %s',
+																		'library-portal'
+																	),
+																	member.name
+																)
+															: sprintf(
+																	/* translators: %s: team member's name. */
+																	__(
+																		'Hide %s',
+																		'library-portal'
+																	),
+																	member.name
+																)
+													}
+													onClick={ () =>
+														setHidden(
+															isHidden
+																? hidden.filter(
+																		(
+																			id
+																		) =>
+																			id !==
+																			member.id
+																	)
+																: [
+																		...hidden,
+																		member.id,
+																	]
+														)
+													}
+												>
+													{ isHidden
+														? __(
+																'Unhide',
+																'library-portal'
+															)
+														: __(
+																'Hide',
+																'library-portal'
+															) }
+												</button>
+											</td>
+										</tr>
+									);
+								} ) }
+							</tbody>
+						</table>
+					</div>
+					{ shown.length === 0 ? (
+						<p className="lp-empty" role="status">
+							{ __( 'No users found', 'library-portal' ) }
+						</p>
+					) : null }
+				</>
+			) : null }
+		</div>
 	);
 }

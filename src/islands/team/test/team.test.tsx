@@ -8,7 +8,7 @@ import { screen } from '@testing-library/react';
  */
 import { setPortalConfig } from '../../../test-utils/fixtures';
 import { renderScreen } from '../../../test-utils/render';
-import { Notifications, ShareInvite, TeamList, UserProgress } from '..';
+import { Notifications, ShareInvite, UserProgress } from '..';
 
 beforeEach( () => setPortalConfig() );
 
@@ -33,14 +33,6 @@ describe( 'team island placeholders', () => {
 				name: 'Team Member Progress',
 			} )
 		).toBeInTheDocument();
-	} );
-
-	it( 'shows honest not-available cards', () => {
-		renderScreen( <TeamList />, { url: '/x', path: '/x' } );
-		expect( screen.getByText( /not available yet/ ) ).toBeInTheDocument();
-		expect(
-			screen.getByRole( 'link', { name: 'Back to the library' } )
-		).toHaveAttribute( 'href', '/my-account/library/videos' );
 	} );
 
 	it( 'titles the notifications page', () => {
