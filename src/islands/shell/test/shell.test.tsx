@@ -22,6 +22,29 @@ import { PortalRoutes } from '../routes';
 
 jest.mock( '../../../api/items', () => ( { fetchItems: jest.fn() } ) );
 jest.mock( '../../../api/user', () => ( { fetchUser: jest.fn() } ) );
+jest.mock( '../../../api/dashboard', () => ( {
+	fetchDashboard: jest.fn().mockResolvedValue( {
+		completedUsersThisYear: 0,
+		totalSharedUsers: 0,
+		remainingLicenses: 0,
+		completionRate: 0,
+		onDemandWorkshops: 0,
+		webinars: 0,
+		eManuals: 0,
+		completedTrainings: 0,
+		membershipExpiry: null,
+		expiringLicensesThisMonth: 0,
+		completedVideos: 0,
+		totalVideos: 0,
+		canShare: false,
+		contractHome: null,
+		filters: {},
+	} ),
+} ) );
+jest.mock( '../../../api/team', () => ( {
+	fetchTeam: jest.fn().mockResolvedValue( [] ),
+	teamExportUrl: () => '/export',
+} ) );
 jest.mock( '../../../api/notifications', () => ( {
 	fetchUnreadCount: jest.fn(),
 } ) );
@@ -193,6 +216,14 @@ describe( 'Shell', () => {
 		expect( location() ).toBe( '/my-account/library/videos' );
 		act( () => jest.advanceTimersByTime( 1 ) );
 		expect( location() ).toBe( '/my-account/library' );
+		jest.useRealTimers();
+		// The dashboard loads its figures: let that finish inside the test.
+		expect(
+			await screen.findByRole( 'heading', {
+				level: 1,
+				name: 'Dashboard',
+			} )
+		).toBeInTheDocument();
 	} );
 
 	it( 'opens external entries after the 10 ms delay', async () => {
