@@ -51,7 +51,8 @@ const itemPath =
 	};
 
 async function contractPath( page: Page ): Promise< string > {
-	await page.goto( '/my-account/library' );
+	// The list, not the dashboard: a contract-only library's dashboard moves on to the contract.
+	await page.goto( '/my-account/library/videos' );
 	const items = await libraryItems< { contract_id: number } >( page );
 	const contract = items.find( ( item ) => item.contract_id > 0 );
 	expect(
