@@ -83,7 +83,7 @@ final class DashboardStats {
 		return array(
 			'completedUsersThisYear' => $team['completed_since'],
 			'totalSharedUsers'       => $team['members'],
-			'completionRate'         => $team['assigned'] > 0 ? (int) round( 100 * $team['completed'] / $team['assigned'] ) : 0,
+			'completionRate'         => TeamProgress::percent( $team['completed'], $team['assigned'] ),
 		);
 	}
 

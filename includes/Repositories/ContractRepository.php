@@ -15,6 +15,11 @@ use LibraryPortal\Domain\Expiry;
 final class ContractRepository extends Repository implements UserRows {
 
 	/**
+	 * The columns Contract::from_row() reads, from the contracts table aliased `c`.
+	 */
+	private const CONTRACT_COLUMNS = 'c.id, c.title, c.organizer_name, c.organizer_title, c.organizer_phone, c.organizer_email, c.organizer_thumb, c.starts_at, c.ends_at';
+
+	/**
 	 * Creates a contract and returns its ID.
 	 *
 	 * The fields are stored as given: whoever took them from a person has sanitised them
@@ -116,8 +121,8 @@ final class ContractRepository extends Repository implements UserRows {
 	public function find_for_member( int $contract_id, int $user_id ): ?Contract {
 		$row = $this->db->get_row(
 			$this->db->prepare(
-				"SELECT c.id, c.title, c.organizer_name, c.organizer_title, c.organizer_phone, c.organizer_email, c.organizer_thumb, c.starts_at, c.ends_at
-				FROM %i c INNER JOIN %i m ON m.contract_id = c.id WHERE c.id = %d AND m.user_id = %d AND c.status = 'active'",
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- CONTRACT_COLUMNS is a constant list.
+				'SELECT ' . self::CONTRACT_COLUMNS . " FROM %i c INNER JOIN %i m ON m.contract_id = c.id WHERE c.id = %d AND m.user_id = %d AND c.status = 'active'",
 				$this->table( 'contracts' ),
 				$this->table( 'contract_members' ),
 				$contract_id,
@@ -137,8 +142,8 @@ final class ContractRepository extends Repository implements UserRows {
 	public function for_member( int $user_id ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				"SELECT c.id, c.title, c.organizer_name, c.organizer_title, c.organizer_phone, c.organizer_email, c.organizer_thumb, c.starts_at, c.ends_at
-				FROM %i m INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active'
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- CONTRACT_COLUMNS is a constant list.
+				'SELECT ' . self::CONTRACT_COLUMNS . " FROM %i m INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active'
 				WHERE m.user_id = %d ORDER BY c.id",
 				$this->table( 'contract_members' ),
 				$this->table( 'contracts' ),

@@ -53,16 +53,12 @@ final class TeamProgress {
 	 * @return array<int, array<string, mixed>>
 	 */
 	public function for_owner( int $owner_id, int $now ): array {
-		$seats = $this->licenses->team_seats( $owner_id );
-		if ( ! $seats ) {
+		$read = $this->read( $owner_id );
+		if ( null === $read ) {
 			return array();
 		}
-		$holders  = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
-		$items    = array_values( array_unique( array_column( $seats, 'product_id' ) ) ); // Seat's public properties.
-		$people   = LibraryService::people_by_id( $holders );
-		$watched  = $this->progress->for_users_items( $holders, $items );
-		$earned   = $this->certificates->for_users_items( $holders, $items );
-		$products = $this->catalogue->items_by_id( $items );
+		list( $seats, $people, $earned, $products, $holders, $items ) = $read;
+		$watched = $this->progress->for_users_items( $holders, $items );
 
 		$team   = array();
 		$labels = array();
@@ -116,7 +112,7 @@ final class TeamProgress {
 		}
 		foreach ( $team as &$member ) {
 			usort( $member['products'], static fn( array $a, array $b ) => array( strtolower( $a['title'] ), $a['share_id'] ) <=> array( strtolower( $b['title'] ), $b['share_id'] ) );
-			$member['completed_percent'] = $member['total_count'] > 0 ? (int) round( 100 * $member['completed_count'] / $member['total_count'] ) : 0;
+			$member['completed_percent'] = self::percent( $member['completed_count'], $member['total_count'] );
 		}
 		unset( $member );
 		return $team;
@@ -138,17 +134,13 @@ final class TeamProgress {
 			'assigned'        => 0,
 			'completed_since' => 0,
 		);
-		$seats   = $this->licenses->team_seats( $owner_id );
-		if ( ! $seats ) {
+		$read    = $this->read( $owner_id );
+		if ( null === $read ) {
 			return $figures;
 		}
-		$holders  = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
-		$items    = array_values( array_unique( array_column( $seats, 'product_id' ) ) );
-		$people   = LibraryService::people_by_id( $holders );
-		$earned   = $this->certificates->for_users_items( $holders, $items );
-		$products = $this->catalogue->items_by_id( $items );
-		$members  = array();
-		$recent   = array();
+		list( $seats, $people, $earned, $products ) = $read;
+		$members                                    = array();
+		$recent                                     = array();
 		foreach ( $seats as $seat ) {
 			$holder = $seat->holder_id;
 			$item   = $products[ $seat->product_id ] ?? null;
@@ -171,5 +163,39 @@ final class TeamProgress {
 		$figures['members']         = count( $members );
 		$figures['completed_since'] = count( $recent );
 		return $figures;
+	}
+
+	/**
+	 * Spec point 9's completion rate: completed over trainings, a rounded percent (0 without any).
+	 *
+	 * @param int $completed Completed trainings.
+	 * @param int $total     Trainings.
+	 */
+	public static function percent( int $completed, int $total ): int {
+		return $total > 0 ? (int) round( 100 * $completed / $total ) : 0;
+	}
+
+	/**
+	 * The reads both views start from: the owner's shared seats, their holders, the certificates
+	 * on those items and the items; null when the owner shared nothing.
+	 *
+	 * @param int $owner_id Owner.
+	 * @return array{0: \LibraryPortal\Repositories\Seat[], 1: array<int, array{name: string, email: string}>, 2: array<int, array<int, \LibraryPortal\Repositories\Certificate>>, 3: array<int, array<string, mixed>>, 4: int[], 5: int[]}|null
+	 */
+	private function read( int $owner_id ): ?array {
+		$seats = $this->licenses->team_seats( $owner_id );
+		if ( ! $seats ) {
+			return null;
+		}
+		$holders = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
+		$items   = array_values( array_unique( array_column( $seats, 'product_id' ) ) ); // Seat's public properties.
+		return array(
+			$seats,
+			LibraryService::people_by_id( $holders ),
+			$this->certificates->for_users_items( $holders, $items ),
+			$this->catalogue->items_by_id( $items ),
+			$holders,
+			$items,
+		);
 	}
 }
