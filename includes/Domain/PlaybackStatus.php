@@ -19,6 +19,15 @@ use LibraryPortal\Learning\TestReadiness;
 final class PlaybackStatus {
 
 	/**
+	 * Every value, for the REST schemas.
+	 *
+	 * @return string[]
+	 */
+	public static function all(): array {
+		return array( ItemStatus::NOT_STARTED, ItemStatus::IN_PROGRESS, ItemStatus::TAKE_TEST, ItemStatus::COMPLETED );
+	}
+
+	/**
 	 * The status of a training.
 	 *
 	 * @param array{count: int, parts: array<int, array{count: int}>} $progress  Progress as LibraryService::progress_of() gives it.

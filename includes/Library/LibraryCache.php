@@ -18,7 +18,7 @@ use LibraryPortal\Repositories\Repository;
  * Keeps each user's items reply, already encoded as JSON, until something it depends on changes.
  *
  * An entry is valid while its key matches and its time has not run out:
- * - the key hashes the plugin version, the user's library version (user meta, which WordPress has
+ * - the key hashes the plugin version and reply format, the user's library version (user meta, which WordPress has
  *   already loaded for the current user: reading it costs no query) and the site's library version
  *   (an autoloaded option: no query either);
  * - every write that changes someone's library fires `library_portal_library_changed` with the
@@ -34,9 +34,11 @@ use LibraryPortal\Repositories\Repository;
  */
 final class LibraryCache {
 
-	public const USER_META   = '_library_portal_version';
-	public const SITE_OPTION = 'library_portal_library_version';
-	private const GROUP      = 'library_portal';
+	public const USER_META = '_library_portal_version';
+	/** Raised whenever the reply's shape changes, so no entry of the old shape is served. */
+	public const REPLY_FORMAT = 2;
+	public const SITE_OPTION  = 'library_portal_library_version';
+	private const GROUP       = 'library_portal';
 
 	/**
 	 * Stored entries (without a persistent object cache).
@@ -176,7 +178,7 @@ final class LibraryCache {
 	 * @param int $user_id User.
 	 */
 	private function key( int $user_id ): string {
-		return md5( LIBRARY_PORTAL_VERSION . '|' . get_user_meta( $user_id, self::USER_META, true ) . '|' . get_option( self::SITE_OPTION, '' ) );
+		return md5( LIBRARY_PORTAL_VERSION . '|' . self::REPLY_FORMAT . '|' . get_user_meta( $user_id, self::USER_META, true ) . '|' . get_option( self::SITE_OPTION, '' ) );
 	}
 
 	/**

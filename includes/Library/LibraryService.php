@@ -15,6 +15,7 @@ use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\LicenseSummary;
+use LibraryPortal\Domain\PlaybackStatus;
 use LibraryPortal\Domain\ShareRule;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Repositories\Certificate;
@@ -118,7 +119,7 @@ final class LibraryService {
 		$catalogue = $this->catalogue->items_for_user( $user_id, $product_id );
 		$people    = $this->people( $rows );
 		$progress  = $product_id > 0 ? array( $product_id => $this->progress->for_item( $user_id, $product_id ) ) : $this->progress->for_user( $user_id );
-		$codes     = $this->certificates->codes_for_user( $user_id );
+		$earned    = $this->certificates->valid_for_user( $user_id );
 
 		$items = array();
 		foreach ( $rows as $row ) {
@@ -126,7 +127,7 @@ final class LibraryService {
 			if ( null === $item ) {
 				continue; // The item was unpublished or deleted: nothing to show.
 			}
-			$items[] = $this->item( $row, $item, $user_id, $now, $people, $progress[ $row['product_id'] ] ?? array(), $codes[ $row['product_id'] ] ?? '' );
+			$items[] = $this->item( $row, $item, $user_id, $now, $people, $progress[ $row['product_id'] ] ?? array(), $earned[ $row['product_id'] ] ?? null );
 		}
 		usort(
 			$items,
@@ -245,10 +246,10 @@ final class LibraryService {
 	 * @param int                                                 $now      Unix seconds.
 	 * @param array<int, array{name: string, email: string}>      $people   Names by user ID.
 	 * @param array<int, PartProgress>                            $progress Progress by part.
-	 * @param string                                              $code     Certificate code or ''.
+	 * @param Certificate|null                                    $earned   Valid certificate, or null.
 	 * @return array<string, mixed>
 	 */
-	private function item( array $row, array $item, int $user_id, int $now, array $people, array $progress, string $code ): array {
+	private function item( array $row, array $item, int $user_id, int $now, array $people, array $progress, ?Certificate $earned ): array {
 		$summary     = LicenseSummary::of( $row['seats'], $user_id, $now );
 		$licenses    = array();
 		$shared      = array();
@@ -301,17 +302,16 @@ final class LibraryService {
 			'free_item'          => $item['free_item'],
 			'user_id'            => $user_id,
 			'product'            => array( 'type' => $item['product_type'] ),
-			'video_data'         => array(
-				'progress' => $watching,
-				'pdf'      => '' !== $code ? self::certificate_url( $code ) : false,
-			),
-			'status'             => '', // Set below, from the row itself (status_of()).
+			'video_data'         => array_merge( array( 'progress' => $watching ), self::certificate_fields( $earned ) ),
+			'status'             => '', // Set below, with playback_status, from the row itself (status_of()).
+			'playback_status'    => '',
 			'access'             => $access,
 			'expiring_licenses'  => $ending_soon,
 		);
 
-		$built['status']    = self::status_of( $built );
-		$built['can_share'] = ShareRule::allows( $built );
+		$built['status']          = self::status_of( $built );
+		$built['playback_status'] = self::playback_status_of( $built );
+		$built['can_share']       = ShareRule::allows( $built );
 		return $built;
 	}
 
@@ -328,7 +328,18 @@ final class LibraryService {
 		$watching                      = self::progress_of( count( $row['video_data']['progress']['parts'] ), $progress );
 		$row['video_data']['progress'] = $watching;
 		$row['status']                 = self::status_of( $row );
+		$row['playback_status']        = self::playback_status_of( $row );
 		return $row;
+	}
+
+	/**
+	 * Spec point 4's playback status of a row, the user table's column (Your Progress): the same
+	 * rule as a team member's row (TeamProgress).
+	 *
+	 * @param array<string, mixed> $row Row as sent.
+	 */
+	private static function playback_status_of( array $row ): string {
+		return PlaybackStatus::of( $row['video_data']['progress'], false !== $row['video_data']['pdf'] );
 	}
 
 	/**

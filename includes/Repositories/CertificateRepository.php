@@ -147,21 +147,22 @@ final class CertificateRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * The valid (not revoked) certificate code of each item a user has completed.
+	 * A user's valid certificates, by item: one query for the whole library.
 	 *
 	 * @param int $user_id User.
-	 * @return array<int, string> item => code.
+	 * @return array<int, Certificate>
 	 */
-	public function codes_for_user( int $user_id ): array {
+	public function valid_for_user( int $user_id ): array {
 		$rows  = (array) $this->db->get_results(
-			$this->db->prepare( 'SELECT product_id, code FROM %i WHERE user_id = %d AND revoked_at = 0', $this->table( 'certificates' ), $user_id ), // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND revoked_at = 0', $this->table( 'certificates' ), $user_id ), // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
 			ARRAY_A
 		);
-		$codes = array();
+		$found = array();
 		foreach ( $rows as $row ) {
-			$codes[ (int) $row['product_id'] ] = (string) $row['code'];
+			$certificate                       = Certificate::from_row( $row );
+			$found[ $certificate->product_id ] = $certificate;
 		}
-		return $codes;
+		return $found;
 	}
 
 	/**

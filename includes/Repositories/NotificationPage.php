@@ -8,7 +8,7 @@
 namespace LibraryPortal\Repositories;
 
 /**
- * The notifications of one page and how many there are in all.
+ * The notifications of one page, how many there are in all, and how many are unread.
  */
 final class NotificationPage {
 
@@ -17,9 +17,11 @@ final class NotificationPage {
 	 *
 	 * @param Notification[] $notifications This page, newest first.
 	 * @param int            $total         All notifications the pages go through.
+	 * @param int            $unread        Unread, visible notifications (the bell's count).
 	 */
 	public function __construct(
 		public readonly array $notifications,
-		public readonly int $total
+		public readonly int $total,
+		public readonly int $unread
 	) {}
 }

@@ -98,8 +98,10 @@ final class NotificationRepository extends Repository implements UserRows {
 	public function page_for_user( int $user_id, int $page, int $per_page, bool $include_hidden ): NotificationPage {
 		$table  = $this->table( 'notifications' );
 		$hidden = $include_hidden ? 1 : 0;
-		$total  = (int) $this->db->get_var(
-			$this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d AND hide_status <= %d', $table, $user_id, $hidden )
+		// Both counts in one read: unread rows are visible ones, so the filter holds them either way.
+		$counts = (array) $this->db->get_row(
+			$this->db->prepare( 'SELECT COUNT(*) AS total, COALESCE( SUM( hide_status = 0 AND read_status = 0 ), 0 ) AS unread FROM %i WHERE user_id = %d AND hide_status <= %d', $table, $user_id, $hidden ),
+			ARRAY_A
 		);
 		$rows   = (array) $this->db->get_results(
 			$this->db->prepare(
@@ -113,7 +115,7 @@ final class NotificationRepository extends Repository implements UserRows {
 			),
 			ARRAY_A
 		);
-		return new NotificationPage( array_map( array( Notification::class, 'from_row' ), $rows ), $total );
+		return new NotificationPage( array_map( array( Notification::class, 'from_row' ), $rows ), (int) ( $counts['total'] ?? 0 ), (int) ( $counts['unread'] ?? 0 ) );
 	}
 
 	/**

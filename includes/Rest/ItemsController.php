@@ -10,6 +10,7 @@ namespace LibraryPortal\Rest;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\ItemStatus;
+use LibraryPortal\Domain\PlaybackStatus;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
 use WP_REST_Request;
@@ -159,7 +160,7 @@ final class ItemsController extends Controller {
 				'product'            => self::closed_object( array( 'type' => $string ) ),
 				'video_data'         => self::closed_object(
 					array(
-						'progress' => self::closed_object(
+						'progress'     => self::closed_object(
 							array(
 								'count' => $int,
 								'time'  => $int,
@@ -174,12 +175,17 @@ final class ItemsController extends Controller {
 								),
 							)
 						),
-						'pdf'      => array( 'type' => array( 'string', 'boolean' ) ),
+						'pdf'          => array( 'type' => array( 'string', 'boolean' ) ),
+						'completed_at' => $int,
 					)
 				),
 				'status'             => array(
 					'type' => 'string',
 					'enum' => ItemStatus::all(),
+				),
+				'playback_status'    => array(
+					'type' => 'string',
+					'enum' => PlaybackStatus::all(),
 				),
 				'access'             => array(
 					'type' => 'string',

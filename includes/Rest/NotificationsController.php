@@ -134,6 +134,7 @@ final class NotificationsController extends Controller {
 				'page'          => $page,
 				'per_page'      => $per_page,
 				'total_pages'   => (int) ceil( $result->total / $per_page ),
+				'unread'        => $result->unread,
 			)
 		);
 	}
@@ -233,6 +234,7 @@ final class NotificationsController extends Controller {
 						'page'          => $int,
 						'per_page'      => $int,
 						'total_pages'   => $int,
+						'unread'        => $int,
 					)
 				)
 			);

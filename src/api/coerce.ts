@@ -23,3 +23,20 @@ export const list = ( value: unknown ): Raw[] =>
 
 export const record = ( value: unknown ): Raw =>
 	isRecord( value ) ? value : {};
+
+/**
+ * One of the allowed values, else the fallback: an unknown decision is never trusted.
+ *
+ * @param allowed  The known values.
+ * @param value    The raw value.
+ * @param fallback What an unknown value becomes.
+ */
+export const oneOf = < T extends string >(
+	allowed: readonly T[],
+	value: unknown,
+	fallback: T
+): T =>
+	typeof value === 'string' &&
+	( allowed as readonly string[] ).includes( value )
+		? ( value as T )
+		: fallback;

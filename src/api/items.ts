@@ -6,37 +6,18 @@
  * Internal dependencies
  */
 import { dataOf, request } from './client';
+import { bool, isRecord, num, oneOf, str } from './coerce';
 import {
 	ACCESS_KINDS,
 	ITEM_STATUS_KEYS,
+	PLAYBACK_STATUS_KEYS,
 	type AccessKind,
 	type ItemStatusKey,
+	type PlaybackStatusKey,
 	type License,
 	type LibraryItem,
 	type ItemTag,
 } from '../types/library';
-
-type Raw = Record< string, unknown >;
-
-const isRecord = ( value: unknown ): value is Raw =>
-	typeof value === 'object' && value !== null;
-const str = ( value: unknown ): string =>
-	typeof value === 'string' ? value : '';
-const num = ( value: unknown ): number => {
-	const parsed = typeof value === 'string' ? Number( value ) : value;
-	return typeof parsed === 'number' && Number.isFinite( parsed ) ? parsed : 0;
-};
-const oneOf = < T extends string >(
-	allowed: readonly T[],
-	value: unknown,
-	fallback: T
-): T =>
-	typeof value === 'string' &&
-	( allowed as readonly string[] ).includes( value )
-		? ( value as T )
-		: fallback;
-const bool = ( value: unknown ): boolean =>
-	value === true || value === 1 || value === '1' || value === 'true';
 
 function normalizeLicenses( value: unknown ): License[] {
 	// The spec allows a list or a map of license objects.
@@ -125,11 +106,17 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 				} ) ),
 			},
 			pdf: typeof pdf === 'string' && pdf !== '' ? pdf : false,
+			completed_at: num( videoData.completed_at ),
 		},
 		// An unknown decision never opens anything: no access, no status badge beyond "Not Started".
 		status: oneOf< ItemStatusKey >(
 			ITEM_STATUS_KEYS,
 			item.status,
+			'not-started'
+		),
+		playback_status: oneOf< PlaybackStatusKey >(
+			PLAYBACK_STATUS_KEYS,
+			item.playback_status,
 			'not-started'
 		),
 		access: oneOf< AccessKind >( ACCESS_KINDS, item.access, 'no_license' ),

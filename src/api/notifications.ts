@@ -1,32 +1,92 @@
 /**
- * Notifications: GET library/v2/notifications/?page={n}. The bell's unread marker uses a first-page fetch.
+ * Notifications: GET library/v2/notifications/?page={n}&per_page={n}, POST notifications/hide/{id}
+ * and POST notifications/read-all. Every reply carries the server's unread count for the bell.
  */
 
 /**
  * Internal dependencies
  */
 import { dataOf, request } from './client';
-import type { PortalNotification } from '../types/library';
+import { bool, isRecord, list, num, str } from './coerce';
+import type { NotificationsPage, PortalNotification } from '../types/library';
+
+/** The bell's modal shows this many (spec point 9). */
+export const MODAL_SIZE = 6;
+/** The notifications page's default page size (spec point 9). */
+export const PAGE_SIZE = 10;
+
+function toNotification( raw: Record< string, unknown > ): PortalNotification {
+	return {
+		id: num( raw.id ),
+		message: str( raw.message ),
+		hide_status: bool( raw.hide_status ),
+		read_status: bool( raw.read_status ),
+		timestamp: num( raw.timestamp ),
+		type: str( raw.type ),
+		related_product_id: num( raw.related_product_id ),
+		related_user_id: num( raw.related_user_id ),
+	};
+}
 
 /**
- * Number of unread, visible notifications on the first page. Failures resolve to 0 (logged).
+ * One page of the user's visible notifications, newest first. A failure rejects: the screens
+ * then show the spec's two sample notifications with a Retry.
+ *
+ * @param page    Page, from 1.
+ * @param perPage Page size.
+ */
+export async function fetchNotifications(
+	page: number,
+	perPage: number = PAGE_SIZE
+): Promise< NotificationsPage > {
+	const data = dataOf(
+		await request( {
+			path: `library/v2/notifications/?page=${ page }&per_page=${ perPage }`,
+			method: 'GET',
+		} )
+	);
+	if ( ! isRecord( data ) || ! Array.isArray( data.notifications ) ) {
+		throw new Error( 'library-portal: notifications reply without a list' );
+	}
+	return {
+		notifications: list( data.notifications ).map( toNotification ),
+		total: num( data.total ),
+		page: num( data.page ) || page,
+		per_page: num( data.per_page ) || perPage,
+		total_pages: num( data.total_pages ),
+		unread: num( data.unread ),
+	};
+}
+
+/**
+ * The bell's unread count, as the server counts it. Failures resolve to 0 (logged): the spec
+ * shows no error for the bell.
  */
 export async function fetchUnreadCount(): Promise< number > {
 	try {
-		const data = dataOf(
-			await request( {
-				path: 'library/v2/notifications/?page=1',
-				method: 'GET',
-			} )
-		) as { notifications?: Partial< PortalNotification >[] } | undefined;
-		const list = Array.isArray( data?.notifications )
-			? data.notifications
-			: [];
-		return list.filter( ( n ) => ! n.read_status && ! n.hide_status )
-			.length;
+		return ( await fetchNotifications( 1, 1 ) ).unread;
 	} catch ( error: unknown ) {
 		// eslint-disable-next-line no-console
 		console.error( 'library-portal: could not load notifications', error );
 		return 0;
 	}
 }
+
+async function change( path: string ): Promise< number > {
+	const data = dataOf( await request( { path, method: 'POST' } ) );
+	return isRecord( data ) ? num( data.unread ) : 0;
+}
+
+/**
+ * Hides one notification; resolves to the unread count after it.
+ *
+ * @param id Notification id.
+ */
+export const hideNotification = ( id: number ): Promise< number > =>
+	change( `library/v2/notifications/hide/${ id }` );
+
+/**
+ * Marks every notification read; resolves to the unread count after it (0).
+ */
+export const markAllNotificationsRead = (): Promise< number > =>
+	change( 'library/v2/notifications/read-all' );

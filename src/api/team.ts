@@ -6,9 +6,14 @@
  * Internal dependencies
  */
 import { dataOf, request } from './client';
-import { bool, isRecord, list, num, record, str } from './coerce';
+import { bool, isRecord, list, num, oneOf, record, str } from './coerce';
 import { getConfig } from '../config';
-import type { TeamMember, TeamProduct } from '../types/library';
+import {
+	PLAYBACK_STATUS_KEYS,
+	type PlaybackStatusKey,
+	type TeamMember,
+	type TeamProduct,
+} from '../types/library';
 
 function toProduct( raw: Record< string, unknown > ): TeamProduct {
 	const videoData = record( raw.video_data );
@@ -23,7 +28,11 @@ function toProduct( raw: Record< string, unknown > ): TeamProduct {
 		expiry: num( raw.expiry ),
 		expired: bool( raw.expired ),
 		activated: bool( raw.activated ),
-		status: str( raw.status ),
+		status: oneOf< PlaybackStatusKey >(
+			PLAYBACK_STATUS_KEYS,
+			raw.status,
+			'not-started'
+		),
 		video_data: {
 			progress: {
 				count: num( progress.count ),

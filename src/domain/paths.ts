@@ -51,6 +51,12 @@ export const paths = {
 	contractUser: ( contractId: number | string, userId: number ) =>
 		`/contract/${ contractId }/users/${ userId }`,
 	quiz: ( productId: number ) => `/quiz/${ productId }`,
+	/**
+	 * The test's full address, for links that open it in a new tab.
+	 * @param productId
+	 */
+	quizHref: ( productId: number ) =>
+		`${ getConfig().basePath }/quiz/${ productId }`,
 };
 
 /**

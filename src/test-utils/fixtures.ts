@@ -5,7 +5,11 @@
 /**
  * Internal dependencies
  */
-import type { LibraryItem, LibraryUser } from '../types/library';
+import type {
+	DashboardStats,
+	LibraryItem,
+	LibraryUser,
+} from '../types/library';
 
 /**
  * A library item: an activated, not-started on-demand workshop with 1 of 3 licenses available.
@@ -41,8 +45,13 @@ export function makeItem(
 		free_item: false,
 		user_id: 7,
 		product: { type: 'simple' },
-		video_data: { progress: { count: 0, time: 0, parts: [] }, pdf: false },
+		video_data: {
+			progress: { count: 0, time: 0, parts: [] },
+			pdf: false,
+			completed_at: 0,
+		},
 		status: 'not-started',
+		playback_status: 'not-started',
 		access: 'activated',
 		expiring_licenses: 0,
 		can_share: false,
@@ -69,8 +78,13 @@ export const watched = (
 	}
 	return makeItem( {
 		status,
+		playback_status: status,
 		...overrides,
-		video_data: { progress: { count, time: 0, parts: [] }, pdf: false },
+		video_data: {
+			progress: { count, time: 0, parts: [] },
+			pdf: false,
+			completed_at: 0,
+		},
 	} );
 };
 
@@ -123,6 +137,34 @@ export function setPortalConfig(
 		publicPath:
 			'http://example.test/wp-content/plugins/library-portal/build/',
 		freeWebinar: false,
+		...overrides,
+	};
+}
+
+/**
+ * Dashboard figures of a user with nothing yet: every count 0, no filters.
+ *
+ * @param overrides Fields to change.
+ */
+export function makeDashboardStats(
+	overrides: Partial< DashboardStats > = {}
+): DashboardStats {
+	return {
+		completedUsersThisYear: 0,
+		totalSharedUsers: 0,
+		remainingLicenses: 0,
+		completionRate: 0,
+		onDemandWorkshops: 0,
+		webinars: 0,
+		eManuals: 0,
+		completedTrainings: 0,
+		membershipExpiry: null,
+		expiringLicensesThisMonth: 0,
+		completedVideos: 0,
+		totalVideos: 0,
+		canShare: false,
+		contractHome: null,
+		filters: {},
 		...overrides,
 	};
 }

@@ -29,6 +29,15 @@ export const ITEM_STATUS_KEYS = [
 ] as const;
 export type ItemStatusKey = ( typeof ITEM_STATUS_KEYS )[ number ];
 
+/** Playback status in the user table (spec point 4), decided by the server (includes/Domain/PlaybackStatus.php). */
+export const PLAYBACK_STATUS_KEYS = [
+	'not-started',
+	'in-progress',
+	'take-test',
+	'completed',
+] as const;
+export type PlaybackStatusKey = ( typeof PLAYBACK_STATUS_KEYS )[ number ];
+
 /** Why the user may open an item, decided by the server (includes/Domain/Access.php). */
 export const ACCESS_KINDS = [
 	'member',
@@ -80,9 +89,15 @@ export interface LibraryItem {
 	free_item: boolean;
 	user_id: number;
 	product: { type: string };
-	video_data: { progress: VideoProgress; pdf: string | false };
+	video_data: {
+		progress: VideoProgress;
+		pdf: string | false;
+		/** When the certificate was issued (Unix seconds), 0 without one. */
+		completed_at: number;
+	};
 	/** The server's decisions: shown, never recomputed. */
 	status: ItemStatusKey;
+	playback_status: PlaybackStatusKey;
 	access: AccessKind;
 	/** This row's unexpired licenses ending this month (site time zone). */
 	expiring_licenses: number;
@@ -111,8 +126,8 @@ export interface TeamProduct {
 	expiry: number;
 	expired: boolean;
 	activated: boolean;
-	/** The server's playback status: completed, take-test, in-progress or not-started. */
-	status: string;
+	/** The server's playback status. */
+	status: PlaybackStatusKey;
 	video_data: {
 		progress: { count: number; time: number };
 		pdf: string | false;
@@ -185,6 +200,8 @@ export interface NotificationsPage {
 	page: number;
 	per_page: number;
 	total_pages: number;
+	/** Unread, visible notifications: the bell's count, as the server counts it. */
+	unread: number;
 }
 
 /** One part of a video (GET video/{id}); a single video is one part. */

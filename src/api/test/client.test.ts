@@ -114,7 +114,9 @@ describe( 'start-up data (spec point 7)', () => {
 		expect( item?.video_data ).toEqual( {
 			progress: { count: 0, time: 0, parts: [] },
 			pdf: false,
+			completed_at: 0,
 		} );
+		expect( item?.playback_status ).toBe( 'not-started' );
 	} );
 
 	it( 'rejects items (shown to the customer) and gives no user (console only) on failure', async () => {

@@ -1,7 +1,7 @@
 /**
  * A modal dialog (role="dialog", aria-modal): focus moves to its first control (or the one
- * marked data-autofocus), Tab stays inside, Escape closes unless busy, and focus returns to
- * where it was when the dialog opened.
+ * marked data-autofocus), Tab stays inside, Escape (and, if asked, a press outside) closes
+ * unless busy, and focus returns to where it was when the dialog opened.
  */
 
 /**
@@ -16,6 +16,8 @@ export interface DialogProps {
 	describedBy?: string;
 	/** Escape does nothing while busy. */
 	busy?: boolean;
+	/** A press outside the dialog closes it too (not while busy). */
+	closeOnOutsideClick?: boolean;
 	onClose: () => void;
 	className?: string;
 	children: ReactNode;
@@ -28,6 +30,7 @@ export function Dialog( {
 	title,
 	describedBy,
 	busy = false,
+	closeOnOutsideClick = false,
 	onClose,
 	className = '',
 	children,
@@ -91,7 +94,20 @@ export function Dialog( {
 	}, [] );
 
 	return (
-		<div className="lp-dialog__backdrop">
+		// The backdrop is not a control: Escape and the dialog's own buttons close it by keyboard.
+		// eslint-disable-next-line jsx-a11y/no-static-element-interactions
+		<div
+			className="lp-dialog__backdrop"
+			onMouseDown={ ( event ) => {
+				if (
+					closeOnOutsideClick &&
+					! busy &&
+					event.target === event.currentTarget
+				) {
+					onClose();
+				}
+			} }
+		>
 			<div
 				ref={ ref }
 				className={ `lp-dialog ${ className }`.trim() }

@@ -1,5 +1,5 @@
 /**
- * Tells the customer their library could not be loaded, with a Retry button
+ * Tells the customer their library (or another resource) could not be loaded, with a Retry button
  * (instead of an empty list and zero counts that look like an empty library).
  */
 
@@ -8,10 +8,19 @@
  */
 import { __ } from '@wordpress/i18n';
 
-export function LoadError( { onRetry }: { onRetry: () => void } ) {
+export interface LoadErrorProps {
+	onRetry: () => void;
+	/** What could not be loaded; the library by default. */
+	message?: string;
+}
+
+export function LoadError( { onRetry, message }: LoadErrorProps ) {
 	return (
 		<div className="lp-load-error" role="alert">
-			<p>{ __( "We couldn't load your library.", 'library-portal' ) }</p>
+			<p>
+				{ message ??
+					__( "We couldn't load your library.", 'library-portal' ) }
+			</p>
 			<button
 				type="button"
 				className="lp-button lp-button--secondary"

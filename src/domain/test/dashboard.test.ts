@@ -7,28 +7,9 @@ import {
 	showsTeam,
 	showsTeamCompletions,
 } from '../dashboard';
-import type { DashboardStats } from '../../types/library';
+import { makeDashboardStats } from '../../test-utils/fixtures';
 
-const stats = (
-	overrides: Partial< DashboardStats > = {}
-): DashboardStats => ( {
-	completedUsersThisYear: 0,
-	totalSharedUsers: 0,
-	remainingLicenses: 0,
-	completionRate: 0,
-	onDemandWorkshops: 0,
-	webinars: 0,
-	eManuals: 0,
-	completedTrainings: 0,
-	membershipExpiry: null,
-	expiringLicensesThisMonth: 0,
-	completedVideos: 0,
-	totalVideos: 0,
-	canShare: false,
-	contractHome: null,
-	filters: {},
-	...overrides,
-} );
+const stats = makeDashboardStats;
 
 describe( 'dashboard display rules', () => {
 	it( "links a figure to the server's filter, or to the plain list without one", () => {

@@ -159,6 +159,7 @@ export function Layout() {
 					contractMode={ contractMode }
 					contractId={ contractId }
 					unreadCount={ loaded.unreadCount }
+					onUnreadChange={ loaded.setUnreadCount }
 					toggleRef={ toggleRef }
 				/>
 				<div className="lp-shell__body">

@@ -23,6 +23,7 @@ export interface PortalData {
 	user: LibraryUser | null;
 	userLoading: boolean;
 	unreadCount: number;
+	setUnreadCount: ( unread: number ) => void;
 	contractMode: boolean;
 	contractId: string | null;
 	showError: ( message: string ) => void;
@@ -37,6 +38,7 @@ export const defaultPortalData: PortalData = {
 	user: null,
 	userLoading: false,
 	unreadCount: 0,
+	setUnreadCount: () => undefined,
 	contractMode: false,
 	contractId: null,
 	showError: () => undefined,

@@ -1,18 +1,18 @@
 /**
  * Top bar: mobile menu toggle, home link, search (goes to the library list), notification bell
- * (not in contract mode; unread marker) and account link.
+ * (not in contract mode; unread marker; opens the notifications modal) and account link.
  */
 
 /**
  * External dependencies
  */
 import type { ChangeEvent, FormEvent, Ref } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 /**
  * WordPress dependencies
  */
-import { useState } from '@wordpress/element';
+import { createPortal, useRef, useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 /**
@@ -20,7 +20,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
  */
 import { getConfig } from '../../config';
 import { normalizePath, paths } from '../../domain/paths';
-import { useHoverPrefetch } from '../../lib/use-hover-prefetch';
+import { NotificationsModal } from './notifications-modal';
 
 export interface TopBarProps {
 	menuOpen: boolean;
@@ -28,6 +28,8 @@ export interface TopBarProps {
 	contractMode: boolean;
 	contractId: string | null;
 	unreadCount: number;
+	/** The server's unread count after the modal read, hid or marked notifications. */
+	onUnreadChange: ( unread: number ) => void;
 	toggleRef?: Ref< HTMLButtonElement >;
 }
 
@@ -37,17 +39,19 @@ export function TopBar( {
 	contractMode,
 	contractId,
 	unreadCount,
+	onUnreadChange,
 	toggleRef,
 }: TopBarProps ) {
 	const config = getConfig();
 	const location = useLocation();
 	const navigate = useNavigate();
 	const [ query, setQuery ] = useState( '' );
+	const [ bellOpen, setBellOpen ] = useState( false );
+	const barRef = useRef< HTMLDivElement >( null );
 	const listPath =
 		contractMode && contractId !== null
 			? paths.contract( contractId )
 			: paths.list();
-	const bellPrefetch = useHoverPrefetch( paths.notifications() );
 
 	const goToList = ( value: string ) => {
 		if ( value.trim() === '' ) {
@@ -70,19 +74,21 @@ export function TopBar( {
 		goToList( query );
 	};
 
+	// The marker's text is part of the bell's name (WCAG 2.5.3): both say '99+' past 99.
+	const unreadText = unreadCount > 99 ? '99+' : String( unreadCount );
 	const bellLabel = sprintf(
-		/* translators: %d: number of unread notifications. */
+		/* translators: %s: number of unread notifications ("99+" past 99). */
 		_n(
-			'Notifications, %d unread',
-			'Notifications, %d unread',
+			'Notifications, %s unread',
+			'Notifications, %s unread',
 			unreadCount,
 			'library-portal'
 		),
-		unreadCount
+		unreadText
 	);
 
 	return (
-		<div className="lp-topbar">
+		<div ref={ barRef } className="lp-topbar">
 			<button
 				ref={ toggleRef }
 				type="button"
@@ -134,11 +140,13 @@ export function TopBar( {
 				/>
 			</form>
 			{ ! contractMode ? (
-				<Link
+				<button
+					type="button"
 					className="lp-topbar__bell"
-					to={ paths.notifications() }
 					aria-label={ bellLabel }
-					{ ...bellPrefetch }
+					aria-haspopup="dialog"
+					aria-expanded={ bellOpen }
+					onClick={ () => setBellOpen( true ) }
 				>
 					<svg
 						viewBox="0 0 24 24"
@@ -149,11 +157,22 @@ export function TopBar( {
 					</svg>
 					{ unreadCount > 0 ? (
 						<span className="lp-topbar__marker" aria-hidden="true">
-							{ unreadCount > 9 ? '9+' : unreadCount }
+							{ unreadText }
 						</span>
 					) : null }
-				</Link>
+				</button>
 			) : null }
+			{ bellOpen && ! contractMode && barRef.current?.parentElement
+				? // Into the shell, not the bar: the dialog takes the page's colours, not the bar's.
+					createPortal(
+						<NotificationsModal
+							unreadCount={ unreadCount }
+							onUnreadChange={ onUnreadChange }
+							onClose={ () => setBellOpen( false ) }
+						/>,
+						barRef.current.parentElement
+					)
+				: null }
 			<a
 				className="lp-topbar__account"
 				href={ `${ config.siteUrl }my-account/` }

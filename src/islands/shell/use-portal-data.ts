@@ -25,6 +25,8 @@ export interface LoadedData {
 	user: LibraryUser | null;
 	userLoading: boolean;
 	unreadCount: number;
+	/** The bell shows the server's count from the latest notifications reply. */
+	setUnreadCount: ( unread: number ) => void;
 }
 
 /**
@@ -51,5 +53,6 @@ export function usePortalData( contractMode: boolean ): LoadedData {
 		user: userResource.value,
 		userLoading: userResource.loading,
 		unreadCount: unread.value,
+		setUnreadCount: unread.replace,
 	};
 }

@@ -18,6 +18,7 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { teamExportUrl } from '../../api/team';
+import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
 import { getConfig } from '../../config';
@@ -87,21 +88,13 @@ export function TeamList() {
 				/>
 			) : null }
 			{ ! team.loading && team.error ? (
-				<div className="lp-card" role="alert">
-					<p>
-						{ __(
-							'Failed to load shared user data.',
-							'library-portal'
-						) }
-					</p>
-					<button
-						type="button"
-						className="lp-button lp-button--secondary"
-						onClick={ team.reload }
-					>
-						{ __( 'Retry', 'library-portal' ) }
-					</button>
-				</div>
+				<LoadError
+					onRetry={ team.reload }
+					message={ __(
+						'Failed to load shared user data.',
+						'library-portal'
+					) }
+				/>
 			) : null }
 			{ ! team.loading && ! team.error && members.length === 0 ? (
 				<p className="lp-empty" role="status">

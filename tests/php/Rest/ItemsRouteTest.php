@@ -89,6 +89,8 @@ final class ItemsRouteTest extends TestCase {
 		$code = $this->services()->certificates->for_user_item( $owner, $item )->code;
 		$this->assertSame( home_url( '/certificate/' . $code . '/download' ), $row['video_data']['pdf'], 'pdf is the download address.' );
 		$this->assertSame( ItemStatus::COMPLETED, $row['status'] );
+		$this->assertSame( ItemStatus::COMPLETED, $row['playback_status'], 'Your Progress reads the same status as a team row.' );
+		$this->assertSame( $this->services()->certificates->for_user_item( $owner, $item )->issued_at, $row['video_data']['completed_at'] );
 		$this->assertSame( $owner, $row['user_id'] );
 		$this->assertCount( 3, $row['licenses'] );
 	}
@@ -167,6 +169,15 @@ final class ItemsRouteTest extends TestCase {
 		$this->assertSame( ItemStatus::PURCHASED, $rows[ $manual ]['status'] );
 		$this->assertSame( 5, $rows[ $manual ]['available_licenses'] );
 		$this->assertSame( ItemStatus::TAKE_TEST, $rows[ $testable ]['status'] );
+
+		// Your Progress: the playback status of spec point 4, whatever the list says.
+		$this->assertSame( ItemStatus::NOT_STARTED, $rows[ $shared ]['playback_status'] );
+		$this->assertSame( ItemStatus::NOT_STARTED, $rows[ $expired ]['playback_status'] );
+		$this->assertSame( ItemStatus::TAKE_TEST, $rows[ $testable ]['playback_status'] );
+		$this->assertSame( 0, $rows[ $testable ]['video_data']['completed_at'], 'No certificate, no completion date.' );
+		$this->services()->progress->record( $owner, $shared, 0, 40, time() );
+		$rows = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $owner )->get_data()['data'] );
+		$this->assertSame( ItemStatus::IN_PROGRESS, $rows[ $shared ]['playback_status'], 'A cached reply is rebuilt after progress.' );
 	}
 
 	public function test_another_users_items_never_appear(): void {

@@ -37,7 +37,7 @@ final class NotificationsRouteTest extends TestCase {
 		$first  = $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data'];
 		$second = $this->rest( 'GET', self::ROUTE, array( 'page' => 2 ), $user )->get_data()['data'];
 
-		$this->assertSame( array( 12, 1, 10, 2 ), array( $first['total'], $first['page'], $first['per_page'], $first['total_pages'] ) );
+		$this->assertSame( array( 12, 1, 10, 2, 12 ), array( $first['total'], $first['page'], $first['per_page'], $first['total_pages'], $first['unread'] ) );
 		$this->assertCount( 10, $first['notifications'] );
 		$this->assertSame( $ids[11], $first['notifications'][0]['id'] );
 		$this->assertSame(
@@ -62,8 +62,12 @@ final class NotificationsRouteTest extends TestCase {
 		$ids  = Inbox::fill( $user, 3 );
 		$wpdb->update( $wpdb->prefix . 'lp_notifications', array( 'hide_status' => 1 ), array( 'id' => $ids[0] ) );
 
-		$this->assertSame( 2, $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data']['total'] );
-		$this->assertSame( 3, $this->rest( 'GET', self::ROUTE, array( 'include_hidden' => 'true' ), $user )->get_data()['data']['total'] );
+		$wpdb->update( $wpdb->prefix . 'lp_notifications', array( 'read_status' => 1 ), array( 'id' => $ids[1] ) );
+
+		$visible = $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data'];
+		$all     = $this->rest( 'GET', self::ROUTE, array( 'include_hidden' => 'true' ), $user )->get_data()['data'];
+		$this->assertSame( array( 2, 1 ), array( $visible['total'], $visible['unread'] ) );
+		$this->assertSame( array( 3, 1 ), array( $all['total'], $all['unread'] ), 'The bell counts visible unread rows, whatever the list shows.' );
 	}
 
 	public function test_someone_elses_notifications_never_appear(): void {

@@ -109,6 +109,7 @@ describe( 'ItemDetail header', () => {
 						video_data: {
 							progress: { count: 40, time: 0, parts: [] },
 							pdf: false,
+							completed_at: 0,
 						},
 					} ),
 				],

@@ -7,7 +7,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
  * Internal dependencies
  */
 import { fetchDashboard } from '../../../api/dashboard';
-import { makeUser, setPortalConfig } from '../../../test-utils/fixtures';
+import {
+	makeDashboardStats,
+	makeUser,
+	setPortalConfig,
+} from '../../../test-utils/fixtures';
 import { renderScreen } from '../../../test-utils/render';
 import type { DashboardStats } from '../../../types/library';
 import { externalNavigation } from '../../shell/external';
@@ -23,35 +27,30 @@ const loadDashboard = fetchDashboard as jest.MockedFunction<
 
 const route = { url: '/my-account/library', path: '/my-account/library' };
 
-const stats = (
-	overrides: Partial< DashboardStats > = {}
-): DashboardStats => ( {
-	completedUsersThisYear: 0,
-	totalSharedUsers: 0,
-	remainingLicenses: 0,
-	completionRate: 0,
-	onDemandWorkshops: 4,
-	webinars: 2,
-	eManuals: 1,
-	completedTrainings: 3,
-	membershipExpiry: null,
-	expiringLicensesThisMonth: 0,
-	completedVideos: 3,
-	totalVideos: 6,
-	canShare: true,
-	contractHome: null,
-	filters: {
-		onDemandWorkshops: {
-			types: [ 'workshop', 'on-demand', 'on-demand-workshop' ],
-			status: 'all',
+const stats = ( overrides: Partial< DashboardStats > = {} ) =>
+	makeDashboardStats( {
+		onDemandWorkshops: 4,
+		webinars: 2,
+		eManuals: 1,
+		completedTrainings: 3,
+		completedVideos: 3,
+		totalVideos: 6,
+		canShare: true,
+		filters: {
+			onDemandWorkshops: {
+				types: [ 'workshop', 'on-demand', 'on-demand-workshop' ],
+				status: 'all',
+			},
+			webinars: {
+				types: [ 'webinar', 'on-demand-webinar' ],
+				status: 'all',
+			},
+			eManuals: { types: [ 'e-manual' ], status: 'all' },
+			completedTrainings: { types: [], status: 'completed' },
+			expiringLicensesThisMonth: { types: [], status: 'expired' },
 		},
-		webinars: { types: [ 'webinar', 'on-demand-webinar' ], status: 'all' },
-		eManuals: { types: [ 'e-manual' ], status: 'all' },
-		completedTrainings: { types: [], status: 'completed' },
-		expiringLicensesThisMonth: { types: [], status: 'expired' },
-	},
-	...overrides,
-} );
+		...overrides,
+	} );
 
 const region = ( name: string ) => screen.findByRole( 'region', { name } );
 

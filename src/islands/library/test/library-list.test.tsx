@@ -19,6 +19,7 @@ import { LibraryList } from '../library-list';
 const pdf = {
 	progress: { count: 100, time: 0, parts: [] },
 	pdf: 'https://x.test/c.pdf',
+	completed_at: 1700000000,
 };
 
 const ITEMS: LibraryItem[] = [

@@ -23,23 +23,13 @@ import { PortalRoutes } from '../routes';
 jest.mock( '../../../api/items', () => ( { fetchItems: jest.fn() } ) );
 jest.mock( '../../../api/user', () => ( { fetchUser: jest.fn() } ) );
 jest.mock( '../../../api/dashboard', () => ( {
-	fetchDashboard: jest.fn().mockResolvedValue( {
-		completedUsersThisYear: 0,
-		totalSharedUsers: 0,
-		remainingLicenses: 0,
-		completionRate: 0,
-		onDemandWorkshops: 0,
-		webinars: 0,
-		eManuals: 0,
-		completedTrainings: 0,
-		membershipExpiry: null,
-		expiringLicensesThisMonth: 0,
-		completedVideos: 0,
-		totalVideos: 0,
-		canShare: false,
-		contractHome: null,
-		filters: {},
-	} ),
+	fetchDashboard: jest.fn( () =>
+		Promise.resolve(
+			jest
+				.requireActual( '../../../test-utils/fixtures' )
+				.makeDashboardStats()
+		)
+	),
 } ) );
 jest.mock( '../../../api/team', () => ( {
 	fetchTeam: jest.fn().mockResolvedValue( [] ),
@@ -193,13 +183,11 @@ describe( 'Shell', () => {
 
 	it( 'the bell has an accessible name with the unread count and an unread marker', async () => {
 		renderApp( '/my-account/library/videos' );
-		const bell = await screen.findByRole( 'link', {
+		const bell = await screen.findByRole( 'button', {
 			name: 'Notifications, 3 unread',
 		} );
-		expect( bell ).toHaveAttribute(
-			'href',
-			'/my-account/library/notifications'
-		);
+		expect( bell ).toHaveAttribute( 'aria-haspopup', 'dialog' );
+		expect( bell ).toHaveAttribute( 'aria-expanded', 'false' );
 		expect( bell.querySelector( '.lp-topbar__marker' ) ).toHaveTextContent(
 			'3'
 		);
@@ -307,7 +295,7 @@ describe( 'Shell', () => {
 		expect( screen.getByText( '404 Not Found' ) ).toBeInTheDocument();
 	} );
 
-	it( 'routes later screens to honest placeholders', async () => {
+	it( "routes the own user page to 'Your Progress'", async () => {
 		renderApp( '/my-account/library/users/7' );
 		expect(
 			await screen.findByRole( 'heading', {
@@ -315,7 +303,9 @@ describe( 'Shell', () => {
 				name: 'Your Progress',
 			} )
 		).toBeInTheDocument();
-		expect( screen.getByText( /not available yet/ ) ).toBeInTheDocument();
+		expect(
+			await screen.findByRole( 'searchbox', { name: 'Search courses' } )
+		).toBeInTheDocument();
 	} );
 
 	it( 'shows the share-invite banner from the page config', async () => {

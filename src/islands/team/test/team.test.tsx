@@ -8,40 +8,11 @@ import { screen } from '@testing-library/react';
  */
 import { setPortalConfig } from '../../../test-utils/fixtures';
 import { renderScreen } from '../../../test-utils/render';
-import { Notifications, ShareInvite, UserProgress } from '..';
+import { ShareInvite } from '..';
 
 beforeEach( () => setPortalConfig() );
 
-describe( 'team island placeholders', () => {
-	it( "titles the own progress 'Your Progress' and another user's differently", () => {
-		const path = '/my-account/library/users/:userId';
-		const own = renderScreen( <UserProgress />, {
-			url: '/my-account/library/users/7',
-			path,
-		} );
-		expect(
-			screen.getByRole( 'heading', { level: 1, name: 'Your Progress' } )
-		).toBeInTheDocument();
-		own.unmount();
-		renderScreen( <UserProgress />, {
-			url: '/my-account/library/users/8',
-			path,
-		} );
-		expect(
-			screen.getByRole( 'heading', {
-				level: 1,
-				name: 'Team Member Progress',
-			} )
-		).toBeInTheDocument();
-	} );
-
-	it( 'titles the notifications page', () => {
-		renderScreen( <Notifications />, { url: '/x', path: '/x' } );
-		expect(
-			screen.getByRole( 'heading', { level: 1, name: 'Notifications' } )
-		).toBeInTheDocument();
-	} );
-
+describe( 'share invite page', () => {
 	it( 'the invite page says what was shared, that every license is taken, or that the link cannot be used', () => {
 		setPortalConfig( {
 			shareData: {
