@@ -12,6 +12,7 @@ interface PortalConfig {
 		organizer: { name: string; email: string };
 	} | null;
 	contracts: { id: number; title: string; ended: boolean }[];
+	brand: string;
 }
 
 /**
