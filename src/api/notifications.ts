@@ -15,6 +15,17 @@ export const MODAL_SIZE = 6;
 /** The notifications page's default page size (spec point 9). */
 export const PAGE_SIZE = 10;
 
+/**
+ * Logs a failed notifications call: the screens fall back (0 on the bell, the samples on the
+ * modal and page), so the console is where the cause stays visible.
+ *
+ * @param error What the call rejected with.
+ */
+export function logNotificationsError( error: unknown ): void {
+	// eslint-disable-next-line no-console
+	console.error( 'library-portal: notifications call failed', error );
+}
+
 function toNotification( raw: Record< string, unknown > ): PortalNotification {
 	return {
 		id: num( raw.id ),
@@ -66,8 +77,7 @@ export async function fetchUnreadCount(): Promise< number > {
 	try {
 		return ( await fetchNotifications( 1, 1 ) ).unread;
 	} catch ( error: unknown ) {
-		// eslint-disable-next-line no-console
-		console.error( 'library-portal: could not load notifications', error );
+		logNotificationsError( error );
 		return 0;
 	}
 }

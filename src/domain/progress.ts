@@ -5,13 +5,9 @@
  */
 
 /**
- * WordPress dependencies
- */
-import { __, sprintf } from '@wordpress/i18n';
-
-/**
  * Internal dependencies
  */
+import { displayPercent, statusLabel } from './status';
 import type {
 	LibraryItem,
 	PlaybackStatusKey,
@@ -121,26 +117,12 @@ export function matchesCourse( row: ProgressRow, query: string ): boolean {
 }
 
 /**
- * The Status column's text for the server's playback status.
+ * The Status column's text for the server's playback status (the list's words).
  *
  * @param row Progress row.
  */
-export function playbackStatusLabel( row: ProgressRow ): string {
-	switch ( row.status ) {
-		case 'completed':
-			return __( 'Completed', 'library-portal' );
-		case 'take-test':
-			return __( 'Take Test', 'library-portal' );
-		case 'in-progress':
-			return sprintf(
-				/* translators: %d: percent of the training watched. */
-				__( '%d%% Watched', 'library-portal' ),
-				Math.min( 100, Math.max( 0, Math.round( row.percent ) ) )
-			);
-		default:
-			return __( 'Not Started', 'library-portal' );
-	}
-}
+export const playbackStatusLabel = ( row: ProgressRow ): string =>
+	statusLabel( row.status, displayPercent( row.percent ) );
 
 /**
  * Spec point 4: Take Test is clickable only on own items (no user id, or the same user).

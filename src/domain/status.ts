@@ -22,14 +22,25 @@ export interface ItemStatus {
 }
 
 /**
+ * A watched percent for display: rounded and clamped to 0-100.
+ *
+ * @param count Percent as sent.
+ */
+export function displayPercent( count: number ): number {
+	const rounded = Math.round( count );
+	return Math.min(
+		100,
+		Math.max( 0, Number.isFinite( rounded ) ? rounded : 0 )
+	);
+}
+
+/**
  * Watched percent of an item, rounded and clamped to 0-100 (display only).
  *
  * @param item Library item.
  */
-export function watchedPercent( item: LibraryItem ): number {
-	const count = Math.round( item.video_data.progress.count );
-	return Math.min( 100, Math.max( 0, Number.isFinite( count ) ? count : 0 ) );
-}
+export const watchedPercent = ( item: LibraryItem ): number =>
+	displayPercent( item.video_data.progress.count );
 
 /**
  * A certificate link is present.
@@ -40,40 +51,45 @@ export const hasCertificate = ( item: LibraryItem ): boolean =>
 	typeof item.video_data.pdf === 'string' && item.video_data.pdf !== '';
 
 /**
+ * The words for a status the server decided: the list's badge and the progress table's column
+ * (whose playback statuses are four of these keys).
+ *
+ * @param key     Status key.
+ * @param percent Watched percent, for In Progress ('{n}% Watched').
+ */
+export function statusLabel( key: ItemStatusKey, percent: number ): string {
+	switch ( key ) {
+		case 'shared':
+			return __( 'Shared', 'library-portal' );
+		case 'purchased':
+			return __( 'Purchased', 'library-portal' );
+		case 'expired':
+			return __( 'Expired', 'library-portal' );
+		case 'completed':
+			return __( 'Completed', 'library-portal' );
+		case 'take-test':
+			return __( 'Take Test', 'library-portal' );
+		case 'in-progress':
+			return sprintf(
+				/* translators: %d: watched percent. */
+				__( '%d%% Watched', 'library-portal' ),
+				percent
+			);
+		case 'member-product':
+			return __( 'Member Product', 'library-portal' );
+		case 'membership':
+			return __( 'Membership', 'library-portal' );
+		default:
+			return __( 'Not Started', 'library-portal' );
+	}
+}
+
+/**
  * The label of the status the server decided for an item.
  *
  * @param item Library item.
  */
-export function getItemStatus( item: LibraryItem ): ItemStatus {
-	const key = item.status;
-	switch ( key ) {
-		case 'shared':
-			return { key, label: __( 'Shared', 'library-portal' ) };
-		case 'purchased':
-			return { key, label: __( 'Purchased', 'library-portal' ) };
-		case 'expired':
-			return { key, label: __( 'Expired', 'library-portal' ) };
-		case 'completed':
-			return { key, label: __( 'Completed', 'library-portal' ) };
-		case 'take-test':
-			return { key, label: __( 'Take Test', 'library-portal' ) };
-		case 'in-progress':
-			return {
-				key,
-				label: sprintf(
-					/* translators: %d: watched percent. */
-					__( '%d%% Watched', 'library-portal' ),
-					watchedPercent( item )
-				),
-			};
-		case 'member-product':
-			return { key, label: __( 'Member Product', 'library-portal' ) };
-		case 'membership':
-			return { key, label: __( 'Membership', 'library-portal' ) };
-		default:
-			return {
-				key: 'not-started',
-				label: __( 'Not Started', 'library-portal' ),
-			};
-	}
-}
+export const getItemStatus = ( item: LibraryItem ): ItemStatus => ( {
+	key: item.status,
+	label: statusLabel( item.status, watchedPercent( item ) ),
+} );

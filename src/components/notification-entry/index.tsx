@@ -16,6 +16,32 @@ import { plainText } from '../../domain/notifications';
 import { relativeTime } from '../../domain/relative-time';
 import type { PortalNotification } from '../../types/library';
 
+/**
+ * The alert above the spec's two sample notifications, shown when the call failed.
+ *
+ * @param props         Props.
+ * @param props.onRetry Loads again.
+ */
+export function SamplesNotice( { onRetry }: { onRetry: () => void } ) {
+	return (
+		<div className="lp-notice lp-notice--error" role="alert">
+			<p>
+				{ __(
+					'Your notifications could not be loaded. Here are two sample notifications instead.',
+					'library-portal'
+				) }
+			</p>
+			<button
+				type="button"
+				className="lp-link-button"
+				onClick={ onRetry }
+			>
+				{ __( 'Retry', 'library-portal' ) }
+			</button>
+		</div>
+	);
+}
+
 export interface NotificationEntryProps {
 	notification: PortalNotification;
 	/** Absent for the sample notifications, which have nothing to hide. */

@@ -24,6 +24,7 @@ import { LoadMoreList } from '../../components/load-more-list';
 import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
+import { SearchField } from '../../components/search-field';
 import { getConfig, type ContractData } from '../../config';
 import {
 	contentTypeOptions,
@@ -313,24 +314,16 @@ export function LibraryList() {
 				role="group"
 				aria-label={ __( 'Filter the library', 'library-portal' ) }
 			>
-				<div className="lp-field lp-field--search">
-					<label className="lp-field__label" htmlFor="lp-list-search">
-						{ __( 'Search items', 'library-portal' ) }
-					</label>
-					<input
-						id="lp-list-search"
-						className="lp-input"
-						type="search"
-						value={ searchText }
-						placeholder={ __(
-							'Title, subtitle or description',
-							'library-portal'
-						) }
-						onChange={ ( event ) =>
-							setSearchText( event.target.value )
-						}
-					/>
-				</div>
+				<SearchField
+					id="lp-list-search"
+					label={ __( 'Search items', 'library-portal' ) }
+					placeholder={ __(
+						'Title, subtitle or description',
+						'library-portal'
+					) }
+					value={ searchText }
+					onChange={ setSearchText }
+				/>
 				<div className="lp-field">
 					<label className="lp-field__label" htmlFor="lp-list-type">
 						{ __( 'Content type', 'library-portal' ) }

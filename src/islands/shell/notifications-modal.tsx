@@ -22,12 +22,16 @@ import { __ } from '@wordpress/i18n';
 import {
 	fetchNotifications,
 	hideNotification,
+	logNotificationsError,
 	markAllNotificationsRead,
 	MODAL_SIZE,
 } from '../../api/notifications';
 import { Dialog } from '../../components/dialog';
 import { LoadingIndicator } from '../../components/loading-indicator';
-import { NotificationEntry } from '../../components/notification-entry';
+import {
+	NotificationEntry,
+	SamplesNotice,
+} from '../../components/notification-entry';
 import { nowInSeconds } from '../../domain/dates';
 import { sampleNotifications } from '../../domain/notifications';
 import { paths } from '../../domain/paths';
@@ -45,10 +49,6 @@ interface ModalState {
 	failed: boolean;
 	list: PortalNotification[];
 }
-
-const logError = ( error: unknown ) =>
-	// eslint-disable-next-line no-console
-	console.error( 'library-portal: notifications call failed', error );
 
 export function NotificationsModal( {
 	unreadCount,
@@ -82,7 +82,7 @@ export function NotificationsModal( {
 				}
 			},
 			( error: unknown ) => {
-				logError( error );
+				logNotificationsError( error );
 				if ( current ) {
 					setState( {
 						loading: false,
@@ -117,7 +117,10 @@ export function NotificationsModal( {
 	const close = () => {
 		onClose();
 		if ( unreadCount > 0 || state.list.some( ( n ) => ! n.read_status ) ) {
-			markAllNotificationsRead().then( onUnreadChange, logError );
+			markAllNotificationsRead().then(
+				onUnreadChange,
+				logNotificationsError
+			);
 		}
 	};
 
@@ -135,7 +138,7 @@ export function NotificationsModal( {
 				setState( ( previous ) => ( { ...previous, list: rest } ) );
 			},
 			( error: unknown ) => {
-				logError( error );
+				logNotificationsError( error );
 				setHideError(
 					__(
 						'The notification could not be hidden. Please try again.',
@@ -172,21 +175,7 @@ export function NotificationsModal( {
 				/>
 			) : null }
 			{ ! state.loading && state.failed ? (
-				<div className="lp-notice lp-notice--error" role="alert">
-					<p>
-						{ __(
-							'Your notifications could not be loaded. Here are two sample notifications instead.',
-							'library-portal'
-						) }
-					</p>
-					<button
-						type="button"
-						className="lp-link-button"
-						onClick={ () => setAttempt( ( n ) => n + 1 ) }
-					>
-						{ __( 'Retry', 'library-portal' ) }
-					</button>
-				</div>
+				<SamplesNotice onRetry={ () => setAttempt( ( n ) => n + 1 ) } />
 			) : null }
 			{ ! state.loading && state.list.length === 0 ? (
 				<p className="lp-empty" role="status">

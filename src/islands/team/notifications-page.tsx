@@ -21,11 +21,15 @@ import { __, sprintf } from '@wordpress/i18n';
 import {
 	fetchNotifications,
 	hideNotification,
+	logNotificationsError,
 	markAllNotificationsRead,
 	PAGE_SIZE,
 } from '../../api/notifications';
 import { LoadingIndicator } from '../../components/loading-indicator';
-import { NotificationEntry } from '../../components/notification-entry';
+import {
+	NotificationEntry,
+	SamplesNotice,
+} from '../../components/notification-entry';
 import { ScreenTitle } from '../../components/screen-title';
 import { nowInSeconds } from '../../domain/dates';
 import { sampleNotifications } from '../../domain/notifications';
@@ -38,10 +42,6 @@ interface PageState {
 	failed: boolean;
 	reply: NotificationsPage | null;
 }
-
-const logError = ( error: unknown ) =>
-	// eslint-disable-next-line no-console
-	console.error( 'library-portal: notifications call failed', error );
 
 export function Notifications() {
 	const [ params, setParams ] = useSearchParams();
@@ -79,7 +79,7 @@ export function Notifications() {
 				setState( { loading: false, failed: false, reply } );
 			},
 			( error: unknown ) => {
-				logError( error );
+				logNotificationsError( error );
 				if ( current ) {
 					setState( { loading: false, failed: true, reply: null } );
 				}
@@ -119,7 +119,7 @@ export function Notifications() {
 				setMessage( __( 'Notification hidden.', 'library-portal' ) );
 			},
 			( error: unknown ) => {
-				logError( error );
+				logNotificationsError( error );
 				setMessage(
 					__(
 						'The notification could not be hidden. Please try again.',
@@ -141,7 +141,7 @@ export function Notifications() {
 				);
 			},
 			( error: unknown ) => {
-				logError( error );
+				logNotificationsError( error );
 				setMessage(
 					__(
 						'The notifications could not be marked read. Please try again.',
@@ -182,21 +182,7 @@ export function Notifications() {
 				/>
 			) : null }
 			{ ! state.loading && state.failed ? (
-				<div className="lp-notice lp-notice--error" role="alert">
-					<p>
-						{ __(
-							'Your notifications could not be loaded. Here are two sample notifications instead.',
-							'library-portal'
-						) }
-					</p>
-					<button
-						type="button"
-						className="lp-link-button"
-						onClick={ () => setAttempt( ( n ) => n + 1 ) }
-					>
-						{ __( 'Retry', 'library-portal' ) }
-					</button>
-				</div>
+				<SamplesNotice onRetry={ () => setAttempt( ( n ) => n + 1 ) } />
 			) : null }
 			{ state.reply !== null || state.failed ? (
 				<section

@@ -21,6 +21,7 @@ import { teamExportUrl } from '../../api/team';
 import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
+import { SearchField } from '../../components/search-field';
 import { getConfig } from '../../config';
 import { useTeam } from '../../data/use-team';
 import { paths } from '../../domain/paths';
@@ -107,30 +108,19 @@ export function TeamList() {
 			{ ! team.loading && ! team.error && members.length > 0 ? (
 				<>
 					<div className="lp-team__controls">
-						<div className="lp-field lp-field--search">
-							<label
-								className="lp-field__label"
-								htmlFor="lp-team-search"
-							>
-								{ __(
-									'Search team members',
-									'library-portal'
-								) }
-							</label>
-							<input
-								id="lp-team-search"
-								className="lp-input"
-								type="search"
-								value={ query }
-								placeholder={
-									// eslint-disable-next-line @wordpress/i18n-ellipsis -- the spec's text, as written.
-									__( 'Search users...', 'library-portal' )
-								}
-								onChange={ ( event ) =>
-									setQuery( event.target.value )
-								}
-							/>
-						</div>
+						<SearchField
+							id="lp-team-search"
+							label={ __(
+								'Search team members',
+								'library-portal'
+							) }
+							placeholder={
+								// eslint-disable-next-line @wordpress/i18n-ellipsis -- the spec's text, as written.
+								__( 'Search users...', 'library-portal' )
+							}
+							value={ query }
+							onChange={ setQuery }
+						/>
 						{ hiddenCount > 0 ? (
 							<button
 								type="button"

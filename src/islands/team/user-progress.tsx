@@ -22,6 +22,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
+import { SearchField } from '../../components/search-field';
 import { getConfig } from '../../config';
 import { useTeam } from '../../data/use-team';
 import { formatDate } from '../../domain/dates';
@@ -203,25 +204,16 @@ function ProgressTable( {
 	return (
 		<>
 			<div className="lp-team__controls">
-				<div className="lp-field lp-field--search">
-					<label
-						className="lp-field__label"
-						htmlFor="lp-progress-search"
-					>
-						{ __( 'Search courses', 'library-portal' ) }
-					</label>
-					<input
-						id="lp-progress-search"
-						className="lp-input"
-						type="search"
-						value={ query }
-						placeholder={
-							// eslint-disable-next-line @wordpress/i18n-ellipsis -- the spec's text, as written.
-							__( 'Search courses...', 'library-portal' )
-						}
-						onChange={ ( event ) => setQuery( event.target.value ) }
-					/>
-				</div>
+				<SearchField
+					id="lp-progress-search"
+					label={ __( 'Search courses', 'library-portal' ) }
+					placeholder={
+						// eslint-disable-next-line @wordpress/i18n-ellipsis -- the spec's text, as written.
+						__( 'Search courses...', 'library-portal' )
+					}
+					value={ query }
+					onChange={ setQuery }
+				/>
 			</div>
 			{ shown.length === 0 ? (
 				<p className="lp-empty" role="status">
