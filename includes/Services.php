@@ -8,6 +8,7 @@
 namespace LibraryPortal;
 
 use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Library\DashboardStats;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
@@ -23,6 +24,7 @@ use LibraryPortal\Repositories\MailHistoryRepository;
 use LibraryPortal\Repositories\NotificationRepository;
 use LibraryPortal\Repositories\ProgressRepository;
 use LibraryPortal\Repositories\QuizAttemptRepository;
+use LibraryPortal\Repositories\SeatAuditRepository;
 use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Sharing\ShareLinkCodec;
 use LibraryPortal\Sharing\ShareLinkRepository;
@@ -61,6 +63,7 @@ final class Services {
 		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue );
 		$library_cache = new LibraryCache( $cache_rows, $licenses );
 		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
+		$seat_audit    = new SeatAuditRepository( $db );
 		return new self(
 			$settings,
 			$licenses,
@@ -83,7 +86,9 @@ final class Services {
 			new ShareInvites( $share_links, $licenses ),
 			$catalogue,
 			$team,
-			new DashboardStats( $library, $library_cache, $team )
+			new DashboardStats( $library, $library_cache, $team ),
+			$seat_audit,
+			new GrantService( $licenses, $seat_audit )
 		);
 	}
 
@@ -112,6 +117,8 @@ final class Services {
 	 * @param Catalogue              $catalogue     Library items.
 	 * @param TeamProgress           $team          A sharer's team and its progress.
 	 * @param DashboardStats         $dashboard     The dashboard's figures.
+	 * @param SeatAuditRepository    $seat_audit    Who changed which grant or seat.
+	 * @param GrantService           $grants        Grants by admins, WP-CLI and orders.
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -135,6 +142,8 @@ final class Services {
 		public readonly ShareInvites $share_invites,
 		public readonly Catalogue $catalogue,
 		public readonly TeamProgress $team,
-		public readonly DashboardStats $dashboard
+		public readonly DashboardStats $dashboard,
+		public readonly SeatAuditRepository $seat_audit,
+		public readonly GrantService $grants
 	) {}
 }

@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 7;
+	public const VERSION = 8;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -42,6 +42,7 @@ final class Schema {
 		'share_links',
 		'license_requests',
 		'mail_senders',
+		'seat_audit',
 	);
 
 	/**
@@ -84,6 +85,7 @@ final class Schema {
 		return array(
 			// A purchase: N licenses of one item for one owner. Buying more adds a grant.
 			// expiry_notified_at: when its owner was told the licenses end this month (ExpiryNotices).
+			// source_ref: a grant found by where it came from, e.g. an order item (GrantService::find_by_source).
 			"CREATE TABLE {$t['grants']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				owner_id bigint(20) unsigned NOT NULL,
@@ -99,7 +101,8 @@ final class Schema {
 				PRIMARY KEY  (id),
 				KEY owner_product (owner_id,product_id),
 				KEY product_id (product_id),
-				KEY expires_at (expires_at)
+				KEY expires_at (expires_at),
+				KEY source_ref (source,source_ref)
 			) $collate;",
 			// One seat of a grant. holder_id 0 = unassigned; shared = 1 when held by someone other than the owner.
 			"CREATE TABLE {$t['licenses']} (
@@ -257,6 +260,23 @@ final class Schema {
 				locked_until bigint(20) unsigned NOT NULL DEFAULT 0,
 				next_send_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (sender_id)
+			) $collate;",
+			// Who changed which grant or seat, and when (Grants\GrantService). actor_id 0 = the system
+			// (WP-CLI, an order, a deleted account); license_id 0 = the whole grant. owner_time serves
+			// a user's trail, grant_id a grant's.
+			"CREATE TABLE {$t['seat_audit']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				actor_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				action varchar(20) NOT NULL DEFAULT '',
+				grant_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				license_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				owner_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				product_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				details varchar(255) NOT NULL DEFAULT '',
+				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY owner_time (owner_id,created_at),
+				KEY grant_id (grant_id)
 			) $collate;",
 		);
 	}

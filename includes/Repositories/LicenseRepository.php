@@ -78,6 +78,209 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * One grant by ID, or null.
+	 *
+	 * @param int $grant_id Grant.
+	 */
+	public function find_grant( int $grant_id ): ?Grant {
+		$row = $this->db->get_row(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- COLUMNS is a constant list.
+			$this->db->prepare( 'SELECT ' . Grant::COLUMNS . ' FROM %i WHERE id = %d', $this->table( 'grants' ), $grant_id ),
+			ARRAY_A
+		);
+		return is_array( $row ) ? Grant::from_row( $row ) : null;
+	}
+
+	/**
+	 * The first grant a source made under its reference (the source_ref index), or null.
+	 *
+	 * @param string $source     Source, e.g. woocommerce.
+	 * @param string $source_ref The source's reference, e.g. order:123:item:45.
+	 */
+	public function find_grant_by_source( string $source, string $source_ref ): ?Grant {
+		$row = $this->db->get_row(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- COLUMNS is a constant list.
+				'SELECT ' . Grant::COLUMNS . ' FROM %i WHERE source = %s AND source_ref = %s ORDER BY id LIMIT 1',
+				$this->table( 'grants' ),
+				$source,
+				$source_ref
+			),
+			ARRAY_A
+		);
+		return is_array( $row ) ? Grant::from_row( $row ) : null;
+	}
+
+	/**
+	 * A page of grants, newest first, optionally of the users whose e-mail or login contains a text.
+	 *
+	 * @param string $search Part of an e-mail or login ('' = every grant).
+	 * @param int    $limit  Grants per page.
+	 * @param int    $offset Grants to skip.
+	 * @return Grant[]
+	 */
+	public function grant_page( string $search, int $limit, int $offset = 0 ): array {
+		list( $join, $where, $values ) = $this->grant_search( $search );
+		$rows                          = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the column list is constant, $join and $where hold placeholders only.
+				'SELECT g.' . str_replace( ', ', ', g.', Grant::COLUMNS ) . " FROM %i g $join $where ORDER BY g.id DESC LIMIT %d OFFSET %d",
+				array_merge( array( $this->table( 'grants' ) ), $values, array( max( 1, $limit ), max( 0, $offset ) ) )
+			),
+			ARRAY_A
+		);
+		return array_map( array( Grant::class, 'from_row' ), $rows );
+	}
+
+	/**
+	 * Number of grants grant_page() pages through.
+	 *
+	 * @param string $search Part of an e-mail or login ('' = every grant).
+	 */
+	public function grant_count( string $search ): int {
+		list( $join, $where, $values ) = $this->grant_search( $search );
+		return (int) $this->db->get_var(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $join and $where hold placeholders only.
+			$this->db->prepare( "SELECT COUNT(*) FROM %i g $join $where", array_merge( array( $this->table( 'grants' ) ), $values ) )
+		);
+	}
+
+	/**
+	 * The JOIN, WHERE and values of a grant search.
+	 *
+	 * @param string $search Part of an e-mail or login.
+	 * @return array{0: string, 1: string, 2: array<int, string>}
+	 */
+	private function grant_search( string $search ): array {
+		$search = trim( $search );
+		if ( '' === $search ) {
+			return array( '', '', array() );
+		}
+		$like = '%' . $this->db->esc_like( $search ) . '%';
+		return array( 'INNER JOIN %i u ON u.ID = g.owner_id', 'WHERE ( u.user_email LIKE %s OR u.user_login LIKE %s )', array( $this->db->users, $like, $like ) );
+	}
+
+	/**
+	 * Seats of some grants by state: available (nobody holds it), assigned (shared, not started)
+	 * and activated. One grouped query.
+	 *
+	 * @param int[] $grant_ids Grants.
+	 * @return array<int, array{available: int, assigned: int, activated: int}> By grant ID.
+	 */
+	public function grant_seat_counts( array $grant_ids ): array {
+		$grant_ids = self::ids( $grant_ids );
+		if ( ! $grant_ids ) {
+			return array();
+		}
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
+				"SELECT grant_id, SUM( CASE WHEN state = 'available' AND holder_id = 0 THEN 1 ELSE 0 END ) AS available,
+				SUM( CASE WHEN state = 'assigned' THEN 1 ELSE 0 END ) AS assigned, SUM( CASE WHEN state = 'activated' THEN 1 ELSE 0 END ) AS activated
+				FROM %i WHERE grant_id IN ( " . self::placeholders( $grant_ids ) . ' ) GROUP BY grant_id',
+				array_merge( array( $this->table( 'licenses' ) ), $grant_ids )
+			),
+			ARRAY_A
+		);
+		$counts = array_fill_keys( $grant_ids, array( 'available' => 0, 'assigned' => 0, 'activated' => 0 ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		foreach ( $rows as $row ) {
+			$counts[ (int) $row['grant_id'] ] = array(
+				'available' => (int) $row['available'],
+				'assigned'  => (int) $row['assigned'],
+				'activated' => (int) $row['activated'],
+			);
+		}
+		return $counts;
+	}
+
+	/**
+	 * Moves a grant's expiry and its seats' (all of them: a seat ends with its purchase), and lets
+	 * the expiry notice go out again for the new date. Announces the owner and every holder.
+	 *
+	 * @param Grant $grant      The grant as read.
+	 * @param int   $expires_at New expiry, Unix seconds (0 = never).
+	 * @param int   $now        Unix seconds.
+	 * @return int Seats changed.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function extend_grant( Grant $grant, int $expires_at, int $now ): int {
+		$this->must(
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET expires_at = %d, expiry_notified_at = 0 WHERE id = %d', $this->table( 'grants' ), $expires_at, $grant->id ) ),
+			'extend a grant'
+		);
+		$seats   = $this->must(
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET expires_at = %d, updated_at = %d WHERE grant_id = %d', $this->table( 'licenses' ), $expires_at, $now, $grant->id ) ),
+			'extend a grant\'s seats'
+		);
+		$holders = array_map( 'intval', $this->db->get_col( $this->db->prepare( 'SELECT DISTINCT holder_id FROM %i WHERE grant_id = %d AND holder_id <> 0', $this->table( 'licenses' ), $grant->id ) ) );
+		$this->changed( ...self::ids( array_merge( array( $grant->owner_id ), $holders ) ) );
+		return $seats;
+	}
+
+	/**
+	 * Takes seats nobody holds out of a grant: each is one conditional DELETE (state available,
+	 * no holder), so a seat shared or activated meanwhile stays; the grant's quantity follows.
+	 *
+	 * @param Grant    $grant The grant as read.
+	 * @param int|null $count Seats to take (null = every available one).
+	 * @return int[] IDs of the seats taken.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function take_back_seats( Grant $grant, ?int $count ): array {
+		$licenses   = $this->table( 'licenses' );
+		$limit      = null === $count ? $grant->quantity : $count;
+		$candidates = array_map(
+			'intval',
+			$this->db->get_col(
+				$this->db->prepare(
+					"SELECT id FROM %i WHERE grant_id = %d AND state = 'available' AND holder_id = 0 ORDER BY id DESC LIMIT %d",
+					$licenses,
+					$grant->id,
+					max( 1, $limit )
+				)
+			)
+		);
+		$taken      = array();
+		foreach ( $candidates as $license_id ) {
+			$deleted = $this->must(
+				$this->db->query( $this->db->prepare( "DELETE FROM %i WHERE id = %d AND grant_id = %d AND state = 'available' AND holder_id = 0", $licenses, $license_id, $grant->id ) ),
+				'take back a seat'
+			);
+			if ( 1 === $deleted ) {
+				$taken[] = $license_id;
+			}
+		}
+		if ( $taken ) {
+			$this->must(
+				$this->db->query( $this->db->prepare( 'UPDATE %i SET quantity = CASE WHEN quantity > %d THEN quantity - %d ELSE 0 END WHERE id = %d', $this->table( 'grants' ), count( $taken ), count( $taken ), $grant->id ) ),
+				'lower a grant\'s quantity'
+			);
+			$this->changed( $grant->owner_id );
+		}
+		return $taken;
+	}
+
+	/**
+	 * Every seat of a grant, in seat order.
+	 *
+	 * @param int $grant_id Grant.
+	 * @return Seat[]
+	 */
+	public function seats_of_grant( int $grant_id ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- SEAT_COLUMNS is a constant list.
+				'SELECT ' . self::SEAT_COLUMNS . ' FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.grant_id = %d ORDER BY l.id',
+				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
+				$grant_id
+			),
+			ARRAY_A
+		);
+		return array_map( array( Seat::class, 'from_row' ), $rows );
+	}
+
+	/**
 	 * Every seat a user owns or holds, with its grant's tag and contract.
 	 *
 	 * Two indexed selects joined by UNION ALL rather than one OR, so each uses its index.
