@@ -505,25 +505,27 @@ final class LicenseRepository extends Repository implements UserRows {
 
 	/**
 	 * Every seat an owner gave to someone else, whatever the item: the team screens. One query
-	 * on the owner_product index, whatever the size of the team.
+	 * on the owner_product index, whatever the size of the team, reading the seats table alone.
 	 *
 	 * @param int $owner_id Owner.
-	 * @return Seat[] In seat order.
+	 * @return TeamSeat[] In seat order.
 	 */
 	public function team_seats( int $owner_id ): array {
-		$rows = (array) $this->db->get_results(
+		$rows  = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- SEAT_COLUMNS is a constant list.
-				'SELECT ' . self::SEAT_COLUMNS . ' FROM %i l INNER JOIN %i g ON g.id = l.grant_id
-				WHERE l.owner_id = %d AND l.shared = 1 AND l.holder_id <> 0 AND l.holder_id <> %d ORDER BY l.id',
+				'SELECT id, product_id, holder_id FROM %i
+				WHERE owner_id = %d AND shared = 1 AND holder_id <> 0 AND holder_id <> %d ORDER BY id',
 				$this->table( 'licenses' ),
-				$this->table( 'grants' ),
 				$owner_id,
 				$owner_id
 			),
-			ARRAY_A
+			ARRAY_N
 		);
-		return array_map( array( Seat::class, 'from_row' ), $rows );
+		$seats = array();
+		foreach ( $rows as $row ) {
+			$seats[] = new TeamSeat( (int) $row[0], (int) $row[1], (int) $row[2] );
+		}
+		return $seats;
 	}
 
 	/**

@@ -61,7 +61,7 @@ final class TeamController extends Controller {
 	 * @param \WP_REST_Request $request Request.
 	 */
 	public function get_items( $request ): WP_REST_Response {
-		$team = $this->team->for_owner( get_current_user_id(), time() );
+		$team = $this->team->for_owner( get_current_user_id() );
 		return $this->success( $team ? $team : new \stdClass() );
 	}
 
@@ -73,7 +73,7 @@ final class TeamController extends Controller {
 	public function export( $request ): CsvResponse {
 		$now = time();
 		return new CsvResponse(
-			TeamCsv::rows( $this->team->for_owner( get_current_user_id(), $now ) ),
+			TeamCsv::rows( $this->team->for_owner( get_current_user_id() ) ),
 			'team-progress-' . wp_date( 'Y-m-d', $now ) . '.csv'
 		);
 	}
@@ -87,7 +87,6 @@ final class TeamController extends Controller {
 		if ( ! $this->schema ) {
 			$int          = array( 'type' => 'integer' );
 			$string       = array( 'type' => 'string' );
-			$bool         = array( 'type' => 'boolean' );
 			$product      = self::closed_object(
 				array(
 					'share_id'           => $int,
@@ -96,9 +95,6 @@ final class TeamController extends Controller {
 					'subtitle'           => $string,
 					'content_type'       => $string,
 					'content_type_label' => $string,
-					'expiry'             => $int,
-					'expired'            => $bool,
-					'activated'          => $bool,
 					'status'             => array(
 						'type' => 'string',
 						'enum' => array( 'completed', 'take-test', 'in-progress', 'not-started' ),

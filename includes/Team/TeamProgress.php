@@ -9,9 +9,7 @@ namespace LibraryPortal\Team;
 
 use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Domain\ContentType;
-use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Domain\PlaybackStatus;
-use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\LicenseRepository;
@@ -49,10 +47,9 @@ final class TeamProgress {
 	 * The owner's team, keyed by user ID.
 	 *
 	 * @param int $owner_id Owner.
-	 * @param int $now      Unix seconds.
 	 * @return array<int, array<string, mixed>>
 	 */
-	public function for_owner( int $owner_id, int $now ): array {
+	public function for_owner( int $owner_id ): array {
 		$read = $this->read( $owner_id );
 		if ( null === $read ) {
 			return array();
@@ -92,9 +89,6 @@ final class TeamProgress {
 				'subtitle'           => $item['subtitle'],
 				'content_type'       => $item['content_type'],
 				'content_type_label' => $labels[ $item['content_type'] ] ??= ContentType::label( $item['content_type'] ),
-				'expiry'             => $seat->expires_at,
-				'expired'            => Expiry::has_passed( $seat->expires_at, $now ),
-				'activated'          => SeatState::Activated === $seat->state,
 				'status'             => PlaybackStatus::of( $progress, null !== $certificate ),
 				'video_data'         => array_merge(
 					// The overall figure only: the team screens show no parts, and a team of 1,000 is a long reply.
@@ -180,7 +174,7 @@ final class TeamProgress {
 	 * on those items and the items; null when the owner shared nothing.
 	 *
 	 * @param int $owner_id Owner.
-	 * @return array{0: \LibraryPortal\Repositories\Seat[], 1: array<int, array{name: string, email: string}>, 2: array<int, array<int, \LibraryPortal\Repositories\Certificate>>, 3: array<int, array<string, mixed>>, 4: int[], 5: int[]}|null
+	 * @return array{0: \LibraryPortal\Repositories\TeamSeat[], 1: array<int, array{name: string, email: string}>, 2: array<int, array<int, \LibraryPortal\Repositories\Certificate>>, 3: array<int, array<string, mixed>>, 4: int[], 5: int[]}|null
 	 */
 	private function read( int $owner_id ): ?array {
 		$seats = $this->licenses->team_seats( $owner_id );

@@ -6,7 +6,7 @@
  * Internal dependencies
  */
 import { dataOf, request } from './client';
-import { bool, isRecord, list, num, oneOf, record, str } from './coerce';
+import { isRecord, list, num, oneOf, record, str } from './coerce';
 import { getConfig } from '../config';
 import {
 	PLAYBACK_STATUS_KEYS,
@@ -25,9 +25,6 @@ function toProduct( raw: Record< string, unknown > ): TeamProduct {
 		subtitle: str( raw.subtitle ),
 		content_type: str( raw.content_type ),
 		content_type_label: str( raw.content_type_label ),
-		expiry: num( raw.expiry ),
-		expired: bool( raw.expired ),
-		activated: bool( raw.activated ),
 		status: oneOf< PlaybackStatusKey >(
 			PLAYBACK_STATUS_KEYS,
 			raw.status,

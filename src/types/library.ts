@@ -123,9 +123,6 @@ export interface TeamProduct {
 	subtitle: string;
 	content_type: string;
 	content_type_label: string;
-	expiry: number;
-	expired: boolean;
-	activated: boolean;
 	/** The server's playback status. */
 	status: PlaybackStatusKey;
 	video_data: {

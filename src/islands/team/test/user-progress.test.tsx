@@ -28,9 +28,6 @@ const product = ( overrides: Partial< TeamProduct > ): TeamProduct => ( {
 	subtitle: 'Part One',
 	content_type: 'webinar',
 	content_type_label: 'Webinar',
-	expiry: 0,
-	expired: false,
-	activated: true,
 	status: 'take-test',
 	video_data: {
 		progress: { count: 96, time: 0 },
