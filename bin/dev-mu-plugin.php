@@ -61,3 +61,13 @@ add_filter(
 		return str_ends_with( (string) $from, '@127.0.0.1' ) ? 'portal@library-portal.test' : $from;
 	}
 );
+
+// `wp library-portal seed-demo`: dev tooling, so it is registered here and not by the shipped plugin.
+add_action(
+	'cli_init',
+	static function () {
+		if ( class_exists( '\LibraryPortal\Dev\SeedDemoCommand' ) ) {
+			\LibraryPortal\Dev\SeedDemoCommand::register();
+		}
+	}
+);

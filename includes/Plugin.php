@@ -131,7 +131,7 @@ final class Plugin {
 		);
 
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
-			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services->licenses, $services->certificates ) );
+			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services->grants, $services->licenses, $services->certificates, $services->library_cache ) );
 		}
 	}
 }

@@ -206,10 +206,7 @@ final class GrantService {
 	public function take_back_unassigned( int $grant_id, ?int $count, int $actor_id, int $now = 0 ): TakeBackResult {
 		$now   = $now > 0 ? $now : time();
 		$grant = $this->must_find( $grant_id );
-		if ( null !== $count && ( $count < 1 || $count > $grant->quantity ) ) {
-			/* translators: %d: number of licenses the grant holds. */
-			throw new InvalidArgumentException( esc_html( sprintf( __( 'The number of licenses to take back must be from 1 to %d.', 'library-portal' ), $grant->quantity ) ) );
-		}
+		self::check_take_back_count( $grant, $count );
 
 		$taken = $this->licenses->take_back_seats( $grant, $count );
 		$rows  = array();
@@ -225,6 +222,39 @@ final class GrantService {
 			$kept = $count - count( $taken );
 		}
 		return new TakeBackResult( $taken, $kept );
+	}
+
+	/**
+	 * What take_back_unassigned() would do now, without doing it (the CLI's --dry-run).
+	 *
+	 * @param int      $grant_id Grant.
+	 * @param int|null $count    As for take_back_unassigned().
+	 * @return array{taken: int, kept: int}
+	 * @throws InvalidArgumentException As take_back_unassigned() would.
+	 */
+	public function preview_take_back( int $grant_id, ?int $count ): array {
+		$grant = $this->must_find( $grant_id );
+		self::check_take_back_count( $grant, $count );
+		$seats = $this->licenses->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
+		$taken = null === $count ? $seats['available'] : min( $count, $seats['available'] );
+		return array(
+			'taken' => $taken,
+			'kept'  => null === $count ? $seats['assigned'] + $seats['activated'] : $count - $taken,
+		);
+	}
+
+	/**
+	 * Refuses a count outside 1 to the grant's quantity (null, every available seat, passes).
+	 *
+	 * @param Grant    $grant Grant.
+	 * @param int|null $count Seats to take back.
+	 * @throws InvalidArgumentException When it is out of bounds.
+	 */
+	private static function check_take_back_count( Grant $grant, ?int $count ): void {
+		if ( null !== $count && ( $count < 1 || $count > $grant->quantity ) ) {
+			/* translators: %d: number of licenses the grant holds. */
+			throw new InvalidArgumentException( esc_html( sprintf( __( 'The number of licenses to take back must be from 1 to %d.', 'library-portal' ), $grant->quantity ) ) );
+		}
 	}
 
 	/**
