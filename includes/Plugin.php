@@ -11,7 +11,10 @@ use LibraryPortal\Accounts\UserDeletedHandler;
 use LibraryPortal\Admin\ReservedSlugNotice;
 use LibraryPortal\Admin\SettingsPage;
 use LibraryPortal\Ajax\PingHandler;
+use LibraryPortal\Catalogue\ItemEditor;
+use LibraryPortal\Catalogue\ItemListColumns;
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Catalogue\RefusedEdit;
 use LibraryPortal\Certificates\CertificatePages;
 use LibraryPortal\Certificates\CertificatePdf;
 use LibraryPortal\Certificates\QuizMetaBox;
@@ -83,9 +86,12 @@ final class Plugin {
 		$config = new PortalConfig( $services->settings, $services->contracts, $services->share_invites );
 		$assets = new Assets( $services->settings, $config );
 
+		$refused_edits = new RefusedEdit();
 		( new ItemPostType() )->register();
 		$quizzes = new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings );
-		( new QuizMetaBox() )->register();
+		( new QuizMetaBox( $refused_edits ) )->register();
+		( new ItemEditor( $refused_edits ) )->register();
+		( new ItemListColumns() )->register();
 		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf() ) )->register();
 		( new Routes( $services->settings ) )->register();
 		( new InviteLogin() )->register();

@@ -7,81 +7,48 @@
 
 namespace LibraryPortal\Tests\Certificates;
 
+use LibraryPortal\Catalogue\ItemEditor;
+use LibraryPortal\Catalogue\RefusedEdit;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizMetaBox;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * The meta box saves only with its nonce and the edit capability, cleans every value, and the
- * meta never leaves through wp/v2.
+ * The box's questions are saved by the item editor (nonce, capability and refusals:
+ * Catalogue/ItemEditorTest), cleaned, and the meta never leaves through wp/v2.
  */
 final class QuizMetaBoxTest extends TestCase {
 
-	/**
-	 * A form as the meta box posts it: one filled question, one question without a correct
-	 * answer, one with a single answer, one blank row.
-	 *
-	 * @return array<string, mixed>
-	 */
-	private static function form(): array {
-		return array(
-			'pass_mark' => '150',
-			'questions' => array(
-				array(
-					'id'      => '',
-					'text'    => "<b>Which</b> is right?\nReally?",
-					'answers' => array( '', 'Yes <script>x</script>', '', 'No', '', '' ),
-					'correct' => '3',
-				),
-				array(
-					'id'      => 'q9',
-					'text'    => 'No correct answer chosen',
-					'answers' => array( 'A', 'B' ),
-				),
-				array(
-					'id'      => 'q10',
-					'text'    => 'One answer only',
-					'answers' => array( 'A', '', '', '', '', '' ),
-					'correct' => '0',
-				),
-				array(
-					'id'      => '',
-					'text'    => '',
-					'answers' => array( '', '', '', '', '', '' ),
-				),
-			),
-		);
-	}
-
-	/**
-	 * Submits the box as wp-admin would.
-	 *
-	 * @param int         $item    Item.
-	 * @param int         $user_id Editor.
-	 * @param string|null $nonce   Nonce (null: none).
-	 * @param array       $form    Fields.
-	 */
-	private function submit( int $item, int $user_id, ?string $nonce, array $form ): void {
-		wp_set_current_user( $user_id );
-		$_POST = wp_slash(
-			array_filter(
-				array(
-					QuizMetaBox::NONCE_FIELD => $nonce,
-					QuizMetaBox::FIELD       => $form,
-				),
-				static fn( $v ) => null !== $v
-			)
-		);
-		( new QuizMetaBox() )->save( $item, get_post( $item ) );
-	}
-
-	public function test_an_editor_saves_clean_questions_and_broken_rows_are_dropped(): void {
+	public function test_an_editor_saves_clean_questions_through_the_item_editor(): void {
 		$editor = $this->make_user( 'editor' );
 		$item   = Library::item( 'Edited' );
 		wp_set_current_user( $editor );
+		$_POST = wp_slash(
+			array(
+				'post_ID'               => (string) $item,
+				ItemEditor::NONCE_FIELD => wp_create_nonce( ItemEditor::NONCE_ACTION ),
+				ItemEditor::FIELD       => array( 'content_type' => 'on-demand' ),
+				QuizMetaBox::FIELD      => array(
+					'pass_mark' => '100',
+					'questions' => array(
+						array(
+							'id'      => '',
+							'text'    => "<b>Which</b> is right?\nReally?",
+							'answers' => array( '', 'Yes <script>x</script>', '', 'No', '', '' ),
+							'correct' => '3',
+						),
+						array(
+							'id'      => '',
+							'text'    => '',
+							'answers' => array( '', '', '', '', '', '' ),
+						),
+					),
+				),
+			)
+		);
 
-		$this->submit( $item, $editor, wp_create_nonce( QuizMetaBox::NONCE_ACTION ), self::form() );
+		wp_update_post( array( 'ID' => $item ) );
 
 		$this->assertSame(
 			array(
@@ -96,25 +63,8 @@ final class QuizMetaBoxTest extends TestCase {
 				),
 			),
 			get_post_meta( $item, Quiz::META_KEY, true ),
-			'Empty answers dropped and the correct index follows its answer; markup stripped; pass mark at most 100.'
+			'Empty answers dropped and the correct index follows its answer; markup stripped; the blank row skipped.'
 		);
-	}
-
-	public function test_without_nonce_or_capability_nothing_is_saved(): void {
-		$editor      = $this->make_user( 'editor' );
-		$subscriber  = $this->make_user();
-		$item        = Library::item( 'Guarded' );
-		$form        = self::form();
-		$valid_nonce = static function ( int $user_id ): string {
-			wp_set_current_user( $user_id );
-			return wp_create_nonce( QuizMetaBox::NONCE_ACTION );
-		};
-
-		$this->submit( $item, $editor, null, $form );
-		$this->submit( $item, $editor, 'forged', $form );
-		$this->submit( $item, $subscriber, $valid_nonce( $subscriber ), $form );
-
-		$this->assertSame( '', get_post_meta( $item, Quiz::META_KEY, true ) );
 	}
 
 	public function test_the_box_shows_saved_questions_and_blank_rows_escaped(): void {
@@ -137,7 +87,7 @@ final class QuizMetaBoxTest extends TestCase {
 		self::raw_meta( $item );
 
 		ob_start();
-		( new QuizMetaBox() )->render( get_post( $item ) );
+		( new QuizMetaBox( new RefusedEdit() ) )->render( get_post( $item ) );
 		$html = (string) ob_get_clean();
 
 		$this->assertStringContainsString( 'value="70"', $html );
@@ -145,7 +95,6 @@ final class QuizMetaBoxTest extends TestCase {
 		$this->assertStringNotContainsString( '<fine>', $html, 'Markup stored by other means is cleaned on read.' );
 		$this->assertSame( 4, substr_count( $html, '<fieldset' ), 'One saved question and three blank rows.' );
 		$this->assertMatchesRegularExpression( '/name="library_portal_quiz\[questions\]\[0\]\[correct\]" value="1" checked/', $html );
-		$this->assertStringContainsString( QuizMetaBox::NONCE_FIELD, $html );
 	}
 
 	public function test_the_meta_never_leaves_through_wp_v2(): void {

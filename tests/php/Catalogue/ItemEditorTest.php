@@ -1,0 +1,454 @@
+<?php
+/**
+ * The catalogue editor's save path, screens and list columns.
+ *
+ * @package LibraryPortal
+ */
+
+// phpcs:disable WordPress.Security.NonceVerification -- the tests post forms as wp-admin does.
+
+namespace LibraryPortal\Tests\Catalogue;
+
+use LibraryPortal\Catalogue\ItemEditor;
+use LibraryPortal\Catalogue\ItemListColumns;
+use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Catalogue\RefusedEdit;
+use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Certificates\QuizMetaBox;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * Saves go through the plugin's own hooks (wp_update_post runs save_post as post.php does):
+ * all or nothing, nonce and capability first, caches invalidated, answers never sent to learners.
+ */
+final class ItemEditorTest extends TestCase {
+
+	private const PART = '/wp-content/library-portal-demo/workshop/part-%d/index.m3u8';
+
+	/**
+	 * A valid form: a three-part workshop with English subtitles for part 1.
+	 *
+	 * @param array<string, mixed> $changes Fields to change.
+	 * @return array<string, mixed>
+	 */
+	private static function form( array $changes = array() ): array {
+		$parts = array();
+		foreach ( array( 1, 2, 3 ) as $n ) {
+			$parts[] = array(
+				'position' => (string) $n,
+				'title'    => "Part $n title",
+				'url'      => sprintf( self::PART, $n ),
+				'thumb'    => '',
+			);
+		}
+		return array_merge(
+			array(
+				'content_type'   => 'on-demand-workshop',
+				'subtitle'       => 'Edited in wp-admin',
+				'image_url'      => '',
+				'product_link'   => 'https://shop.example.com/grief/',
+				'download_link'  => '',
+				'attachment_url' => '/wp-content/library-portal-demo/workshop/handout.pdf',
+				'video_url'      => '',
+				'parts'          => $parts,
+				'subtitles'      => array(
+					array(
+						'language' => 'en',
+						'url'      => '/wp-content/library-portal-demo/workshop/part-1/subtitles/en.vtt',
+						'part'     => '1',
+					),
+				),
+			),
+			$changes
+		);
+	}
+
+	/**
+	 * A valid test: two questions whose right answers are marked so a test can look for them.
+	 *
+	 * @param string $pass_mark Pass mark field.
+	 * @return array<string, mixed>
+	 */
+	private static function quiz( string $pass_mark = '70' ): array {
+		return array(
+			'pass_mark' => $pass_mark,
+			'questions' => array(
+				array(
+					'id'      => '',
+					'text'    => 'First <em>question</em>?',
+					'answers' => array( 'wrong one', 'RIGHT-ANSWER-ONE', '', '', '', '' ),
+					'correct' => '1',
+				),
+				array(
+					'id'      => '',
+					'text'    => 'Second question?',
+					'answers' => array( 'RIGHT-ANSWER-TWO', 'wrong two', 'wrong three', '', '', '' ),
+					'correct' => '0',
+				),
+				array(
+					'id'      => '',
+					'text'    => '',
+					'answers' => array( '', '', '', '', '', '' ),
+				),
+			),
+		);
+	}
+
+	/**
+	 * Posts the edit screen's form as the given user and saves the item as post.php does.
+	 *
+	 * @param int                       $item    Item.
+	 * @param int                       $user_id User.
+	 * @param string|null               $nonce   Nonce (null: none; 'valid': a valid one for the user).
+	 * @param array<string, mixed>      $form    Item fields.
+	 * @param array<string, mixed>|null $quiz    Quiz fields (null: the test box not posted).
+	 * @param int|null                  $post_id The form's post_ID (default: the item).
+	 */
+	private function submit( int $item, int $user_id, ?string $nonce, array $form, ?array $quiz = null, ?int $post_id = null ): void {
+		wp_set_current_user( $user_id );
+		$nonce = 'valid' === $nonce ? wp_create_nonce( ItemEditor::NONCE_ACTION ) : $nonce;
+		$_POST = wp_slash(
+			array_filter(
+				array(
+					'post_ID'               => (string) ( $post_id ?? $item ),
+					ItemEditor::NONCE_FIELD => $nonce,
+					ItemEditor::FIELD       => $form,
+					QuizMetaBox::FIELD      => $quiz,
+				),
+				static fn( $v ) => null !== $v
+			)
+		);
+		wp_update_post( array( 'ID' => $item ) );
+	}
+
+	/**
+	 * Every meta value of an item (to compare before and after).
+	 *
+	 * @param int $item Item.
+	 * @return array<string, mixed>
+	 */
+	private static function meta( int $item ): array {
+		wp_cache_delete( $item, 'post_meta' );
+		$meta = get_post_meta( $item );
+		unset( $meta['_edit_lock'], $meta['_edit_last'] );
+		ksort( $meta );
+		return $meta;
+	}
+
+	/**
+	 * Runs a callback as the current user would see the item's edit screen; returns its output.
+	 *
+	 * @param int      $item Item.
+	 * @param callable $fn   Prints something.
+	 */
+	private static function on_edit_screen( int $item, callable $fn ): string {
+		require_once ABSPATH . 'wp-admin/includes/class-wp-screen.php';
+		require_once ABSPATH . 'wp-admin/includes/screen.php';
+		require_once ABSPATH . 'wp-admin/includes/template.php';
+		$GLOBALS['post'] = get_post( $item ); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- post.php sets it too.
+		set_current_screen( ItemPostType::POST_TYPE );
+		ob_start();
+		$fn();
+		$html                      = (string) ob_get_clean();
+		$GLOBALS['current_screen'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- back to no screen.
+		return $html;
+	}
+
+	public function test_an_editor_saves_every_field(): void {
+		$editor = $this->make_user( 'editor' );
+		$item   = Library::item( 'Grief Workshop' );
+
+		$this->submit( $item, $editor, 'valid', self::form(), self::quiz() );
+
+		$this->assertSame( 'on-demand-workshop', get_post_meta( $item, '_lp_content_type', true ) );
+		$this->assertSame( 'Edited in wp-admin', get_post_meta( $item, '_lp_subtitle', true ) );
+		$this->assertSame( 'https://shop.example.com/grief/', get_post_meta( $item, '_lp_product_link', true ) );
+		$this->assertSame( '/wp-content/library-portal-demo/workshop/handout.pdf', get_post_meta( $item, '_lp_attachment_url', true ) );
+		$this->assertSame( '', get_post_meta( $item, '_lp_download_link', true ) );
+		$parts = get_post_meta( $item, '_lp_video_parts', true );
+		$this->assertSame( array( sprintf( self::PART, 1 ), sprintf( self::PART, 2 ), sprintf( self::PART, 3 ) ), array_column( $parts, 'url' ) );
+		$this->assertSame( array( 'Part 1 title', 'Part 2 title', 'Part 3 title' ), array_column( $parts, 'title' ) );
+		$this->assertSame( 0, get_post_meta( $item, '_lp_subtitles', true )[0]['part'] );
+		$quiz = Quiz::of_item( $item );
+		$this->assertSame( 70, $quiz->pass_mark );
+		$this->assertSame( array( 'First question?', 'Second question?' ), array_map( static fn( $q ) => $q->text, $quiz->questions ) );
+		$this->assertSame( array( 1, 0 ), array_map( static fn( $q ) => $q->correct, $quiz->questions ) );
+		$this->assertNull( ( new RefusedEdit() )->take( $editor, $item ), 'Nothing refused.' );
+	}
+
+	/**
+	 * One invalid field per case (field path in the form or the quiz, value).
+	 *
+	 * @return array<string, array{0: string, 1: string, 2: mixed}>
+	 */
+	public function invalid_fields(): array {
+		return array(
+			'HLS address not .m3u8'        => array( 'form', 'video_url', 'https://media.example.com/video.mp4' ),
+			'part address not .m3u8'       => array( 'form', 'parts', array( array( 'url' => 'https://media.example.com/video.mp4' ) ) ),
+			'part without an address'      => array( 'form', 'parts', array( array( 'title' => 'No address' ), array( 'url' => sprintf( self::PART, 2 ) ) ) ),
+			'subtitle outside /subtitles/' => array(
+				'form',
+				'subtitles',
+				array(
+					array(
+						'language' => 'en',
+						'url'      => '/wp-content/uploads/en.vtt',
+						'part'     => '1',
+					),
+				),
+			),
+			'pass mark 101'                => array( 'quiz', 'pass_mark', '101' ),
+			'unknown content type'         => array( 'form', 'content_type', 'podcast' ),
+			'bad product link'             => array( 'form', 'product_link', 'javascript:alert(1)' ),
+		);
+	}
+
+	/**
+	 * @dataProvider invalid_fields
+	 *
+	 * @param string $box   'form' or 'quiz'.
+	 * @param string $field Field.
+	 * @param mixed  $value Invalid value.
+	 */
+	public function test_one_invalid_field_and_nothing_of_the_boxes_is_saved( string $box, string $field, $value ): void {
+		$editor = $this->make_user( 'editor' );
+		$item   = Library::item( 'Kept As It Was', 'on-demand-workshop', 2 );
+		$this->submit( $item, $editor, 'valid', self::form(), self::quiz() );
+		$before = self::meta( $item );
+
+		$form = self::form( array( 'subtitle' => 'Changed subtitle' ) );
+		$quiz = self::quiz( '90' );
+		if ( 'form' === $box ) {
+			$form[ $field ] = $value;
+		} else {
+			$quiz[ $field ] = $value;
+		}
+		$this->submit( $item, $editor, 'valid', $form, $quiz );
+
+		$this->assertSame( $before, self::meta( $item ), 'Every meta value as before: the valid changes were not saved either.' );
+		$refused = ( new RefusedEdit() )->take( $editor, $item );
+		$this->assertNotNull( $refused );
+		$this->assertCount( 1, $refused['errors'] );
+		$this->assertSame( 'Changed subtitle', $refused['form']['subtitle'], 'What the admin typed is kept for the screen.' );
+	}
+
+	public function test_without_nonce_capability_or_for_another_item_nothing_changes(): void {
+		$editor     = $this->make_user( 'editor' );
+		$subscriber = $this->make_user();
+		$author     = $this->make_user( 'author' );
+		$item       = Library::item( 'Guarded' );
+		$other      = Library::item( 'Other' );
+		$before     = self::meta( $item );
+		$form       = self::form( array( 'subtitle' => 'Should not land' ) );
+
+		$this->submit( $item, $editor, null, $form, self::quiz() );
+		$this->submit( $item, $editor, 'forged', $form, self::quiz() );
+		$this->submit( $item, $subscriber, 'valid', $form, self::quiz() );
+		$this->submit( $item, $author, 'valid', $form, self::quiz() );
+		$this->submit( $item, $editor, 'valid', $form, self::quiz(), $other );
+		// An invalid form without a nonce is not even read: no refusal is kept.
+		$this->submit( $item, $editor, null, self::form( array( 'content_type' => 'nope' ) ) );
+
+		$this->assertSame( $before, self::meta( $item ) );
+		$this->assertNull( ( new RefusedEdit() )->take( $editor, $item ) );
+		$this->assertNull( ( new RefusedEdit() )->take( $subscriber, $item ) );
+	}
+
+	public function test_autosaves_and_revisions_do_not_save_the_boxes(): void {
+		$editor = $this->make_user( 'editor' );
+		$item   = Library::item( 'Autosaved' );
+		$before = self::meta( $item );
+		wp_set_current_user( $editor );
+		$autosave = wp_insert_post(
+			array(
+				'post_type'   => 'revision',
+				'post_status' => 'inherit',
+				'post_parent' => $item,
+				'post_name'   => $item . '-autosave-v1',
+				'post_title'  => 'Autosaved',
+			)
+		);
+		$_POST    = wp_slash(
+			array(
+				'post_ID'               => (string) $autosave,
+				ItemEditor::NONCE_FIELD => wp_create_nonce( ItemEditor::NONCE_ACTION ),
+				ItemEditor::FIELD       => self::form( array( 'subtitle' => 'From an autosave' ) ),
+			)
+		);
+
+		( new ItemEditor( new RefusedEdit() ) )->save( $autosave, get_post( $autosave ) );
+
+		$this->assertSame( $before, self::meta( $item ) );
+		$this->assertSame( array(), get_post_meta( $autosave ) );
+	}
+
+	public function test_a_refused_form_names_its_fields_and_shows_what_was_entered(): void {
+		$editor = $this->make_user( 'editor' );
+		$item   = Library::item( 'Refused' );
+		$bad    = 'https://media.example.com/"><script>alert(1)</script>.mp4';
+		$this->submit(
+			$item,
+			$editor,
+			'valid',
+			self::form(
+				array(
+					'video_url' => $bad,
+					'parts'     => array(),
+				)
+			),
+			self::quiz( '150' )
+		);
+
+		$refused = new RefusedEdit();
+		$editor_ = new ItemEditor( $refused );
+		$html    = self::on_edit_screen(
+			$item,
+			static function () use ( $editor_, $item, $refused ) {
+				$editor_->notice();
+				$editor_->render_details( get_post( $item ) );
+				$editor_->render_video( get_post( $item ) );
+				( new QuizMetaBox( $refused ) )->render( get_post( $item ) );
+			}
+		);
+
+		$this->assertStringContainsString( 'The library item fields were not saved.', $html );
+		$this->assertStringContainsString( '<a href="#library-portal-video-url">HLS address:', $html );
+		$this->assertStringContainsString( '<a href="#library-portal-pass-mark">Pass mark:', $html );
+		$this->assertStringNotContainsString( '<script>alert', $html, 'The entered value is escaped.' );
+		$this->assertMatchesRegularExpression( '/id="library-portal-video-url" name="library_portal_item\[video_url\]" value="https:\/\/media\.example\.com\/&quot;&gt;&lt;script&gt;[^"]*" class="large-text" aria-describedby="library-portal-video-url-help" aria-invalid="true"/', $html );
+		$this->assertMatchesRegularExpression( '/id="library-portal-pass-mark" name="library_portal_quiz\[pass_mark\]" value="150"[^>]*aria-invalid="true"/', $html );
+		$this->assertStringContainsString( 'value="Edited in wp-admin"', $html, 'The valid entered fields are shown too.' );
+		$this->assertStringContainsString( ItemEditor::NONCE_FIELD, $html );
+
+		$again = self::on_edit_screen( $item, static fn() => ( new ItemEditor( new RefusedEdit() ) )->notice() );
+		$this->assertSame( '', $again, 'The notice is shown once.' );
+	}
+
+	public function test_a_refused_form_redirects_without_the_updated_message(): void {
+		$refused = new RefusedEdit();
+		$editor  = new ItemEditor( $refused );
+		$url     = 'http://example.org/wp-admin/post.php?post=5&action=edit&message=1';
+
+		$this->assertSame( $url, $editor->redirect( $url ) );
+		$refused->keep( 1, 5, array( 'x' => 'y' ), array(), null );
+		$this->assertSame( 'http://example.org/wp-admin/post.php?post=5&action=edit', $editor->redirect( $url ) );
+	}
+
+	public function test_the_boxes_show_stored_values_escaped(): void {
+		$admin = $this->make_user( 'administrator' );
+		$item  = Library::item( 'Shown', 'on-demand-workshop', 2 );
+		update_post_meta( $item, '_lp_subtitle', 'Say "hi" <b>' );
+		update_post_meta(
+			$item,
+			'_lp_subtitles',
+			array(
+				array(
+					'url'      => '/x/subtitles/de.vtt',
+					'language' => 'de',
+					'part'     => 1,
+				),
+			)
+		);
+		wp_set_current_user( $admin );
+		$editor = new ItemEditor( new RefusedEdit() );
+
+		$html = self::on_edit_screen(
+			$item,
+			static function () use ( $editor, $item ) {
+				$editor->render_details( get_post( $item ) );
+				$editor->render_video( get_post( $item ) );
+			}
+		);
+
+		$this->assertStringContainsString( 'value="Say &quot;hi&quot; &lt;b&gt;"', $html );
+		$this->assertStringContainsString( '<option value="on-demand-workshop" selected=\'selected\'>', $html );
+		$this->assertSame( 4, substr_count( $html, 'name="library_portal_item[parts][' ) / 5, 'Two saved parts and two blank rows (five fields each).' );
+		$this->assertStringContainsString( 'name="library_portal_item[subtitles][0][part]" value="2"', $html, 'Parts are numbered from 1 on screen.' );
+		$this->assertStringNotContainsString( 'aria-invalid', $html );
+	}
+
+	public function test_catalogue_edits_refresh_the_libraries(): void {
+		$editor = $this->make_user( 'editor' );
+		$owner  = $this->make_user();
+		$item   = Library::item( 'Cached Workshop' );
+		Library::grant( $owner, $item, 1 );
+		$before = Library::by_product( $this->rest( 'GET', '/library/v2/items', array(), $owner )->get_data()['data'] );
+		$this->assertCount( 1, $before[ $item ]['video_data']['progress']['parts'] );
+
+		$this->submit( $item, $editor, 'valid', self::form() );
+		$after = Library::by_product( $this->rest( 'GET', '/library/v2/items', array(), $owner )->get_data()['data'] );
+
+		$this->assertSame( 'Edited in wp-admin', $after[ $item ]['subtitle'] );
+		$this->assertCount( 3, $after[ $item ]['video_data']['progress']['parts'], 'The cached reply was dropped: three parts now.' );
+		$this->assertSame( 'on-demand-workshop', $after[ $item ]['content_type'] );
+	}
+
+	public function test_answers_saved_in_the_editor_never_reach_a_learner_or_wp_v2(): void {
+		$editor  = $this->make_user( 'editor' );
+		$learner = $this->make_user();
+		$item    = Library::item( 'Secret Answers' );
+		$this->submit( $item, $editor, 'valid', self::form(), self::quiz() );
+		Library::grant( $learner, $item, 1 );
+		Library::activate_own( $learner, $item );
+		foreach ( array( 0, 1, 2 ) as $part ) {
+			$this->services()->progress->record( $learner, $item, $part, 100, time() );
+		}
+
+		$quiz    = $this->rest( 'GET', "/library/v2/quiz/$item", array(), $learner );
+		$replies = array(
+			'items'         => $this->rest( 'GET', '/library/v2/items', array(), $learner ),
+			'video'         => $this->rest( 'GET', "/library/v2/video/$item", array(), $learner ),
+			'user'          => $this->rest( 'GET', '/library/v2/user', array(), $learner ),
+			'wp/v2 learner' => $this->rest( 'GET', "/wp/v2/library_item/$item", array( 'context' => 'edit' ), $learner ),
+			'wp/v2 editor'  => $this->rest( 'GET', "/wp/v2/library_item/$item", array( 'context' => 'edit' ), $editor ),
+		);
+
+		$this->assertSame( 200, $quiz->get_status() );
+		$this->assertCount( 2, $quiz->get_data()['data']['questions'], 'The test is open to the learner.' );
+		$this->assertStringNotContainsString( '"correct"', (string) wp_json_encode( $quiz->get_data() ), 'The quiz reply has the answer texts, never which is right.' );
+		$this->assertSame( 200, $replies['video']->get_status() );
+		$this->assertSame( 403, $replies['wp/v2 learner']->get_status() );
+		$this->assertSame( 200, $replies['wp/v2 editor']->get_status() );
+		foreach ( $replies as $name => $reply ) {
+			$json = (string) wp_json_encode( $reply->get_data() );
+			$this->assertStringNotContainsString( 'RIGHT-ANSWER', $json, $name );
+			$this->assertStringNotContainsString( '"_lp_quiz"', $json, $name );
+			$this->assertStringNotContainsString( '"correct"', $json, $name );
+		}
+	}
+
+	public function test_items_use_the_classic_editor(): void {
+		$this->assertFalse( use_block_editor_for_post_type( ItemPostType::POST_TYPE ) );
+		$this->assertTrue( ( new ItemEditor( new RefusedEdit() ) )->use_block_editor( true, 'post' ) );
+	}
+
+	public function test_the_list_shows_type_parts_and_test(): void {
+		$workshop = Library::item( 'Three parts', 'on-demand-workshop', 3 );
+		$manual   = Library::item( 'Manual', 'e-manual' );
+		update_post_meta( $workshop, Quiz::META_KEY, Quiz::sanitize( self::quiz() ) );
+		$columns = new ItemListColumns();
+		$cell    = static function ( string $column, int $item ) use ( $columns ): string {
+			ob_start();
+			$columns->cell( $column, $item );
+			return (string) ob_get_clean();
+		};
+
+		$this->assertSame(
+			array( 'cb', 'title', 'library_portal_type', 'library_portal_parts', 'library_portal_test', 'date' ),
+			array_keys(
+				$columns->columns(
+					array(
+						'cb'    => '',
+						'title' => 'Title',
+						'date'  => 'Date',
+					)
+				)
+			)
+		);
+		$this->assertSame( array( 'On-Demand Workshop', '3', 'Yes' ), array( $cell( 'library_portal_type', $workshop ), $cell( 'library_portal_parts', $workshop ), $cell( 'library_portal_test', $workshop ) ) );
+		$this->assertSame( 'E-Manual', $cell( 'library_portal_type', $manual ) );
+		$this->assertStringContainsString( 'No video', $cell( 'library_portal_parts', $manual ) );
+		$this->assertSame( 'No', $cell( 'library_portal_test', $manual ) );
+	}
+}
