@@ -1,0 +1,70 @@
+<?php
+/**
+ * What a member import did.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Contracts;
+
+/**
+ * Counts of an import, and its bad rows with their line, value and reason. Batches add up with
+ * plus(); the admin screen keeps the running total between requests as an array.
+ */
+final class ImportReport {
+
+	/**
+	 * Builds the report.
+	 *
+	 * @param int                                                     $added      Members added (or, in a dry run, that would be).
+	 * @param int                                                     $already    Rows whose account already belonged to the contract.
+	 * @param int                                                     $duplicates Rows repeating an address of an earlier row (counted once).
+	 * @param array<int, array{line: int, value: string, reason: string}> $bad    Rows refused.
+	 */
+	public function __construct(
+		public readonly int $added = 0,
+		public readonly int $already = 0,
+		public readonly int $duplicates = 0,
+		public readonly array $bad = array()
+	) {}
+
+	/**
+	 * This report and another one added up.
+	 *
+	 * @param ImportReport $other The next batch's report.
+	 */
+	public function plus( ImportReport $other ): self {
+		return new self( $this->added + $other->added, $this->already + $other->already, $this->duplicates + $other->duplicates, array_merge( $this->bad, $other->bad ) );
+	}
+
+	/**
+	 * The report as plain data (stored between batches, sent to the admin script).
+	 *
+	 * @return array{added: int, already: int, duplicates: int, bad: array<int, array{line: int, value: string, reason: string}>}
+	 */
+	public function to_array(): array {
+		return array(
+			'added'      => $this->added,
+			'already'    => $this->already,
+			'duplicates' => $this->duplicates,
+			'bad'        => $this->bad,
+		);
+	}
+
+	/**
+	 * A report from to_array()'s shape.
+	 *
+	 * @param array<string, mixed> $data Data.
+	 */
+	public static function from_array( array $data ): self {
+		$bad = array();
+		foreach ( (array) ( $data['bad'] ?? array() ) as $row ) {
+			$bad[] = array(
+				'line'   => (int) ( $row['line'] ?? 0 ),
+				'value'  => (string) ( $row['value'] ?? '' ),
+				'reason' => (string) ( $row['reason'] ?? '' ),
+			);
+		}
+		return new self( (int) ( $data['added'] ?? 0 ), (int) ( $data['already'] ?? 0 ), (int) ( $data['duplicates'] ?? 0 ), $bad );
+	}
+}
