@@ -1,8 +1,9 @@
 <?php
 /**
- * Makes the installable plugin zip (see bin/package): the project's files minus .distignore,
- * plus build/, the runtime Composer packages (require, never require-dev) and a production
- * autoloader (composer dump-autoload --no-dev: no dev/, no tests).
+ * Makes the installable plugin zip (see bin/package): the plugin's own files (library-portal.php,
+ * uninstall.php, readme.txt, includes/, languages/) minus .distignore, plus build/, the runtime
+ * Composer packages (require, never require-dev) and a production autoloader
+ * (composer dump-autoload --no-dev: no dev/, no tests).
  *
  * Usage: php bin/package.php [--list] [--out=<dir>]
  *   --list       print the files of the package, one per line, instead of writing the zip
@@ -19,6 +20,13 @@ if ( 'cli' !== PHP_SAPI ) {
 }
 
 const LIBRARY_PORTAL_PACKAGE_SLUG = 'library-portal';
+
+/**
+ * What a zip may hold at its top level: the plugin's PHP, its readme, the build, the translations
+ * and the runtime vendor/. Anything else (a new config or doc at the root) stays out even when
+ * .distignore forgets it.
+ */
+const LIBRARY_PORTAL_PACKAGE_SHIPPED = array( 'library-portal.php', 'uninstall.php', 'readme.txt', 'includes', 'build', 'languages', 'vendor' );
 
 $library_portal_root = dirname( __DIR__ );
 $library_portal_opts = getopt( '', array( 'list', 'out:' ) );
@@ -181,7 +189,8 @@ $library_portal_files    = array_values(
 	array_filter(
 		library_portal_package_sources( $library_portal_root ),
 		static function ( string $file ) use ( $library_portal_patterns ): bool {
-			return ! library_portal_package_ignored( $file, $library_portal_patterns );
+			return in_array( explode( '/', $file )[0], LIBRARY_PORTAL_PACKAGE_SHIPPED, true )
+				&& ! library_portal_package_ignored( $file, $library_portal_patterns );
 		}
 	)
 );
@@ -196,11 +205,11 @@ foreach ( $library_portal_files as $library_portal_file ) {
 	}
 	copy( $library_portal_root . '/' . $library_portal_file, $library_portal_target );
 }
-if ( ! is_file( $library_portal_stage . '/composer.json' ) ) {
-	copy( $library_portal_root . '/composer.json', $library_portal_stage . '/composer.json' );
-}
+// composer.json is only needed to write the autoloader; the zip does not ship it.
+copy( $library_portal_root . '/composer.json', $library_portal_stage . '/composer.json' );
 library_portal_package_vendor( $library_portal_root, $library_portal_stage );
 exec( 'cd ' . escapeshellarg( $library_portal_stage ) . ' && composer dump-autoload --no-dev --classmap-authoritative --no-interaction --quiet 2>&1', $library_portal_output, $library_portal_code );
+unlink( $library_portal_stage . '/composer.json' );
 if ( 0 !== $library_portal_code || ! is_file( $library_portal_stage . '/vendor/autoload.php' ) ) {
 	library_portal_package_fail( 'composer dump-autoload --no-dev failed: ' . implode( "\n", $library_portal_output ) );
 }

@@ -43,6 +43,42 @@ final class PackageTest extends TestCase {
 		}
 	}
 
+	public function test_the_package_holds_only_the_plugin_its_readme_build_translations_and_runtime_vendor(): void {
+		$top = array_values( array_unique( array_map( static fn( string $file ): string => explode( '/', $file )[0], self::$files ) ) );
+		sort( $top );
+
+		$this->assertSame( array( 'build', 'includes', 'languages', 'library-portal.php', 'readme.txt', 'uninstall.php', 'vendor' ), $top );
+	}
+
+	public function test_the_readme_agrees_with_the_plugin_header(): void {
+		$root   = dirname( __DIR__, 3 );
+		$readme = (string) file_get_contents( $root . '/readme.txt' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+		$header = get_file_data(
+			$root . '/library-portal.php',
+			array(
+				'version' => 'Version',
+				'wp'      => 'Requires at least',
+				'php'     => 'Requires PHP',
+				'tested'  => 'Tested up to',
+				'license' => 'License',
+			)
+		);
+
+		$this->assertStringStartsWith( "=== Library Portal ===\n", $readme );
+		$this->assertStringContainsString( "\nStable tag: {$header['version']}\n", $readme );
+		$this->assertStringContainsString( "\nRequires at least: {$header['wp']}\n", $readme );
+		$this->assertStringContainsString( "\nRequires PHP: {$header['php']}\n", $readme );
+		$this->assertStringContainsString( "\nTested up to: {$header['tested']}\n", $readme );
+		$this->assertStringContainsString( "\nLicense: {$header['license']}\n", $readme );
+		$this->assertStringContainsString( "\nContributors: ", $readme );
+		$this->assertStringContainsString( "\nTags: ", $readme );
+		foreach ( array( 'Description', 'Installation', 'Frequently Asked Questions', 'Changelog' ) as $section ) {
+			$this->assertStringContainsString( "\n== $section ==\n", $readme );
+		}
+		$this->assertStringContainsString( "\n= {$header['version']} =\n", $readme, 'A changelog entry for the current version.' );
+		$this->assertSame( LIBRARY_PORTAL_VERSION, $header['version'] );
+	}
+
 	public function test_the_package_holds_no_dev_tooling(): void {
 		$forbidden = '#^(dev|bin|tests|tools|src|docs|node_modules|var|artifacts|\.git|\.ci)(/|$)|(^|/)\.(git|distignore|wp-env)|^vendor/(?!autoload\.php$|composer/|tecnickcom/tcpdf/)#';
 		foreach ( self::$files as $file ) {
