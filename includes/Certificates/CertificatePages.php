@@ -9,6 +9,7 @@ namespace LibraryPortal\Certificates;
 
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Privacy\CertificateNames;
 use LibraryPortal\Repositories\Certificate;
 use LibraryPortal\Repositories\CertificateRepository;
 
@@ -25,11 +26,13 @@ final class CertificatePages {
 	 * @param CertificateRepository $certificates Certificates.
 	 * @param QuizService           $quizzes      Who may download.
 	 * @param CertificatePdf        $pdf          PDF writer.
+	 * @param CertificateNames      $names        Whether a certificate still shows its holder's name.
 	 */
 	public function __construct(
 		private readonly CertificateRepository $certificates,
 		private readonly QuizService $quizzes,
-		private readonly CertificatePdf $pdf
+		private readonly CertificatePdf $pdf,
+		private readonly CertificateNames $names = new CertificateNames()
 	) {}
 
 	/**
@@ -115,12 +118,13 @@ final class CertificatePages {
 		if ( null === $certificate ) {
 			return $this->page( 404, __( 'Certificate not found', 'library-portal' ), '<p>' . esc_html__( 'No certificate with this code.', 'library-portal' ) . '</p>' );
 		}
+		// No name row once the holder had their name erased (the rest stays verifiable).
 		$fields = $this->fields( $certificate );
 		$status = $certificate->is_revoked()
 			? '<p class="lp-verify__status lp-verify__status--revoked"><strong>' . esc_html__( 'Revoked', 'library-portal' ) . '</strong> ' . esc_html__( 'This certificate was revoked and is no longer valid.', 'library-portal' ) . '</p>'
 			: '<p class="lp-verify__status lp-verify__status--valid"><strong>' . esc_html__( 'Valid', 'library-portal' ) . '</strong> ' . esc_html__( 'This certificate is genuine.', 'library-portal' ) . '</p>';
 		$facts  = '<dl>'
-			. '<dt>' . esc_html__( 'Name', 'library-portal' ) . '</dt><dd>' . esc_html( $fields['name'] ) . '</dd>'
+			. ( '' !== $fields['name'] ? '<dt>' . esc_html__( 'Name', 'library-portal' ) . '</dt><dd>' . esc_html( $fields['name'] ) . '</dd>' : '' )
 			. '<dt>' . esc_html__( 'Training', 'library-portal' ) . '</dt><dd>' . esc_html( $fields['training'] ) . '</dd>'
 			. '<dt>' . esc_html__( 'Date', 'library-portal' ) . '</dt><dd>' . esc_html( $fields['date'] ) . '</dd>'
 			. '</dl>';
@@ -128,7 +132,8 @@ final class CertificatePages {
 	}
 
 	/**
-	 * What a certificate shows: the holder's name, the training and the date (plain text).
+	 * What a certificate shows: the holder's name (empty after a personal data erasure), the
+	 * training and the date (plain text).
 	 *
 	 * @param Certificate $certificate Certificate.
 	 * @return array{name: string, training: string, date: string}
@@ -136,7 +141,7 @@ final class CertificatePages {
 	private function fields( Certificate $certificate ): array {
 		$user = get_userdata( $certificate->user_id );
 		return array(
-			'name'     => $user ? LibraryService::clean_text( (string) $user->display_name ) : '',
+			'name'     => $user && $this->names->shows_name( $certificate ) ? LibraryService::clean_text( (string) $user->display_name ) : '',
 			'training' => wp_specialchars_decode( (string) get_post_field( 'post_title', $certificate->product_id, 'raw' ), ENT_QUOTES ),
 			'date'     => (string) wp_date( (string) get_option( 'date_format', 'F j, Y' ), $certificate->issued_at ),
 		);

@@ -185,4 +185,29 @@ final class CertificateRepository extends Repository implements UserRows {
 		}
 		return $code;
 	}
+
+	/**
+	 * A page of a user's certificates, revoked ones too, for a personal data export.
+	 *
+	 * @param int $user_id User.
+	 * @param int $limit   Rows per page.
+	 * @param int $offset  Rows to skip.
+	 * @return Certificate[]
+	 */
+	public function export_page( int $user_id, int $limit, int $offset ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d ORDER BY id LIMIT %d OFFSET %d', $this->table( 'certificates' ), $user_id, max( 1, $limit ), max( 0, $offset ) ), // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
+			ARRAY_A
+		);
+		return array_map( array( Certificate::class, 'from_row' ), $rows );
+	}
+
+	/**
+	 * Number of a user's certificates, revoked ones too.
+	 *
+	 * @param int $user_id User.
+	 */
+	public function count_for_user( int $user_id ): int {
+		return (int) $this->db->get_var( $this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+	}
 }

@@ -104,4 +104,46 @@ final class MailHistoryRepository extends Repository implements UserRows {
 	public function forget_user( int $user_id ): void {
 		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE sender_id = %d', $this->table( 'mail_history' ), $user_id ) ), 'forget user' );
 	}
+
+	/**
+	 * A page of the e-mails a user sent to share seats, for a personal data export, oldest first.
+	 *
+	 * @param int $sender_id User.
+	 * @param int $limit     Rows per page.
+	 * @param int $offset    Rows to skip.
+	 * @return array<int, array{id: int, product_id: int, email: string, accepted: bool, created_at: int}>
+	 */
+	public function export_page( int $sender_id, int $limit, int $offset ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT id, product_id, email, accepted, created_at FROM %i WHERE sender_id = %d ORDER BY id LIMIT %d OFFSET %d',
+				$this->table( 'mail_history' ),
+				$sender_id,
+				max( 1, $limit ),
+				max( 0, $offset )
+			),
+			ARRAY_A
+		);
+		return array_map(
+			static fn( array $row ): array => array(
+				'id'         => (int) $row['id'],
+				'product_id' => (int) $row['product_id'],
+				'email'      => (string) $row['email'],
+				'accepted'   => (bool) (int) $row['accepted'],
+				'created_at' => (int) $row['created_at'],
+			),
+			$rows
+		);
+	}
+
+	/**
+	 * Deletes a user's e-mail history on a personal data erasure request.
+	 *
+	 * @param int $sender_id User.
+	 * @return int Rows deleted.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function erase_user( int $sender_id ): int {
+		return $this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE sender_id = %d', $this->table( 'mail_history' ), $sender_id ) ), 'erase mail history' );
+	}
 }

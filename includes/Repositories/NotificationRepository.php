@@ -129,4 +129,19 @@ final class NotificationRepository extends Repository implements UserRows {
 		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $table, $user_id ) ), 'forget user' );
 		$this->must( $this->db->query( $this->db->prepare( 'UPDATE %i SET related_user_id = 0 WHERE related_user_id = %d', $table, $user_id ) ), 'forget user' );
 	}
+
+	/**
+	 * Deletes, on a personal data erasure request, a user's notifications and the notifications
+	 * of others that are about the user (their text names the user).
+	 *
+	 * @param int $user_id User.
+	 * @return int Rows deleted.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function erase_user( int $user_id ): int {
+		return $this->must(
+			$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d OR related_user_id = %d', $this->table( 'notifications' ), $user_id, $user_id ) ),
+			'erase notifications'
+		);
+	}
 }

@@ -169,4 +169,45 @@ final class ProgressRepository extends Repository implements UserRows {
 	public function forget_user( int $user_id ): void {
 		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'progress' ), $user_id ) ), 'forget user' );
 	}
+
+	/**
+	 * A page of a user's progress rows for a personal data export, by item and part.
+	 *
+	 * @param int $user_id User.
+	 * @param int $limit   Rows per page.
+	 * @param int $offset  Rows to skip.
+	 * @return array<int, array{product_id: int, part_index: int, percent: int, updated_at: int}>
+	 */
+	public function export_page( int $user_id, int $limit, int $offset ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT product_id, part_index, percent, updated_at FROM %i WHERE user_id = %d ORDER BY product_id, part_index LIMIT %d OFFSET %d',
+				$this->table( 'progress' ),
+				$user_id,
+				max( 1, $limit ),
+				max( 0, $offset )
+			),
+			ARRAY_A
+		);
+		return array_map(
+			static fn( array $row ): array => array(
+				'product_id' => (int) $row['product_id'],
+				'part_index' => (int) $row['part_index'],
+				'percent'    => (int) $row['percent'],
+				'updated_at' => (int) $row['updated_at'],
+			),
+			$rows
+		);
+	}
+
+	/**
+	 * Deletes a user's progress on a personal data erasure request.
+	 *
+	 * @param int $user_id User.
+	 * @return int Rows deleted.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function erase_user( int $user_id ): int {
+		return $this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'progress' ), $user_id ) ), 'erase progress' );
+	}
 }

@@ -75,4 +75,47 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	public function forget_user( int $user_id ): void {
 		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_attempts' ), $user_id ) ), 'forget user' );
 	}
+
+	/**
+	 * A page of a user's test attempts for a personal data export, oldest first.
+	 *
+	 * @param int $user_id User.
+	 * @param int $limit   Rows per page.
+	 * @param int $offset  Rows to skip.
+	 * @return array<int, array{id: int, product_id: int, score: int, passed: bool, answers: string, created_at: int}>
+	 */
+	public function export_page( int $user_id, int $limit, int $offset ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT id, product_id, score, passed, answers, created_at FROM %i WHERE user_id = %d ORDER BY id LIMIT %d OFFSET %d', // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+				$this->table( 'quiz_attempts' ),
+				$user_id,
+				max( 1, $limit ),
+				max( 0, $offset )
+			),
+			ARRAY_A
+		);
+		return array_map(
+			static fn( array $row ): array => array(
+				'id'         => (int) $row['id'],
+				'product_id' => (int) $row['product_id'],
+				'score'      => (int) $row['score'],
+				'passed'     => (bool) (int) $row['passed'],
+				'answers'    => (string) $row['answers'],
+				'created_at' => (int) $row['created_at'],
+			),
+			$rows
+		);
+	}
+
+	/**
+	 * Deletes a user's test attempts on a personal data erasure request.
+	 *
+	 * @param int $user_id User.
+	 * @return int Rows deleted.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function erase_user( int $user_id ): int {
+		return $this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_attempts' ), $user_id ) ), 'erase test attempts' ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+	}
 }

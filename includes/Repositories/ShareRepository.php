@@ -80,4 +80,38 @@ final class ShareRepository extends Repository implements UserRows {
 	public function forget_user( int $user_id ): void {
 		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d OR recipient_id = %d', $this->table( 'shares' ), $user_id, $user_id ) ), 'forget user' );
 	}
+
+	/**
+	 * A page of the share records a user made (seats they gave), for a personal data export.
+	 *
+	 * @param int $owner_id User.
+	 * @param int $limit    Rows per page.
+	 * @param int $offset   Rows to skip.
+	 * @return array<int, array{id: int, license_id: int, product_id: int, recipient_id: int, recipient_email: string, method: string, status: string, created_at: int}>
+	 */
+	public function export_sent_page( int $owner_id, int $limit, int $offset ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT id, license_id, product_id, recipient_id, recipient_email, method, status, created_at FROM %i WHERE owner_id = %d ORDER BY id LIMIT %d OFFSET %d',
+				$this->table( 'shares' ),
+				$owner_id,
+				max( 1, $limit ),
+				max( 0, $offset )
+			),
+			ARRAY_A
+		);
+		return array_map(
+			static fn( array $row ): array => array(
+				'id'              => (int) $row['id'],
+				'license_id'      => (int) $row['license_id'],
+				'product_id'      => (int) $row['product_id'],
+				'recipient_id'    => (int) $row['recipient_id'],
+				'recipient_email' => (string) $row['recipient_email'],
+				'method'          => (string) $row['method'],
+				'status'          => (string) $row['status'],
+				'created_at'      => (int) $row['created_at'],
+			),
+			$rows
+		);
+	}
 }

@@ -1,0 +1,185 @@
+<?php
+/**
+ * The plugin's part of WordPress's personal data erasure (Tools → Erase Personal Data).
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Privacy;
+
+use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Repositories\CertificateRepository;
+use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\MailHistoryRepository;
+use LibraryPortal\Repositories\NotificationRepository;
+use LibraryPortal\Repositories\ProgressRepository;
+use LibraryPortal\Repositories\QuizAttemptRepository;
+use LibraryPortal\Repositories\Repository;
+use LibraryPortal\Repositories\ShareRepository;
+use WP_User;
+
+/**
+ * Erases what is the person's own and keeps what others or the public rely on
+ * (docs/decisions.md, "Privacy, uninstall and deleted users"):
+ *
+ * - erased: progress, test attempts, notifications (theirs, and others' that name them), the
+ *   share e-mails they sent; seats shared to them and not activated go back to their owners;
+ * - kept: certificates (code, training, date stay verifiable; the name no longer shows),
+ *   their own purchases and the seats they gave out, and seats they activated from a team
+ *   owner (spent: the owner paid for them and still sees them used).
+ *
+ * Every step is one statement or a conditional UPDATE per seat, so the work fits one page.
+ */
+final class PersonalDataEraser {
+
+	/**
+	 * Wires the eraser.
+	 *
+	 * @param LicenseRepository      $licenses      Seats.
+	 * @param ShareRepository        $shares        Share records.
+	 * @param ProgressRepository     $progress      Progress.
+	 * @param QuizAttemptRepository  $quiz_attempts Test attempts.
+	 * @param NotificationRepository $notifications Notifications.
+	 * @param MailHistoryRepository  $mail_history  Share e-mails.
+	 * @param CertificateRepository  $certificates  Certificates.
+	 * @param CertificateNames       $names         Hides names on certificates.
+	 */
+	public function __construct(
+		private readonly LicenseRepository $licenses,
+		private readonly ShareRepository $shares,
+		private readonly ProgressRepository $progress,
+		private readonly QuizAttemptRepository $quiz_attempts,
+		private readonly NotificationRepository $notifications,
+		private readonly MailHistoryRepository $mail_history,
+		private readonly CertificateRepository $certificates,
+		private readonly CertificateNames $names
+	) {}
+
+	/**
+	 * Hooks.
+	 */
+	public function register(): void {
+		add_filter( 'wp_privacy_personal_data_erasers', array( $this, 'erasers' ) );
+	}
+
+	/**
+	 * Adds the plugin's eraser.
+	 *
+	 * @param array<string, array{eraser_friendly_name: string, callback: callable}> $erasers Erasers so far.
+	 * @return array<string, array{eraser_friendly_name: string, callback: callable}>
+	 */
+	public function erasers( $erasers ): array {
+		$erasers                   = is_array( $erasers ) ? $erasers : array();
+		$erasers['library-portal'] = array(
+			'eraser_friendly_name' => __( 'Library Portal', 'library-portal' ),
+			'callback'             => fn( $email, $page = 1 ) => $this->erase( (string) $email, (int) $page ),
+		);
+		return $erasers;
+	}
+
+	/**
+	 * Erases the data of the account with an e-mail address (all on page 1).
+	 *
+	 * @param string   $email The requester's e-mail address.
+	 * @param int      $page  Page, from 1 (there is only one).
+	 * @param int|null $now   Unix seconds (null: now).
+	 * @return array{items_removed: bool, items_retained: bool, messages: string[], done: bool}
+	 */
+	public function erase( string $email, int $page = 1, ?int $now = null ): array {
+		$user  = get_user_by( 'email', $email );
+		$reply = array(
+			'items_removed'  => false,
+			'items_retained' => false,
+			'messages'       => array(),
+			'done'           => true,
+		);
+		if ( ! $user instanceof WP_User || $page > 1 ) {
+			return $reply;
+		}
+		$user_id = (int) $user->ID;
+		$now     = $now ?? time();
+		$linked  = $this->licenses->linked_users( $user_id );
+
+		list( $freed, $kept_activated, $own_seats ) = $this->free_shared_seats( $user_id, $now );
+
+		$removed      = array(
+			'progress'      => $this->progress->erase_user( $user_id ),
+			'attempts'      => $this->quiz_attempts->erase_user( $user_id ),
+			'notifications' => $this->notifications->erase_user( $user_id ),
+			'mail'          => $this->mail_history->erase_user( $user_id ),
+		);
+		$certificates = $this->certificates->count_for_user( $user_id );
+		if ( $certificates > 0 ) {
+			$this->names->hide( $user_id, $now );
+		}
+		// Several of the writes above do not announce themselves: drop every library they touch.
+		do_action( Repository::LIBRARY_CHANGED, array_values( array_unique( array_merge( array( $user_id ), $linked ) ) ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant holds library_portal_library_changed.
+
+		$messages = array();
+		if ( $freed > 0 ) {
+			/* translators: %d: number of licenses. */
+			$messages[] = sprintf( _n( '%d license shared with this user and not yet started went back to its owner.', '%d licenses shared with this user and not yet started went back to their owners.', $freed, 'library-portal' ), $freed );
+		}
+		if ( $removed['progress'] > 0 ) {
+			/* translators: %d: number of records. */
+			$messages[] = sprintf( _n( '%d training progress record was erased.', '%d training progress records were erased.', $removed['progress'], 'library-portal' ), $removed['progress'] );
+		}
+		if ( $removed['attempts'] > 0 ) {
+			/* translators: %d: number of attempts. */
+			$messages[] = sprintf( _n( '%d test attempt was erased.', '%d test attempts were erased.', $removed['attempts'], 'library-portal' ), $removed['attempts'] );
+		}
+		if ( $removed['notifications'] > 0 ) {
+			/* translators: %d: number of notifications. */
+			$messages[] = sprintf( _n( '%d notification was erased.', '%d notifications were erased.', $removed['notifications'], 'library-portal' ), $removed['notifications'] );
+		}
+		if ( $removed['mail'] > 0 ) {
+			/* translators: %d: number of e-mails. */
+			$messages[] = sprintf( _n( '%d share e-mail record was erased.', '%d share e-mail records were erased.', $removed['mail'], 'library-portal' ), $removed['mail'] );
+		}
+		if ( $certificates > 0 ) {
+			/* translators: %d: number of certificates. */
+			$messages[] = sprintf( _n( '%d certificate was kept so that its code can still be verified (training and date); it no longer shows the name.', '%d certificates were kept so that their codes can still be verified (training and date); they no longer show the name.', $certificates, 'library-portal' ), $certificates );
+		}
+		if ( $own_seats > 0 ) {
+			/* translators: %d: number of licenses. */
+			$messages[] = sprintf( _n( '%d purchased license was kept: it is a purchase record, and team members may hold it.', '%d purchased licenses were kept: they are purchase records, and team members may hold them.', $own_seats, 'library-portal' ), $own_seats );
+		}
+		if ( $kept_activated > 0 ) {
+			/* translators: %d: number of licenses. */
+			$messages[] = sprintf( _n( '%d license this user activated from a team owner was kept: it is used up, and the owner\'s records count it.', '%d licenses this user activated from team owners were kept: they are used up, and the owners\' records count them.', $kept_activated, 'library-portal' ), $kept_activated );
+		}
+
+		$reply['items_removed']  = $freed > 0 || array_sum( $removed ) > 0;
+		$reply['items_retained'] = $certificates > 0 || $own_seats > 0 || $kept_activated > 0;
+		$reply['messages']       = $messages;
+		return $reply;
+	}
+
+	/**
+	 * Gives back the seats shared to the user that they never started, each with the same
+	 * conditional UPDATE as a racing accept's give-back (only a seat still assigned to them
+	 * changes), and closes its share record.
+	 *
+	 * @param int $user_id User.
+	 * @param int $now     Unix seconds.
+	 * @return array{0: int, 1: int, 2: int} Seats freed, activated seats from others kept, own seats.
+	 */
+	private function free_shared_seats( int $user_id, int $now ): array {
+		$freed     = 0;
+		$activated = 0;
+		$own       = 0;
+		foreach ( $this->licenses->seats_for_user( $user_id ) as $seat ) {
+			if ( $seat->owner_id === $user_id ) {
+				++$own;
+			} elseif ( SeatState::Assigned === $seat->state ) {
+				if ( $this->licenses->return_seat( $seat->id, $user_id, $now ) ) {
+					$this->shares->close( $seat->id, 'returned', $now );
+					++$freed;
+				}
+			} elseif ( SeatState::Activated === $seat->state ) {
+				++$activated;
+			}
+		}
+		return array( $freed, $activated, $own );
+	}
+}
