@@ -1,7 +1,7 @@
 <?php
 /**
  * Makes the installable plugin zip (see bin/package): the plugin's own files (library-portal.php,
- * uninstall.php, readme.txt, includes/, languages/) minus .distignore, plus build/, the runtime
+ * uninstall.php, readme.txt, includes/, assets/, languages/) minus .distignore, plus build/, the runtime
  * Composer packages (require, never require-dev) and a production autoloader
  * (composer dump-autoload --no-dev: no dev/, no tests).
  *
@@ -22,11 +22,11 @@ if ( 'cli' !== PHP_SAPI ) {
 const LIBRARY_PORTAL_PACKAGE_SLUG = 'library-portal';
 
 /**
- * What a zip may hold at its top level: the plugin's PHP, its readme, the build, the translations
- * and the runtime vendor/. Anything else (a new config or doc at the root) stays out even when
- * .distignore forgets it.
+ * What a zip may hold at its top level: the plugin's PHP, its readme, the build, static assets
+ * that are not built (assets/), the translations and the runtime vendor/. Anything else (a new
+ * config or doc at the root) stays out even when .distignore forgets it.
  */
-const LIBRARY_PORTAL_PACKAGE_SHIPPED = array( 'library-portal.php', 'uninstall.php', 'readme.txt', 'includes', 'build', 'languages', 'vendor' );
+const LIBRARY_PORTAL_PACKAGE_SHIPPED = array( 'library-portal.php', 'uninstall.php', 'readme.txt', 'includes', 'build', 'assets', 'languages', 'vendor' );
 
 $library_portal_root = dirname( __DIR__ );
 $library_portal_opts = getopt( '', array( 'list', 'out:' ) );

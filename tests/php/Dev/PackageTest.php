@@ -44,10 +44,11 @@ final class PackageTest extends TestCase {
 	}
 
 	public function test_the_package_holds_only_the_plugin_its_readme_build_translations_and_runtime_vendor(): void {
-		$top = array_values( array_unique( array_map( static fn( string $file ): string => explode( '/', $file )[0], self::$files ) ) );
-		sort( $top );
+		$top      = array_values( array_unique( array_map( static fn( string $file ): string => explode( '/', $file )[0], self::$files ) ) );
+		$required = array( 'build', 'includes', 'languages', 'library-portal.php', 'readme.txt', 'uninstall.php', 'vendor' );
 
-		$this->assertSame( array( 'build', 'includes', 'languages', 'library-portal.php', 'readme.txt', 'uninstall.php', 'vendor' ), $top );
+		$this->assertSame( array(), array_values( array_diff( $required, $top ) ), 'Missing from the zip.' );
+		$this->assertSame( array(), array_values( array_diff( $top, $required, array( 'assets' ) ) ), 'Not part of the plugin.' );
 	}
 
 	public function test_the_readme_agrees_with_the_plugin_header(): void {
