@@ -62,6 +62,26 @@ add_filter(
 	}
 );
 
+/*
+ * The WooCommerce copy of DEVELOPERS.md (LP_WOOCOMMERCE_DIR) holds the class WPCacheEngine in
+ * src/Caching/WpCacheEngine.php, while its class map names WPCacheEngine.php: on a case-sensitive disk the class
+ * never loads and HPOS order writes die. Declaring the class from the file that is there, before
+ * WooCommerce boots, lets the copy run unchanged. Nothing happens with any other copy.
+ */
+add_action(
+	'plugins_loaded',
+	static function () {
+		if ( ! defined( 'WC_ABSPATH' ) || class_exists( 'Automattic\WooCommerce\Caching\WPCacheEngine', false ) ) {
+			return;
+		}
+		$spelled = WC_ABSPATH . 'src/Caching/WpCacheEngine.php';
+		if ( ! is_file( WC_ABSPATH . 'src/Caching/WPCacheEngine.php' ) && is_file( $spelled ) ) {
+			require_once $spelled;
+		}
+	},
+	-1000
+);
+
 // `wp library-portal seed-demo`: dev tooling, so it is registered here and not by the shipped plugin.
 add_action(
 	'cli_init',

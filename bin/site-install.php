@@ -9,6 +9,12 @@
  *            the only place the demo passwords are kept (never the database)
  *   --quiet  print nothing but errors
  *
+ * With LP_WOOCOMMERCE_DIR set to a copy of WooCommerce (DEVELOPERS.md), the copy is linked into the core's
+ * plugins folder and activated on the site, set up to run headless ("woocommerce" step: no wizard, no
+ * coming-soon page, its pages with the classic cart and checkout shortcodes, cheque and cash on delivery
+ * on, HPOS as LP_WOOCOMMERCE_HPOS says: 1 = custom order tables (default, as for a new shop), 0 = posts).
+ * Without the variable nothing of this happens. No copy of WooCommerce is ever downloaded or committed.
+ *
  * Each step runs in its own PHP process, because each needs WordPress loaded differently:
  * "core" loads it while installing (wp_install()), "configure" loads it normally and
  * activates the plugin (its activation hook runs), "seed" loads it with the plugin booted.
@@ -32,12 +38,14 @@ const LIBRARY_PORTAL_DEV_ADMIN  = array(
 	'password' => 'password',
 );
 const LIBRARY_PORTAL_DEV_PLUGIN = 'library-portal/library-portal.php';
+const LIBRARY_PORTAL_DEV_WC     = 'woocommerce/woocommerce.php';
 
 $library_portal_opts  = getopt( '', array( 'fresh', 'seed', 'quiet', 'phase:' ) );
 $library_portal_phase = $library_portal_opts['phase'] ?? 'main';
 $library_portal_quiet = isset( $library_portal_opts['quiet'] );
 $library_portal_site  = (string) getenv( 'LP_SITE' );
 $library_portal_wp    = dirname( __DIR__ ) . '/var/wordpress';
+$library_portal_wc    = (string) getenv( 'LP_WOOCOMMERCE_DIR' );
 
 /**
  * Prints an error and exits.
@@ -65,6 +73,32 @@ function library_portal_mariadb( array $settings ): mysqli {
 		return new mysqli( 'localhost', 'lp', 'lp', '', 0, $settings['socket'] ); // phpcs:ignore WordPress.DB.RestrictedClasses -- WordPress is not loaded yet; this creates its database.
 	} catch ( mysqli_sql_exception $e ) {
 		library_portal_fail( "cannot reach MariaDB on {$settings['socket']} ({$e->getMessage()}); run bin/mariadb start." );
+	}
+}
+
+/**
+ * Links the WooCommerce copy named by LP_WOOCOMMERCE_DIR into the core's plugins folder
+ * (wp-content/plugins/woocommerce). A link to the same copy is kept; anything else there is refused.
+ *
+ * @param string $copy   Folder of the copy (holds woocommerce.php).
+ * @param string $wp_dir WordPress core folder.
+ */
+function library_portal_link_woocommerce( string $copy, string $wp_dir ): void {
+	$real = realpath( $copy );
+	if ( false === $real || ! is_file( $real . '/woocommerce.php' ) ) {
+		library_portal_fail( "LP_WOOCOMMERCE_DIR=$copy is not a WooCommerce folder (no woocommerce.php); see DEVELOPERS.md.", 2 );
+	}
+	$link = $wp_dir . '/wp-content/plugins/woocommerce';
+	if ( is_link( $link ) ) {
+		if ( realpath( $link ) === $real ) {
+			return;
+		}
+		unlink( $link );
+	} elseif ( file_exists( $link ) ) {
+		library_portal_fail( "$link exists and is not a link; move it away to use LP_WOOCOMMERCE_DIR." );
+	}
+	if ( ! symlink( $real, $link ) && realpath( $link ) !== $real ) {
+		library_portal_fail( "cannot link $real to $link" );
 	}
 }
 
@@ -120,9 +154,16 @@ if ( 'main' === $library_portal_phase ) {
 		$library_portal_db->close();
 	}
 
+	if ( '' !== $library_portal_wc ) {
+		library_portal_link_woocommerce( $library_portal_wc, $library_portal_wp );
+	}
+
 	$library_portal_flags = $library_portal_quiet ? array( '--quiet' ) : array();
 	library_portal_run_phase( 'core', $library_portal_flags );
 	library_portal_run_phase( 'configure', $library_portal_flags );
+	if ( '' !== $library_portal_wc ) {
+		library_portal_run_phase( 'woocommerce', $library_portal_flags );
+	}
 	if ( isset( $library_portal_opts['seed'] ) ) {
 		library_portal_run_phase( 'seed', $library_portal_flags );
 	}
@@ -175,8 +216,96 @@ if ( 'configure' === $library_portal_phase ) {
 			library_portal_fail( 'activating the plugin failed: ' . $library_portal_result->get_error_message() . ' ' . wp_json_encode( $library_portal_result->get_error_data() ) );
 		}
 	}
+	if ( '' !== $library_portal_wc && ! is_plugin_active( LIBRARY_PORTAL_DEV_WC ) ) {
+		// WooCommerce 10 says "Requires at least: 6.7", so activate_plugin() refuses it on 6.5.5; it runs
+		// there all the same (DEVELOPERS.md). It is switched on directly and installs itself on the next
+		// load (WC_Install::check_version() on init), which is the "woocommerce" step.
+		$library_portal_active   = (array) get_option( 'active_plugins', array() );
+		$library_portal_active[] = LIBRARY_PORTAL_DEV_WC;
+		sort( $library_portal_active );
+		update_option( 'active_plugins', array_values( array_unique( $library_portal_active ) ) );
+	}
 	// Rewrite rules are rebuilt on the next request, with the plugin's own rules in them.
 	delete_option( 'rewrite_rules' );
+	exit( 0 );
+}
+
+if ( 'woocommerce' === $library_portal_phase ) {
+	if ( ! function_exists( 'WC' ) || ! class_exists( 'WC_Install' ) ) {
+		library_portal_fail( 'WooCommerce did not load from ' . WP_PLUGIN_DIR . '/woocommerce.' );
+	}
+	if ( ! get_option( 'woocommerce_db_version' ) ) {
+		WC_Install::install();
+	}
+	// Headless: no setup wizard, no coming-soon page, no tracking or marketplace calls.
+	update_option( 'woocommerce_onboarding_profile', array( 'skipped' => true ) );
+	update_option( 'woocommerce_task_list_hidden', 'yes' );
+	update_option( 'woocommerce_coming_soon', 'no' );
+	update_option( 'woocommerce_store_pages_only', 'no' );
+	update_option( 'woocommerce_allow_tracking', 'no' );
+	update_option( 'woocommerce_show_marketplace_suggestions', 'no' );
+	update_option( 'woocommerce_analytics_enabled', 'no' );
+	update_option( 'woocommerce_newly_installed', 'no' );
+	update_option( 'woocommerce_currency', 'USD' );
+	update_option( 'woocommerce_default_country', 'US:CA' );
+	update_option( 'woocommerce_enable_guest_checkout', 'no' ); // Seats need an account to land in.
+	update_option( 'woocommerce_enable_checkout_login_reminder', 'yes' );
+	delete_transient( '_wc_activation_redirect' );
+
+	// Payments that need no outside service.
+	update_option(
+		'woocommerce_cheque_settings',
+		array(
+			'enabled'      => 'yes',
+			'title'        => 'Check payments',
+			'description'  => 'Pay by cheque.',
+			'instructions' => '',
+		)
+	);
+	update_option(
+		'woocommerce_cod_settings',
+		array(
+			'enabled'            => 'yes',
+			'title'              => 'Cash on delivery',
+			'description'        => 'Pay with cash.',
+			'instructions'       => '',
+			'enable_for_methods' => array(),
+			'enable_for_virtual' => 'yes',
+		)
+	);
+
+	// Its pages; cart and checkout as the classic shortcodes (no Store API client needed in tests).
+	if ( wc_get_page_id( 'myaccount' ) <= 0 || wc_get_page_id( 'checkout' ) <= 0 ) {
+		WC_Install::create_pages();
+	}
+	foreach ( array(
+		'cart'     => '[woocommerce_cart]',
+		'checkout' => '[woocommerce_checkout]',
+	) as $library_portal_page => $library_portal_code ) {
+		$library_portal_id = wc_get_page_id( $library_portal_page );
+		if ( $library_portal_id > 0 && ! has_shortcode( (string) get_post_field( 'post_content', $library_portal_id ), 'woocommerce_' . $library_portal_page ) ) {
+			wp_update_post(
+				array(
+					'ID'           => $library_portal_id,
+					'post_content' => '<!-- wp:shortcode -->' . $library_portal_code . '<!-- /wp:shortcode -->',
+				)
+			);
+		}
+	}
+
+	// Order storage: custom order tables (HPOS) unless LP_WOOCOMMERCE_HPOS=0; sync off, as in a new shop.
+	$library_portal_hpos = '0' === getenv( 'LP_WOOCOMMERCE_HPOS' ) ? 'no' : 'yes';
+	$library_portal_sync = wc_get_container()->get( \Automattic\WooCommerce\Internal\DataStores\Orders\DataSynchronizer::class );
+	if ( ! $library_portal_sync->check_orders_table_exists() ) {
+		$library_portal_sync->create_database_tables();
+	}
+	update_option( \Automattic\WooCommerce\Internal\DataStores\Orders\CustomOrdersTableController::CUSTOM_ORDERS_TABLE_USAGE_ENABLED_OPTION, $library_portal_hpos );
+	update_option( \Automattic\WooCommerce\Internal\DataStores\Orders\DataSynchronizer::ORDERS_DATA_SYNC_ENABLED_OPTION, 'no' );
+
+	delete_option( 'rewrite_rules' );
+	if ( ! $library_portal_quiet ) {
+		echo 'WooCommerce ' . WC()->version . ' is active (orders in the ' . ( 'yes' === $library_portal_hpos ? 'custom order tables' : 'posts table' ) . ").\n";
+	}
 	exit( 0 );
 }
 

@@ -103,6 +103,8 @@ final class Plugin {
 		( new ServerTiming() )->register();
 		( new ErrorReply() )->register();
 		$services->library_cache->register();
+		// WooCommerce: registers itself only when WooCommerce is loaded (docs/decisions.md "WooCommerce").
+		( new Integrations\WooCommerce\Integration( $services->order_grants, $services->library_cache ) )->register();
 		$services->expiry_notices->register();
 		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows, $services->mail_gate, $services->license_requests, $services->seat_audit ) )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );

@@ -9,6 +9,8 @@ namespace LibraryPortal;
 
 use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Integrations\WooCommerce\ClaimRepository;
+use LibraryPortal\Integrations\WooCommerce\OrderGrants;
 use LibraryPortal\Library\DashboardStats;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
@@ -64,6 +66,7 @@ final class Services {
 		$library_cache = new LibraryCache( $cache_rows, $licenses );
 		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
 		$seat_audit    = new SeatAuditRepository( $db );
+		$grants        = new GrantService( $licenses, $seat_audit );
 		return new self(
 			$settings,
 			$licenses,
@@ -88,7 +91,8 @@ final class Services {
 			$team,
 			new DashboardStats( $library, $library_cache, $team ),
 			$seat_audit,
-			new GrantService( $licenses, $seat_audit )
+			$grants,
+			new OrderGrants( $grants, new ClaimRepository( $db ) )
 		);
 	}
 
@@ -119,6 +123,7 @@ final class Services {
 	 * @param DashboardStats         $dashboard     The dashboard's figures.
 	 * @param SeatAuditRepository    $seat_audit    Who changed which grant or seat.
 	 * @param GrantService           $grants        Grants by admins, WP-CLI and orders.
+	 * @param OrderGrants            $order_grants  Shop orders to grants (no WooCommerce needed to build it).
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -144,6 +149,7 @@ final class Services {
 		public readonly TeamProgress $team,
 		public readonly DashboardStats $dashboard,
 		public readonly SeatAuditRepository $seat_audit,
-		public readonly GrantService $grants
+		public readonly GrantService $grants,
+		public readonly OrderGrants $order_grants
 	) {}
 }

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal;
 
+use LibraryPortal\Frontend\AccountLinks;
+
 /**
  * Reads and sanitises the site admin's settings.
  */
@@ -29,6 +31,8 @@ final class Settings {
 		'brand'               => 'harbor',
 		'share_users'         => true,
 		'theme_chrome'        => false,
+		// Uninstall deletes the plugin's data only when the admin ticked this (Database\Installer).
+		'delete_on_uninstall' => false,
 		'logout_url'          => '',
 		'logo'                => '',
 		'walkthrough_harbor'  => '',
@@ -43,6 +47,8 @@ final class Settings {
 		'contact_url'         => '/contact-us/',
 		'account_url'         => '/my-account/',
 		'certificate_program' => '/my-account/certificate-program',
+		// Sidebar account links (Frontend\AccountLinks): key => '' automatic, 'hide', or an address.
+		'account_links'       => array(),
 	);
 
 	/**
@@ -110,6 +116,8 @@ final class Settings {
 				$clean[ $key ] = max( 1, min( 100, (int) $value ) ); // A percent; 0 would pass everyone.
 			} elseif ( is_int( $default ) ) {
 				$clean[ $key ] = max( 0, (int) $value );
+			} elseif ( 'account_links' === $key ) {
+				$clean[ $key ] = self::account_links( $value );
 			} elseif ( is_array( $default ) ) {
 				$clean[ $key ] = array_values( array_filter( array_map( 'absint', (array) $value ) ) );
 			} elseif ( 'brand' === $key ) {
@@ -118,6 +126,24 @@ final class Settings {
 				$clean[ $key ] = esc_url_raw( (string) $value );
 			} else {
 				$clean[ $key ] = sanitize_text_field( (string) $value );
+			}
+		}
+		return $clean;
+	}
+
+	/**
+	 * The account links' settings: known keys with a clean value; anything else is dropped
+	 * (the settings page reports a refused value and keeps the old one).
+	 *
+	 * @param mixed $value Raw value.
+	 * @return array<string, string>
+	 */
+	private static function account_links( $value ): array {
+		$clean = array();
+		foreach ( (array) $value as $key => $link ) {
+			$link = isset( AccountLinks::PATHS[ $key ] ) && is_scalar( $link ) ? AccountLinks::clean( $link ) : null;
+			if ( null !== $link && '' !== $link ) {
+				$clean[ (string) $key ] = $link;
 			}
 		}
 		return $clean;

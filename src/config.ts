@@ -51,7 +51,24 @@ export interface PortalConfig {
 	currentUser: { id: number; display_name: string; user_email: string };
 	publicPath: string;
 	freeWebinar: boolean;
+	accountLinks: AccountLinks;
 }
+
+/** Keys of the account links, in the order of the sidebar (the server decides each address). */
+export const ACCOUNT_LINK_KEYS = [
+	'certificate-program',
+	'orders',
+	'subscriptions',
+	'addresses',
+	'payment-methods',
+	'wallet',
+	'member-promos',
+] as const;
+
+export type AccountLinkKey = ( typeof ACCOUNT_LINK_KEYS )[ number ];
+
+/** Address of each account link; '' means hidden (docs/contract.md, PHP's Frontend\AccountLinks). */
+export type AccountLinks = Record< AccountLinkKey, string >;
 
 export interface ContractLink {
 	id: number;
@@ -112,6 +129,20 @@ function readContractData( value: unknown ): ContractData | null {
 	};
 }
 
+/**
+ * The account links as the server sent them; a missing or malformed one is hidden.
+ *
+ * @param value Raw config value.
+ */
+function readAccountLinks( value: unknown ): AccountLinks {
+	const raw = isRecord( value ) ? value : {};
+	const links = {} as AccountLinks;
+	for ( const key of ACCOUNT_LINK_KEYS ) {
+		links[ key ] = str( raw[ key ] );
+	}
+	return links;
+}
+
 // Used only when a page prints no portalPath (older PHP); PHP's Routes::PORTAL_PATH is the source.
 const DEFAULT_PORTAL_PATH = '/my-account/library';
 
@@ -169,6 +200,7 @@ export function readConfig( raw: unknown ): PortalConfig {
 		},
 		publicPath: withTrailingSlash( str( value.publicPath ) ),
 		freeWebinar: bool( value.freeWebinar ),
+		accountLinks: readAccountLinks( value.accountLinks ),
 	};
 }
 

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Admin;
 
+use LibraryPortal\Frontend\AccountLinks;
 use LibraryPortal\Settings;
 
 /**
@@ -71,6 +72,13 @@ final class SettingsPage {
 		$this->field( 'sharing', 'cooldown_seconds', __( 'Seconds between e-mail sends', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'link_lifetime_days', __( 'Share links stay valid (days)', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'pass_mark', __( 'Test pass mark (%)', 'library-portal' ), 'number' );
+		add_settings_section( 'data', __( 'Data', 'library-portal' ), '__return_null', self::SLUG );
+		$this->field( 'data', 'delete_on_uninstall', __( 'When the plugin is deleted', 'library-portal' ), 'checkbox', __( 'Delete all of its data too: licenses, progress, certificates, notifications, contracts, catalogue items and settings. Leave unticked to keep them for a reinstall (deactivating never deletes anything).', 'library-portal' ) );
+
+		add_settings_section( 'account', __( 'Account links', 'library-portal' ), array( $this, 'render_account_help' ), self::SLUG );
+		foreach ( self::account_link_labels() as $link => $label ) {
+			$this->field( 'account', 'account_links_' . $link, $label, 'account_link' );
+		}
 	}
 
 	/**
@@ -80,7 +88,59 @@ final class SettingsPage {
 	 * @return array<string, mixed>
 	 */
 	public function sanitize( $values ): array {
-		return Settings::sanitize( array_merge( $this->settings->all(), is_array( $values ) ? $values : array() ) );
+		$values = is_array( $values ) ? $values : array();
+		if ( isset( $values['account_links'] ) ) {
+			$values['account_links'] = $this->submitted_account_links( $values['account_links'] );
+		}
+		return Settings::sanitize( array_merge( $this->settings->all(), $values ) );
+	}
+
+	/**
+	 * The account links from the form ({mode, url} per link): a refused address keeps the link's
+	 * current setting and says why.
+	 *
+	 * @param mixed $submitted Submitted links.
+	 * @return array<string, string>
+	 */
+	private function submitted_account_links( $submitted ): array {
+		$current = (array) $this->settings->get( 'account_links' );
+		$links   = array();
+		foreach ( self::account_link_labels() as $key => $label ) {
+			$row   = is_array( $submitted[ $key ] ?? null ) ? $submitted[ $key ] : array();
+			$mode  = (string) ( $row['mode'] ?? '' );
+			$value = 'url' === $mode ? AccountLinks::clean( $row['url'] ?? '' ) : ( AccountLinks::HIDE === $mode ? AccountLinks::HIDE : '' );
+			if ( 'url' === $mode && ( null === $value || '' === $value ) ) {
+				/* translators: %s: the link's name, e.g. Orders. */
+				add_settings_error( Settings::OPTION, 'account_links_' . $key, sprintf( __( '%s: enter an address starting with https://, http:// or /. The link was left as it was.', 'library-portal' ), $label ) );
+				$value = (string) ( $current[ $key ] ?? '' );
+			}
+			$links[ $key ] = (string) $value;
+		}
+		return $links;
+	}
+
+	/**
+	 * The account links' names.
+	 *
+	 * @return array<string, string>
+	 */
+	private static function account_link_labels(): array {
+		return array(
+			'certificate-program' => __( 'Certificate Program', 'library-portal' ),
+			'orders'              => __( 'Orders', 'library-portal' ),
+			'subscriptions'       => __( 'Subscriptions', 'library-portal' ),
+			'addresses'           => __( 'Addresses', 'library-portal' ),
+			'payment-methods'     => __( 'Payment Methods', 'library-portal' ),
+			'wallet'              => __( 'Wallet Balance', 'library-portal' ),
+			'member-promos'       => __( 'Member promos', 'library-portal' ),
+		);
+	}
+
+	/**
+	 * What "automatic" means for the account links.
+	 */
+	public function render_account_help(): void {
+		echo '<p>' . esc_html__( 'Where the portal\'s account links go. Automatic: the WooCommerce account page when WooCommerce is active and has one, otherwise the usual address (such as /my-account/orders/) when a page is there; a link with nowhere to go is hidden.', 'library-portal' ) . '</p>';
 	}
 
 	/**
@@ -102,6 +162,36 @@ final class SettingsPage {
 		do_settings_sections( self::SLUG );
 		submit_button();
 		echo '</form></div>';
+	}
+
+	/**
+	 * Prints one account link's choice: automatic, hidden or an address.
+	 *
+	 * @param string $link Link key.
+	 */
+	private function render_account_link( string $link ): void {
+		$value = (string) ( ( (array) $this->settings->get( 'account_links' ) )[ $link ] ?? '' );
+		$mode  = '' === $value ? '' : ( AccountLinks::HIDE === $value ? AccountLinks::HIDE : 'url' );
+		$name  = Settings::OPTION . '[account_links][' . $link . ']';
+		$modes = array(
+			''                 => __( 'Automatic', 'library-portal' ),
+			AccountLinks::HIDE => __( 'Hidden', 'library-portal' ),
+			'url'              => __( 'This address:', 'library-portal' ),
+		);
+		printf( '<select id="%s" name="%s">', esc_attr( 'library_portal_account_links_' . $link ), esc_attr( $name . '[mode]' ) );
+		foreach ( $modes as $option => $label ) {
+			printf( '<option value="%s"%s>%s</option>', esc_attr( $option ), selected( $mode, $option, false ), esc_html( $label ) );
+		}
+		echo '</select> ';
+		$shown = 'url' === $mode ? $value : '';
+		printf(
+			'<input type="text" class="regular-text code" name="%s" value="%s" aria-label="%s" placeholder="%s">',
+			esc_attr( $name . '[url]' ),
+			esc_attr( $shown ),
+			/* translators: %s: the link's name. */
+			esc_attr( sprintf( __( 'Address of %s', 'library-portal' ), self::account_link_labels()[ $link ] ?? $link ) ),
+			esc_attr( '/' . ( AccountLinks::PATHS[ $link ] ?? '' ) . '/' )
+		);
 	}
 
 	/**
@@ -161,6 +251,9 @@ final class SettingsPage {
 				// The hidden 0 is sent when the box is unticked, so unticking is saved.
 				printf( '<input type="hidden" name="%s" value="0">', esc_attr( $name ) );
 				printf( '<label><input type="checkbox" id="%s" name="%s" value="1"%s> %s</label>', esc_attr( $id ), esc_attr( $name ), checked( (bool) $value, true, false ), esc_html( $help ) );
+				return;
+			case 'account_link':
+				$this->render_account_link( substr( $key, strlen( 'account_links_' ) ) );
 				return;
 			case 'number':
 				printf( '<input type="number" min="0" step="1" class="small-text" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) (int) $value ) );

@@ -71,6 +71,34 @@ final class Catalogue {
 		foreach ( $rows as $id => $row ) {
 			$items[ $id ] = $this->to_item( $row, (int) ( $thumb_ids[ $id ] ?? 0 ) );
 		}
+		return self::shop_links( $items, $rows );
+	}
+
+	/**
+	 * Items sold by a shop product (item meta `_lp_wc_product_id`, kept by the WooCommerce
+	 * integration) link to that product's page; the filter answers for all of them at once.
+	 *
+	 * @param array<int, array<string, mixed>> $items Items by ID.
+	 * @param array<int, CatalogueRow>         $rows  Their rows.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private static function shop_links( array $items, array $rows ): array {
+		$linked = array_filter( array_map( static fn( CatalogueRow $row ) => (int) $row->meta( '_lp_wc_product_id' ), $rows ) );
+		if ( ! $linked || ! has_filter( 'library_portal_product_links' ) ) {
+			return $items;
+		}
+		/**
+		 * Product pages of items linked to shop products.
+		 *
+		 * @param array<int, string> $links  Item ID => address (empty: keep the item's own link).
+		 * @param array<int, int>    $linked Item ID => product ID.
+		 */
+		$links = (array) apply_filters( 'library_portal_product_links', array(), $linked );
+		foreach ( $links as $id => $link ) {
+			if ( isset( $items[ $id ] ) && is_string( $link ) && '' !== $link ) {
+				$items[ $id ]['product_link'] = $link;
+			}
+		}
 		return $items;
 	}
 

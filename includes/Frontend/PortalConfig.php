@@ -40,16 +40,25 @@ final class PortalConfig {
 	private ShareInvites $invites;
 
 	/**
+	 * The account pages the portal links to.
+	 *
+	 * @var AccountLinks
+	 */
+	private AccountLinks $account_links;
+
+	/**
 	 * Wires the builder.
 	 *
-	 * @param Settings           $settings  Settings.
-	 * @param ContractRepository $contracts Contracts.
-	 * @param ShareInvites       $invites   Share links.
+	 * @param Settings           $settings      Settings.
+	 * @param ContractRepository $contracts     Contracts.
+	 * @param ShareInvites       $invites       Share links.
+	 * @param AccountLinks|null  $account_links Account links (default: from the settings).
 	 */
-	public function __construct( Settings $settings, ContractRepository $contracts, ShareInvites $invites ) {
-		$this->settings  = $settings;
-		$this->contracts = $contracts;
-		$this->invites   = $invites;
+	public function __construct( Settings $settings, ContractRepository $contracts, ShareInvites $invites, ?AccountLinks $account_links = null ) {
+		$this->settings      = $settings;
+		$this->contracts     = $contracts;
+		$this->invites       = $invites;
+		$this->account_links = $account_links ?? new AccountLinks( $settings );
 	}
 
 	/**
@@ -88,6 +97,8 @@ final class PortalConfig {
 			),
 			'publicPath'         => LIBRARY_PORTAL_URL . 'build/',
 			'freeWebinar'        => in_array( (int) get_query_var( Routes::PRODUCT_VAR ), (array) $this->settings->get( 'free_webinar_ids' ), true ),
+			// Key => address of each account link; '' = hidden (AccountLinks decides, the sidebar shows).
+			'accountLinks'       => $this->account_links->urls(),
 		);
 	}
 

@@ -22,7 +22,7 @@ final class CatalogueRepository extends Repository {
 	/**
 	 * Post IDs of every item a user holds a seat of, owns, or gets through a contract.
 	 *
-	 * @return string SQL with three %d placeholders for the user ID and four %i for tables.
+	 * @return literal-string SQL with three %d placeholders for the user ID and four %i for tables.
 	 */
 	private static function user_items_subquery(): string {
 		return 'SELECT product_id FROM %i WHERE owner_id = %d
@@ -136,7 +136,8 @@ final class CatalogueRepository extends Repository {
 	 * @return string[]
 	 */
 	private static function meta_keys(): array {
-		return array_merge( array_keys( ItemPostType::META ), array( '_thumbnail_id' ) );
+		// _lp_wc_product_id: the shop product that sells the item (Integrations\WooCommerce\ProductPanel).
+		return array_merge( array_keys( ItemPostType::META ), array( '_thumbnail_id', '_lp_wc_product_id' ) );
 	}
 
 	/**

@@ -10,6 +10,7 @@ import { __ } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
+import type { AccountLinkKey, AccountLinks } from '../config';
 import { normalizePath, paths } from './paths';
 
 export interface NavEntry {
@@ -28,6 +29,7 @@ export interface NavOptions {
 	userId: number;
 	siteUrl: string;
 	logoutUrl: string;
+	accountLinks: AccountLinks;
 }
 
 /**
@@ -75,59 +77,40 @@ export function mainEntries( options: NavOptions ): NavEntry[] {
 }
 
 /**
- * The Account Details group: external account pages and Logout.
+ * The Account Details group: the account pages the server gave an address (an empty one is hidden,
+ * so no entry leads to a missing page), then Logout.
  *
  * @param options Page configuration.
  */
 export function accountEntries(
-	options: Pick< NavOptions, 'siteUrl' | 'logoutUrl' >
+	options: Pick< NavOptions, 'logoutUrl' | 'accountLinks' >
 ): NavEntry[] {
-	const account = ( slug: string ) =>
-		`${ options.siteUrl }my-account/${ slug }/`;
-	return [
-		{
-			key: 'certificate-program',
-			label: __( 'Certificate Program', 'library-portal' ),
-			to: account( 'certificate-program' ),
-			external: true,
-		},
-		{
-			key: 'orders',
-			label: __( 'Orders', 'library-portal' ),
-			to: account( 'orders' ),
-			external: true,
-		},
-		{
-			key: 'subscriptions',
-			label: __( 'Subscriptions', 'library-portal' ),
-			to: account( 'subscriptions' ),
-			external: true,
-		},
-		{
-			key: 'addresses',
-			label: __( 'Addresses', 'library-portal' ),
-			to: account( 'edit-address' ),
-			external: true,
-		},
-		{
-			key: 'payment-methods',
-			label: __( 'Payment Methods', 'library-portal' ),
-			to: account( 'payment-methods' ),
-			external: true,
-		},
-		{
-			key: 'wallet',
-			label: __( 'Wallet Balance', 'library-portal' ),
-			to: account( 'my-balance' ),
-			external: true,
-		},
-		{
-			key: 'logout',
-			label: __( 'Logout', 'library-portal' ),
-			to: options.logoutUrl,
-			external: true,
-		},
+	const labels: Array< [ AccountLinkKey, string ] > = [
+		[
+			'certificate-program',
+			__( 'Certificate Program', 'library-portal' ),
+		],
+		[ 'orders', __( 'Orders', 'library-portal' ) ],
+		[ 'subscriptions', __( 'Subscriptions', 'library-portal' ) ],
+		[ 'addresses', __( 'Addresses', 'library-portal' ) ],
+		[ 'payment-methods', __( 'Payment Methods', 'library-portal' ) ],
+		[ 'wallet', __( 'Wallet Balance', 'library-portal' ) ],
 	];
+	const entries: NavEntry[] = labels
+		.filter( ( [ key ] ) => options.accountLinks[ key ] !== '' )
+		.map( ( [ key, label ] ) => ( {
+			key,
+			label,
+			to: options.accountLinks[ key ],
+			external: true,
+		} ) );
+	entries.push( {
+		key: 'logout',
+		label: __( 'Logout', 'library-portal' ),
+		to: options.logoutUrl,
+		external: true,
+	} );
+	return entries;
 }
 
 /**

@@ -137,6 +137,17 @@ export function setPortalConfig(
 		publicPath:
 			'http://example.test/wp-content/plugins/library-portal/build/',
 		freeWebinar: false,
+		accountLinks: {
+			'certificate-program':
+				'http://example.test/my-account/certificate-program/',
+			orders: 'http://example.test/my-account/orders/',
+			subscriptions: 'http://example.test/my-account/subscriptions/',
+			addresses: 'http://example.test/my-account/edit-address/',
+			'payment-methods':
+				'http://example.test/my-account/payment-methods/',
+			wallet: 'http://example.test/my-account/my-balance/',
+			'member-promos': 'http://example.test/members/member-promos/',
+		},
 		...overrides,
 	};
 }

@@ -45,6 +45,23 @@ describe( 'page config reader', () => {
 		] );
 	} );
 
+	it( 'reads the account links; a missing or malformed one is hidden', () => {
+		expect( readConfig( undefined ).accountLinks.orders ).toBe( '' );
+		const { accountLinks } = readConfig( {
+			accountLinks: {
+				orders: 'https://shop.test/my-account/orders/',
+				wallet: 42,
+				unknown: 'https://shop.test/x/',
+			},
+		} );
+		expect( accountLinks.orders ).toBe(
+			'https://shop.test/my-account/orders/'
+		);
+		expect( accountLinks.wallet ).toBe( '' );
+		expect( accountLinks[ 'member-promos' ] ).toBe( '' );
+		expect( Object.keys( accountLinks ) ).not.toContain( 'unknown' );
+	} );
+
 	it( 'reads the portal path PHP prints, with one leading slash', () => {
 		expect(
 			readConfig( { portalPath: 'members/library/' } ).portalPath

@@ -25,6 +25,16 @@ const nav: NavOptions = {
 	userId: 7,
 	siteUrl: 'https://site.test/',
 	logoutUrl: 'https://site.test/logout',
+	accountLinks: {
+		'certificate-program':
+			'https://site.test/my-account/certificate-program/',
+		orders: 'https://site.test/my-account/orders/',
+		subscriptions: 'https://site.test/my-account/subscriptions/',
+		addresses: 'https://site.test/my-account/edit-address/',
+		'payment-methods': 'https://site.test/my-account/payment-methods/',
+		wallet: 'https://site.test/my-account/my-balance/',
+		'member-promos': 'https://site.test/members/member-promos/',
+	},
 };
 const keys = ( options: NavOptions ) =>
 	mainEntries( options ).map( ( entry ) => entry.key );
@@ -119,6 +129,26 @@ describe( 'sidebar entries', () => {
 			'https://site.test/my-account/orders/'
 		);
 		expect( entries[ 6 ]?.to ).toBe( 'https://site.test/logout' );
+	} );
+
+	it( 'shows only the account links the server gave an address, each at that address', () => {
+		const entries = accountEntries( {
+			...nav,
+			accountLinks: {
+				...nav.accountLinks,
+				'certificate-program': '',
+				subscriptions: '',
+				wallet: '',
+				orders: 'https://shop.test/account/orders/',
+			},
+		} );
+		expect( entries.map( ( entry ) => entry.key ) ).toEqual( [
+			'orders',
+			'addresses',
+			'payment-methods',
+			'logout',
+		] );
+		expect( entries[ 0 ]?.to ).toBe( 'https://shop.test/account/orders/' );
 	} );
 
 	it( 'an entry is active when the current path equals its target', () => {

@@ -253,12 +253,12 @@ export function LibraryList() {
 						'Access your purchased on-demand workshops, webinars, and e-manuals below.',
 						'library-portal'
 					) }
-					{ isMember && ! contractMode ? (
+					{ isMember &&
+					! contractMode &&
+					config.accountLinks[ 'member-promos' ] !== '' ? (
 						<>
 							{ ' ' }
-							<a
-								href={ `${ config.siteUrl }members/member-promos/` }
-							>
+							<a href={ config.accountLinks[ 'member-promos' ] }>
 								{ __(
 									'See your member promos.',
 									'library-portal'

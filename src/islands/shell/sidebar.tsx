@@ -93,6 +93,7 @@ export function Sidebar( {
 		userId: config.currentUser.id,
 		siteUrl: config.siteUrl,
 		logoutUrl: config.logoutUrl,
+		accountLinks: config.accountLinks,
 	};
 	const onActivate = ( entry: NavEntry ) => {
 		onNavigate();

@@ -610,6 +610,24 @@ describe( 'Library list: the server decides', () => {
 		expect( expiredTitles() ).toEqual( [ 'Long Gone' ] );
 	} );
 
+	it( 'leaves out the member-promos link when the server gives it no address', () => {
+		setPortalConfig( {
+			accountLinks: {
+				orders: 'http://example.test/my-account/orders/',
+				'member-promos': '',
+			},
+		} );
+		renderScreen( <LibraryList />, {
+			data: {
+				items: [ makeItem() ],
+				user: makeUser( { is_member: true } ),
+			},
+		} );
+		expect(
+			screen.queryByRole( 'link', { name: 'See your member promos.' } )
+		).not.toBeInTheDocument();
+	} );
+
 	it( 'shows the member-promos link when the server says the user is a member, whatever the dates say', () => {
 		const never = 100100;
 		const { unmount } = renderScreen( <LibraryList />, {

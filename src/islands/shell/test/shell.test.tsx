@@ -115,6 +115,28 @@ describe( 'Shell', () => {
 		expect( mockedUser ).toHaveBeenCalledTimes( 1 );
 	} );
 
+	it( 'shows the account entries the page configuration gives an address, at that address', async () => {
+		setPortalConfig( {
+			accountLinks: {
+				orders: 'http://example.test/shop/account/orders/',
+				addresses: 'http://example.test/shop/account/edit-address/',
+			},
+		} );
+		renderApp( '/my-account/library/videos' );
+		await screen.findByRole( 'heading', { level: 1, name: 'Library' } );
+		expect( sidebarLinks() ).toEqual( [
+			'Dashboard',
+			'Library',
+			'My Progress',
+			'Orders',
+			'Addresses',
+			'Logout',
+		] );
+		expect(
+			within( sidebar() ).getByRole( 'link', { name: 'Orders' } )
+		).toHaveAttribute( 'href', 'http://example.test/shop/account/orders/' );
+	} );
+
 	it( 'marks the entry whose target equals the current path as active', async () => {
 		renderApp( '/my-account/library/videos' );
 		await screen.findByRole( 'heading', { level: 1, name: 'Library' } );

@@ -1,0 +1,221 @@
+<?php
+/**
+ * The "Library" tab of WooCommerce's product data box, and product links in the portal.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Integrations\WooCommerce;
+
+use InvalidArgumentException;
+use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Library\LibraryCache;
+use WC_Admin_Meta_Boxes;
+use WC_Product;
+
+/**
+ * Links a product to a library item with its terms (PurchaseTerms, stored as product meta through
+ * WC_Product's CRUD). The linked item keeps the product's ID (`_lp_wc_product_id`), so the portal's
+ * product_link (ADD LICENSES) becomes the product's page.
+ */
+final class ProductPanel {
+
+	public const TAB = 'library_portal';
+
+	/**
+	 * Item meta: the product that sells the item (the last one linked).
+	 */
+	public const ITEM_PRODUCT_META = '_lp_wc_product_id';
+
+	/**
+	 * Form field names.
+	 */
+	private const FIELD = 'library_portal_product';
+
+	/**
+	 * Cache of library replies.
+	 *
+	 * @var LibraryCache
+	 */
+	private LibraryCache $cache;
+
+	/**
+	 * Wires the panel.
+	 *
+	 * @param LibraryCache $cache Cache of library replies.
+	 */
+	public function __construct( LibraryCache $cache ) {
+		$this->cache = $cache;
+	}
+
+	/**
+	 * Hooks.
+	 */
+	public function register(): void {
+		add_filter( 'woocommerce_product_data_tabs', array( $this, 'add_tab' ) );
+		add_action( 'woocommerce_product_data_panels', array( $this, 'render_panel' ) );
+		add_action( 'woocommerce_admin_process_product_object', array( $this, 'save' ) );
+		add_filter( 'library_portal_product_links', array( $this, 'product_links' ), 10, 2 );
+		add_action( 'save_post_product', array( $this, 'product_saved' ) );
+	}
+
+	/**
+	 * The product's terms.
+	 *
+	 * @param WC_Product $product Product.
+	 */
+	public static function terms_of( WC_Product $product ): PurchaseTerms {
+		return PurchaseTerms::from_meta( static fn( string $key ) => $product->get_meta( $key, true ) );
+	}
+
+	/**
+	 * Adds the tab.
+	 *
+	 * @param array<string, array<string, mixed>> $tabs Tabs.
+	 * @return array<string, array<string, mixed>>
+	 */
+	public function add_tab( $tabs ): array {
+		$tabs              = (array) $tabs;
+		$tabs[ self::TAB ] = array(
+			'label'    => __( 'Library', 'library-portal' ),
+			'target'   => 'library_portal_product_data',
+			'class'    => array(),
+			'priority' => 65,
+		);
+		return $tabs;
+	}
+
+	/**
+	 * Prints the panel.
+	 */
+	public function render_panel(): void {
+		global $post;
+		$product = $post ? wc_get_product( $post->ID ) : null;
+		$terms   = $product instanceof WC_Product ? self::terms_of( $product ) : new PurchaseTerms( 0 );
+		$items   = get_posts(
+			array(
+				'post_type'        => ItemPostType::POST_TYPE,
+				'post_status'      => 'publish',
+				'numberposts'      => -1,
+				'orderby'          => 'title',
+				'order'            => 'ASC',
+				'suppress_filters' => false,
+			)
+		);
+		$name    = static fn( string $key ) => self::FIELD . '[' . $key . ']';
+
+		echo '<div id="library_portal_product_data" class="panel woocommerce_options_panel hidden"><div class="options_group">';
+		printf( '<p class="form-field"><label for="lp_item">%s</label><select id="lp_item" name="%s"><option value="0">%s</option>', esc_html__( 'Library item', 'library-portal' ), esc_attr( $name( 'item' ) ), esc_html__( '— None: sells no licenses —', 'library-portal' ) );
+		foreach ( $items as $item ) {
+			printf( '<option value="%d"%s>%s</option>', (int) $item->ID, selected( $terms->item_id, (int) $item->ID, false ), esc_html( get_the_title( $item ) ) );
+		}
+		echo '</select></p>';
+		printf( '<p class="form-field"><label for="lp_per_unit">%s</label><input type="number" min="1" max="%d" step="1" id="lp_per_unit" name="%s" value="%d" class="short"></p>', esc_html__( 'Licenses per unit', 'library-portal' ), (int) PurchaseTerms::MAX_PER_UNIT, esc_attr( $name( 'per_unit' ) ), (int) max( 1, $terms->per_unit ) );
+		printf( '<p class="form-field"><label for="lp_expiry">%s</label><select id="lp_expiry" name="%s">', esc_html__( 'Licenses expire', 'library-portal' ), esc_attr( $name( 'expiry' ) ) );
+		$modes = array(
+			PurchaseTerms::NEVER => __( 'Never', 'library-portal' ),
+			PurchaseTerms::DAYS  => __( 'A number of days after purchase', 'library-portal' ),
+			PurchaseTerms::DATE  => __( 'On a fixed date', 'library-portal' ),
+		);
+		foreach ( $modes as $mode => $label ) {
+			printf( '<option value="%s"%s>%s</option>', esc_attr( $mode ), selected( $terms->expiry, $mode, false ), esc_html( $label ) );
+		}
+		echo '</select></p>';
+		$days = $terms->days > 0 ? (string) $terms->days : '';
+		printf( '<p class="form-field"><label for="lp_days">%s</label><input type="number" min="1" max="%d" step="1" id="lp_days" name="%s" value="%s" class="short"></p>', esc_html__( 'Days after purchase', 'library-portal' ), (int) PurchaseTerms::MAX_DAYS, esc_attr( $name( 'days' ) ), esc_attr( $days ) );
+		printf( '<p class="form-field"><label for="lp_date">%s</label><input type="date" id="lp_date" name="%s" value="%s" class="short"></p>', esc_html__( 'Expiry date', 'library-portal' ), esc_attr( $name( 'date' ) ), esc_attr( $terms->date ) );
+		printf(
+			'<p class="form-field"><label for="lp_member">%s</label><input type="checkbox" id="lp_member" name="%s" value="yes"%s> <span class="description">%s</span></p>',
+			esc_html__( 'Membership product', 'library-portal' ),
+			esc_attr( $name( 'member' ) ),
+			checked( $terms->member, true, false ),
+			esc_html__( 'The licenses carry the member tag (the member version of the item).', 'library-portal' )
+		);
+		echo '</div></div>';
+	}
+
+	/**
+	 * Saves the panel with the product (WooCommerce saves the object after this hook). The product's
+	 * own nonce and the capability to edit it are checked again here; an invalid value changes
+	 * nothing and shows WooCommerce's error notice.
+	 *
+	 * @param WC_Product $product Product being saved.
+	 */
+	public function save( $product ): void {
+		if ( ! $product instanceof WC_Product || ! isset( $_POST[ self::FIELD ] ) ) {
+			return;
+		}
+		$nonce = isset( $_POST['woocommerce_meta_nonce'] ) ? sanitize_text_field( wp_unslash( $_POST['woocommerce_meta_nonce'] ) ) : '';
+		if ( ! wp_verify_nonce( $nonce, 'woocommerce_save_data' ) || ! current_user_can( 'edit_post', $product->get_id() ) ) {
+			return;
+		}
+		$input = array_map( 'sanitize_text_field', wp_unslash( (array) $_POST[ self::FIELD ] ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- sanitized by the array_map.
+		try {
+			$terms = PurchaseTerms::from_input( $input + array( 'member' => '' ), time() );
+		} catch ( InvalidArgumentException $e ) {
+			/* translators: %s: what is wrong. */
+			WC_Admin_Meta_Boxes::add_error( sprintf( __( 'Library settings not saved: %s', 'library-portal' ), $e->getMessage() ) );
+			return;
+		}
+		$this->apply( $product, $terms );
+	}
+
+	/**
+	 * Stores terms on a product (not saved yet) and keeps the items' link to it.
+	 *
+	 * @param WC_Product    $product Product.
+	 * @param PurchaseTerms $terms   Terms.
+	 */
+	public function apply( WC_Product $product, PurchaseTerms $terms ): void {
+		$before = self::terms_of( $product )->item_id;
+		foreach ( $terms->to_meta() as $key => $value ) {
+			if ( '' === $value ) {
+				$product->delete_meta_data( $key );
+			} else {
+				$product->update_meta_data( $key, $value );
+			}
+		}
+		$product_id = (int) $product->get_id();
+		if ( $before && $before !== $terms->item_id && $product_id && (int) get_post_meta( $before, self::ITEM_PRODUCT_META, true ) === $product_id ) {
+			delete_post_meta( $before, self::ITEM_PRODUCT_META );
+		}
+		if ( $terms->item_id && $product_id ) {
+			update_post_meta( $terms->item_id, self::ITEM_PRODUCT_META, $product_id );
+		}
+	}
+
+	/**
+	 * A product's page, name or status may have changed: cached replies with its link go.
+	 *
+	 * @param int $product_id Product.
+	 */
+	public function product_saved( $product_id ): void {
+		if ( '' !== (string) get_post_meta( (int) $product_id, PurchaseTerms::META_ITEM, true ) ) {
+			$this->cache->forget_all();
+		}
+	}
+
+	/**
+	 * The product pages of linked items (Catalogue's product_link), published products only, and
+	 * only while the product still links the item. Two queries for any number of items.
+	 *
+	 * @param array<int, string> $links  Item ID => link found so far.
+	 * @param array<int, int>    $linked Item ID => product ID.
+	 * @return array<int, string>
+	 */
+	public function product_links( $links, $linked ): array {
+		$links  = (array) $links;
+		$linked = array_filter( array_map( 'intval', (array) $linked ) );
+		if ( ! $linked ) {
+			return $links;
+		}
+		_prime_post_caches( array_values( array_unique( $linked ) ), false, true );
+		foreach ( $linked as $item_id => $product_id ) {
+			if ( 'product' === get_post_type( $product_id ) && 'publish' === get_post_status( $product_id )
+				&& (int) get_post_meta( $product_id, PurchaseTerms::META_ITEM, true ) === (int) $item_id ) {
+				$links[ (int) $item_id ] = (string) get_permalink( $product_id );
+			}
+		}
+		return $links;
+	}
+}
