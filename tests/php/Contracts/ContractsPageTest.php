@@ -1,0 +1,405 @@
+<?php
+/**
+ * Library → Contracts in wp-admin.
+ *
+ * @package LibraryPortal
+ */
+
+// phpcs:disable WordPress.Security.NonceVerification.Missing -- the tests set the request's fields themselves.
+
+namespace LibraryPortal\Tests\Contracts;
+
+use LibraryPortal\Contracts\ContractService;
+use LibraryPortal\Contracts\ContractsPage;
+use LibraryPortal\Contracts\MemberImports;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+use RuntimeException;
+
+/**
+ * Every action needs manage_options and its own nonce (bound to the contract); without either
+ * WordPress stops the request and nothing changes. Done actions redirect back with a notice;
+ * refused input leaves a notice, stores nothing and shows the typed values again.
+ */
+final class ContractsPageTest extends TestCase {
+
+	/**
+	 * Loads the admin functions the screen uses, as wp-admin does.
+	 */
+	public static function set_up_before_class(): void {
+		parent::set_up_before_class();
+		require_once ABSPATH . 'wp-admin/includes/admin.php';
+	}
+
+	public function set_up(): void {
+		parent::set_up();
+		add_filter(
+			'wp_die_handler',
+			static fn() => static function ( $message, $title = '', $args = array() ) {
+				throw new RuntimeException( 'wp_die ' . (int) ( $args['response'] ?? 0 ) );
+			}
+		);
+	}
+
+	public function tear_down(): void {
+		remove_all_filters( 'wp_die_handler' );
+		parent::tear_down();
+	}
+
+	/**
+	 * The service over the test's connection.
+	 */
+	private function service(): ContractService {
+		return new ContractService( $this->services()->contracts );
+	}
+
+	/**
+	 * The screen over the test's connection.
+	 */
+	private function page(): ContractsPage {
+		$service = $this->service();
+		return new ContractsPage( $service, new MemberImports( $service ) );
+	}
+
+	/**
+	 * Posts an action as the current user, with the nonce of $nonce_contract (null: no nonce).
+	 *
+	 * @param string                $action         Action.
+	 * @param int                   $contract_id    Contract posted.
+	 * @param array<string, string> $fields         More fields.
+	 * @param int|null              $nonce_contract Contract the nonce was made for.
+	 * @return string Where the screen redirects.
+	 */
+	private function post( string $action, int $contract_id, array $fields = array(), ?int $nonce_contract = -1 ): string {
+		$_POST = array_merge( array( 'contract' => (string) $contract_id ), $fields );
+		if ( null !== $nonce_contract ) {
+			$_POST['_wpnonce'] = wp_create_nonce( ContractsPage::nonce_action( $action, -1 === $nonce_contract ? $contract_id : $nonce_contract ) );
+		}
+		$_REQUEST = $_POST;
+		return $this->page()->handle( $action );
+	}
+
+	/**
+	 * The screen's output for a query.
+	 *
+	 * @param array<string, string> $query $_GET.
+	 */
+	private function render( array $query ): string {
+		$_GET = array_merge( array( 'page' => ContractsPage::SLUG ), $query );
+		set_current_screen( ContractsPage::screen_id() );
+		ob_start();
+		$this->page()->render();
+		return (string) ob_get_clean();
+	}
+
+	/**
+	 * What the contract holds: its fields, members and items.
+	 *
+	 * @param int $contract_id Contract.
+	 * @return array<string, mixed>
+	 */
+	private function state( int $contract_id ): array {
+		return array(
+			'contracts' => $this->service()->count(),
+			'contract'  => $this->service()->contract( $contract_id ),
+			'members'   => $this->service()->members( $contract_id ),
+			'items'     => $this->service()->items( $contract_id ),
+		);
+	}
+
+	/**
+	 * A contract with one member and one item, and the fields of each action against it.
+	 *
+	 * @return array{0: int, 1: array<string, array<string, string>>}
+	 */
+	private function contract_with_everything(): array {
+		$service  = $this->service();
+		$id       = $service->create( array( 'title' => 'Riverside' ) );
+		$member   = $this->make_user();
+		$newcomer = $this->make_user();
+		$item     = Library::item( 'Riverside workshop', 'workshop' );
+		$other    = Library::item( 'Other workshop', 'workshop' );
+		$service->add_member( $id, (string) $member );
+		$service->add_item( $id, $item );
+		$token = ( new MemberImports( $service ) )->start( $id, get_current_user_id(), "email\n" . get_userdata( $newcomer )->user_email );
+		return array(
+			$id,
+			array(
+				'save'          => array( 'title' => 'Renamed' ),
+				'add_member'    => array( 'member' => (string) $newcomer ),
+				'remove_member' => array( 'member' => (string) $member ),
+				'add_item'      => array( 'item' => (string) $other ),
+				'remove_item'   => array( 'item' => (string) $item ),
+				'import'        => array(),
+				'import_batch'  => array( 'token' => $token ),
+			),
+		);
+	}
+
+	public function test_only_admins_get_the_page(): void {
+		global $submenu, $_registered_pages;
+		foreach ( array(
+			'administrator' => true,
+			'editor'        => false,
+		) as $role => $shown ) {
+			$submenu           = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- a fresh admin menu.
+			$_registered_pages = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
+			wp_set_current_user( $this->make_user( $role ) );
+			$this->page()->add_page();
+			$this->assertSame( $shown, in_array( ContractsPage::SLUG, array_column( $submenu[ ContractsPage::PARENT ] ?? array(), 2 ), true ), $role );
+		}
+		$this->assertSame( '', $this->render( array() ), 'Nothing is printed without the capability.' );
+	}
+
+	public function test_no_action_runs_without_the_capability(): void {
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		list( $id, $actions ) = $this->contract_with_everything();
+		$before               = $this->state( $id );
+		wp_set_current_user( $this->make_user( 'editor' ) );
+
+		foreach ( $actions as $action => $fields ) {
+			try {
+				$this->post( $action, $id, $fields );
+				$this->fail( "$action ran for an editor" );
+			} catch ( RuntimeException $stopped ) {
+				$this->assertSame( 'wp_die 403', $stopped->getMessage(), $action );
+			}
+		}
+		$this->assertEquals( $before, $this->state( $id ) );
+	}
+
+	public function test_no_action_runs_without_its_own_nonce(): void {
+		$admin = $this->make_user( 'administrator' );
+		wp_set_current_user( $admin );
+		list( $id, $actions ) = $this->contract_with_everything();
+		$other_contract       = $this->service()->create( array( 'title' => 'Other' ) );
+		$before               = $this->state( $id );
+
+		foreach ( $actions as $action => $fields ) {
+			foreach ( array(
+				'none'           => null,
+				'other contract' => $other_contract,
+			) as $which => $nonce_for ) {
+				try {
+					$this->post( $action, $id, $fields, $nonce_for );
+					$this->fail( "$action ran with nonce: $which" );
+				} catch ( RuntimeException $stopped ) {
+					$this->assertSame( 'wp_die 403', $stopped->getMessage(), "$action, $which" );
+				}
+			}
+			// Another action's nonce for the same contract.
+			$_POST['_wpnonce']    = wp_create_nonce( ContractsPage::nonce_action( 'save' === $action ? 'remove_member' : 'save', $id ) );
+			$_REQUEST['_wpnonce'] = $_POST['_wpnonce'];
+			try {
+				$this->page()->handle( $action );
+				$this->fail( "$action ran with another action's nonce" );
+			} catch ( RuntimeException $stopped ) {
+				$this->assertSame( 'wp_die 403', $stopped->getMessage(), $action );
+			}
+		}
+		$this->assertEquals( $before, $this->state( $id ) );
+	}
+
+	public function test_the_actions_change_the_contract_and_say_so(): void {
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		$member = $this->make_user( 'subscriber', array( 'display_name' => 'Ruth Okafor' ) );
+		$item   = Library::item( 'Admin workshop', 'workshop' );
+
+		$to = $this->post(
+			'save',
+			0,
+			array(
+				'title'           => 'Harbor County',
+				'organizer_name'  => 'Dana Rivers',
+				'organizer_email' => 'dana@example.com',
+				'status'          => 'active',
+			)
+		);
+		$this->assertSame( 1, preg_match( '/contract=(\d+)/', $to, $found ) );
+		$id = (int) $found[1];
+		$this->assertSame( 'Dana Rivers', $this->service()->contract( $id )->contract->organizer_name );
+		$this->assertStringContainsString(
+			'Contract created.',
+			$this->render(
+				array(
+					'action'   => 'edit',
+					'contract' => (string) $id,
+				)
+			)
+		);
+
+		$this->assertStringEndsWith( '#members', $this->post( 'add_member', $id, array( 'member' => get_userdata( $member )->user_email ) ) );
+		$this->assertStringContainsString(
+			'Ruth Okafor',
+			$this->render(
+				array(
+					'action'   => 'edit',
+					'contract' => (string) $id,
+				)
+			)
+		);
+		$this->assertStringEndsWith(
+			'#items',
+			$this->post(
+				'add_item',
+				$id,
+				array(
+					'item'    => (string) $item,
+					'expires' => '',
+				)
+			)
+		);
+		$this->assertSame( array( array( $member ), array( $item ) ), array( array_column( $this->service()->members( $id ), 'user_id' ), array_column( $this->service()->items( $id ), 'product_id' ) ) );
+
+		$this->post( 'remove_item', $id, array( 'item' => (string) $item ) );
+		$this->post( 'remove_member', $id, array( 'member' => (string) $member ) );
+		$html = $this->render(
+			array(
+				'action'   => 'edit',
+				'contract' => (string) $id,
+			)
+		);
+		$this->assertStringContainsString( 'is no longer a member of this contract.', $html );
+		$this->assertSame( array( array(), array() ), array( $this->service()->members( $id ), $this->service()->items( $id ) ) );
+	}
+
+	public function test_invalid_input_is_refused_with_a_notice_and_shown_again(): void {
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		$id = $this->service()->create( array( 'title' => 'Kept title' ) );
+
+		$to = $this->post(
+			'save',
+			$id,
+			array(
+				'title'           => 'Typed <title>',
+				'organizer_email' => 'not-an-address',
+			)
+		);
+		$this->assertSame( ContractsPage::edit_url( $id ), $to );
+		$this->assertSame( 'Kept title', $this->service()->contract( $id )->contract->title );
+		$html = $this->render(
+			array(
+				'action'   => 'edit',
+				'contract' => (string) $id,
+			)
+		);
+		$this->assertStringContainsString( 'The organizer e-mail is not a valid e-mail address.', $html );
+		$this->assertStringContainsString( 'value="Typed &lt;title&gt;"', $html );
+		$this->assertStringNotContainsString(
+			'The organizer e-mail is not',
+			$this->render(
+				array(
+					'action'   => 'edit',
+					'contract' => (string) $id,
+				)
+			),
+			'A notice shows once.'
+		);
+
+		$this->post( 'add_item', $id, array( 'item' => '987654' ) );
+		$this->post( 'import', $id );
+		$this->assertStringContainsString(
+			'Choose a CSV file to import.',
+			$this->render(
+				array(
+					'action'   => 'edit',
+					'contract' => (string) $id,
+				)
+			)
+		);
+		$this->assertSame( 0, $this->service()->contract( $id )->item_count );
+		$new = $this->post( 'save', 0, array( 'title' => '' ) );
+		$this->assertStringContainsString( 'action=new', $new );
+		$this->assertSame( 1, $this->service()->count() );
+	}
+
+	public function test_the_import_batch_route_checks_capability_and_nonce(): void {
+		$admin = $this->make_user( 'administrator' );
+		wp_set_current_user( $admin );
+		$this->make_user( 'subscriber', array( 'user_email' => 'batch@example.com' ) );
+		$id    = $this->service()->create( array( 'title' => 'Batch' ) );
+		$token = ( new MemberImports( $this->service() ) )->start( $id, $admin, "email\nbatch@example.com\nnobody@example.com\n" );
+		$reply = function ( ?string $nonce ) use ( $id, $token ): array {
+			$_POST    = array(
+				'contract'    => (string) $id,
+				'token'       => $token,
+				'_ajax_nonce' => (string) $nonce,
+			);
+			$_REQUEST = $_POST;
+			return $this->page()->import_batch_reply();
+		};
+
+		$this->assertSame( 403, $reply( null )['status'] );
+		$this->assertSame( 403, $reply( wp_create_nonce( ContractsPage::nonce_action( 'import_batch', $id + 1 ) ) )['status'] );
+		$editor_nonce = null;
+		wp_set_current_user( $this->make_user( 'editor' ) );
+		$editor_nonce = wp_create_nonce( ContractsPage::nonce_action( 'import_batch', $id ) );
+		$this->assertSame( 403, $reply( $editor_nonce )['status'] );
+		$this->assertSame( array(), $this->service()->members( $id ) );
+
+		wp_set_current_user( $admin );
+		$done = $reply( wp_create_nonce( ContractsPage::nonce_action( 'import_batch', $id ) ) );
+		$this->assertSame( 200, $done['status'] );
+		$this->assertSame(
+			array(
+				'processed' => 2,
+				'total'     => 2,
+				'done'      => true,
+			),
+			$done['body']['data']
+		);
+		$this->assertCount( 1, $this->service()->members( $id ) );
+
+		$html = $this->render(
+			array(
+				'action'   => 'edit',
+				'contract' => (string) $id,
+				'import'   => $token,
+			)
+		);
+		$this->assertMatchesRegularExpression( '/<label for="library-portal-import-progress">[^<]+<\/label><br><progress id="library-portal-import-progress" max="2" value="2">/', $html );
+		$this->assertStringContainsString( '1 added, 0 already members, 0 repeated rows counted once, 1 bad rows.', $html );
+		$this->assertStringContainsString( '<td>3</td><td>nobody@example.com</td><td>No account with this e-mail.</td>', $html );
+	}
+
+	public function test_the_screens_escape_and_label_every_control(): void {
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		$id = $this->service()->create(
+			array(
+				'title'          => 'Title with <script>x</script> & more',
+				'organizer_name' => '"Quoted" <b>name</b>',
+			)
+		);
+		$this->service()->add_member( $id, (string) $this->make_user( 'subscriber', array( 'display_name' => '<img src=x onerror=alert(1)>' ) ) );
+
+		$list = $this->render( array() );
+		$this->assertStringNotContainsString( '<script>', $list );
+		foreach ( array( 'Title', 'Organizer', 'Period', 'Members', 'Items', 'Status' ) as $column ) {
+			$this->assertStringContainsString( '>' . $column . '<', $list, $column );
+		}
+		$this->assertStringContainsString( 'from the start to open-ended', $list );
+
+		$edit = $this->render(
+			array(
+				'action'      => 'edit',
+				'contract'    => (string) $id,
+				'user_search' => 'example.com',
+			)
+		);
+		$this->assertStringNotContainsString( '<img src=x', $edit );
+		$this->assertStringNotContainsString( '<script>', $edit );
+		preg_match_all( '/<(?:input|select)\b(?![^>]*type="(?:hidden|submit)")[^>]*\bid="([^"]+)"/', $edit, $controls );
+		$this->assertGreaterThanOrEqual( 14, count( $controls[1] ) );
+		foreach ( $controls[1] as $control ) {
+			$this->assertStringContainsString( '<label for="' . $control . '">', $edit, "$control has a label" );
+		}
+		$this->assertSame( 0, preg_match( '/<(?:input|select)\b(?![^>]*type="(?:hidden|submit)")(?![^>]*\bid=)[^>]*>/', $edit ), 'Every visible control has an ID (and so a label).' );
+	}
+
+	public function test_screen_options_keep_a_page_size_from_1_to_200(): void {
+		$page = $this->page();
+		$this->assertSame( 200, $page->save_per_page( false, ContractsPage::PER_PAGE_OPTION, '5000' ) );
+		$this->assertSame( 1, $page->save_per_page( false, ContractsPage::PER_PAGE_OPTION, '-3' ) );
+		$this->assertFalse( $page->save_per_page( false, 'other_option', '30' ) );
+	}
+}

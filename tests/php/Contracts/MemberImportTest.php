@@ -1,0 +1,152 @@
+<?php
+/**
+ * Member imports from CSV files.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Contracts;
+
+use InvalidArgumentException;
+use LibraryPortal\Contracts\ContractService;
+use LibraryPortal\Contracts\MemberCsv;
+use LibraryPortal\Contracts\MemberImports;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * Bad rows are reported with their line, value and reason; good rows are added; a repeated
+ * address counts once; accounts are never created; batches add up to one report.
+ */
+final class MemberImportTest extends TestCase {
+
+	/**
+	 * The service over the test's connection.
+	 */
+	private function service(): ContractService {
+		return new ContractService( $this->services()->contracts );
+	}
+
+	/**
+	 * A contract to import into.
+	 */
+	private function contract(): int {
+		return $this->service()->create( array( 'title' => 'Import target' ) );
+	}
+
+	public function test_a_file_with_bad_rows_keeps_the_good_ones(): void {
+		$ada     = $this->make_user( 'subscriber', array( 'user_email' => 'ada@example.com' ) );
+		$ben     = $this->make_user( 'subscriber', array( 'user_email' => 'Ben@Example.com' ) );
+		$cleo    = $this->make_user( 'subscriber', array( 'user_email' => 'cleo@example.com' ) );
+		$id      = $this->contract();
+		$service = $this->service();
+		$service->add_member( $id, (string) $cleo );
+		$csv = "\xEF\xBB\xBFE-mail;First name;Last name\r\n"
+			. "ada@example.com;Ada;Lovelace\r\n"
+			. "not-an-address;No;Body\r\n"
+			. "\r\n"
+			. "ben@example.com;Ben;\r\n"
+			. "ADA@example.com;Ada;Again\r\n"
+			. ";Empty;Row\r\n"
+			. "ghost@example.com;Ghost;\r\n"
+			. "\"cleo@example.com\";\"Cleo; the second\";x\r\n";
+
+		$parsed = MemberCsv::parse( $csv );
+		$report = $parsed['report']->plus( $service->import_members( $id, $parsed['rows'] ) );
+
+		$this->assertSame( 2, $report->added );
+		$this->assertSame( 1, $report->already );
+		$this->assertSame( 1, $report->duplicates, 'ADA@ repeats ada@.' );
+		$this->assertSame(
+			array(
+				array(
+					'line'   => 3,
+					'value'  => 'not-an-address',
+					'reason' => 'Not a valid e-mail address.',
+				),
+				array(
+					'line'   => 7,
+					'value'  => '',
+					'reason' => 'No e-mail address.',
+				),
+				array(
+					'line'   => 8,
+					'value'  => 'ghost@example.com',
+					'reason' => 'No account with this e-mail.',
+				),
+			),
+			$report->bad
+		);
+		$members = array_column( $service->members( $id ), 'user_id' );
+		sort( $members );
+		$this->assertSame( array( $ada, $ben, $cleo ), $members );
+		$this->assertFalse( get_user_by( 'email', 'ghost@example.com' ), 'No account is created.' );
+	}
+
+	public function test_a_dry_run_changes_nothing(): void {
+		$this->make_user( 'subscriber', array( 'user_email' => 'dry@example.com' ) );
+		$id     = $this->contract();
+		$parsed = MemberCsv::parse( "email\ndry@example.com\nwet@example.com\n" );
+
+		$report = $this->service()->import_members( $id, $parsed['rows'], true );
+
+		$this->assertSame( array( 1, 1 ), array( $report->added, count( $report->bad ) ) );
+		$this->assertSame( array(), $this->service()->members( $id ) );
+	}
+
+	public function test_a_file_without_an_email_header_is_refused(): void {
+		foreach ( array( '', "\n\n", "name,phone\nada@example.com,1\n", "ada@example.com\nben@example.com\n" ) as $csv ) {
+			try {
+				MemberCsv::parse( $csv );
+				$this->fail( 'accepted: ' . $csv );
+			} catch ( InvalidArgumentException $refused ) {
+				$this->assertNotSame( '', $refused->getMessage() );
+			}
+		}
+	}
+
+	public function test_a_comma_file_with_only_an_email_column_reads(): void {
+		$parsed = MemberCsv::parse( "Email\nada@example.com\n\"ben@example.com\"\n" );
+		$this->assertSame( array( 'ada@example.com', 'ben@example.com' ), array_column( $parsed['rows'], 'email' ) );
+		$this->assertSame( array( 2, 3 ), array_column( $parsed['rows'], 'line' ) );
+	}
+
+	public function test_batches_add_up_to_one_report_for_the_admin_who_started_it(): void {
+		$admin = $this->make_user( 'administrator' );
+		$other = $this->make_user( 'administrator' );
+		$known = array( $this->make_user( 'subscriber', array( 'user_email' => 'first@example.com' ) ), $this->make_user( 'subscriber', array( 'user_email' => 'last@example.com' ) ) );
+		$id    = $this->contract();
+		$lines = array( 'email', 'first@example.com' );
+		for ( $i = 0; $i < MemberImports::BATCH + 20; $i++ ) {
+			$lines[] = "unknown$i@example.com";
+		}
+		$lines[] = 'last@example.com';
+		$lines[] = 'first@example.com';
+		$imports = new MemberImports( $this->service() );
+
+		$token = $imports->start( $id, $admin, implode( "\n", $lines ) );
+		$this->assertSame(
+			array( 0, MemberImports::BATCH + 22, false ),
+			array_slice( array_values( $imports->status( $token, $id, $admin ) ), 0, 3 )
+		);
+		foreach ( array( array( $other, $id ), array( $admin, $id + 1 ) ) as list( $user, $contract ) ) {
+			try {
+				$imports->next_batch( $token, $contract, $user );
+				$this->fail( 'someone else ran the job' );
+			} catch ( InvalidArgumentException $refused ) {
+				$this->assertStringContainsString( 'no longer available', $refused->getMessage() );
+			}
+		}
+
+		$first = $imports->next_batch( $token, $id, $admin );
+		$this->assertSame( array( MemberImports::BATCH, false ), array( $first['processed'], $first['done'] ) );
+		$this->assertSame( array( $known[0] ), array_column( $this->service()->members( $id ), 'user_id' ), 'The first batch is stored at once.' );
+		$done = $imports->next_batch( $token, $id, $admin );
+
+		$this->assertTrue( $done['done'] );
+		$this->assertSame( 2, $done['report']->added );
+		$this->assertSame( 1, $done['report']->duplicates );
+		$this->assertCount( MemberImports::BATCH + 20, $done['report']->bad );
+		$this->assertSame( 3, $done['report']->bad[0]['line'] );
+		$this->assertEquals( $done, $imports->next_batch( $token, $id, $admin ), 'A finished job does nothing more.' );
+	}
+}
