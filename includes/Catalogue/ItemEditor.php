@@ -10,7 +10,9 @@ namespace LibraryPortal\Catalogue;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizMetaBox;
 use LibraryPortal\Domain\ContentType;
+use WP_Error;
 use WP_Post;
+use WP_REST_Request;
 
 /**
  * Two boxes ("Item details", "Video") beside the test box (QuizMetaBox), and the one save path of
@@ -63,6 +65,34 @@ final class ItemEditor {
 		add_action( 'save_post_' . ItemPostType::POST_TYPE, array( $this, 'save' ), 10, 2 );
 		add_filter( 'redirect_post_location', array( $this, 'redirect' ) );
 		add_action( 'admin_notices', array( $this, 'notice' ) );
+		add_filter( 'rest_pre_insert_' . ItemPostType::POST_TYPE, array( $this, 'check_rest' ), 10, 2 );
+	}
+
+	/**
+	 * Writes through wp/v2 (editors only) follow the same rules: one bad meta value and the
+	 * request changes nothing (this filter runs before the post and its meta are written).
+	 *
+	 * @param \stdClass|WP_Error $prepared Post about to be written.
+	 * @param WP_REST_Request    $request  Request.
+	 * @return \stdClass|WP_Error
+	 */
+	public function check_rest( $prepared, $request ) {
+		$meta = $request['meta'] ?? null;
+		if ( is_wp_error( $prepared ) || ! is_array( $meta ) ) {
+			return $prepared;
+		}
+		$errors = ItemFields::check_meta( $meta );
+		if ( ! $errors ) {
+			return $prepared;
+		}
+		return new WP_Error(
+			'rest_invalid_param',
+			implode( ' ', $errors ),
+			array(
+				'status' => 400,
+				'params' => $errors,
+			)
+		);
 	}
 
 	/**
@@ -148,7 +178,7 @@ final class ItemEditor {
 			return;
 		}
 		echo '<div class="notice notice-error" id="library-portal-refused" role="alert"><p><strong>' . esc_html__( 'The library item fields were not saved.', 'library-portal' ) . '</strong> ';
-		echo esc_html__( 'Nothing in the Item details, Video and Test boxes was changed; the boxes below show what you entered. The title, description and status were saved. Fix these fields and update again:', 'library-portal' ) . '</p><ul>';
+		echo esc_html__( 'Nothing in the boxes Item details, Video, and Test and certificate was changed; they show what you entered. The title, description and status were saved. Fix these fields and update again:', 'library-portal' ) . '</p><ul>';
 		foreach ( $refused['errors'] as $field => $message ) {
 			printf( '<li><a href="#%s">%s</a></li>', esc_attr( $field ), esc_html( $message ) );
 		}
@@ -164,6 +194,8 @@ final class ItemEditor {
 		$values = $this->values( $post );
 		$errors = $values['errors'];
 		wp_nonce_field( self::NONCE_ACTION, self::NONCE_FIELD );
+		// A refused field is marked by more than its colour: the notice lists it and links to it.
+		echo '<style>#poststuff [aria-invalid="true"]{border-color:#d63638;box-shadow:0 0 0 1px #d63638}.library-portal-rows input[type="text"]{width:100%}.library-portal-rows input[type="number"]{width:5em}</style>';
 
 		echo '<table class="form-table" role="presentation"><tbody>';
 		echo '<tr><th scope="row"><label for="library-portal-content-type">' . esc_html__( 'Content type', 'library-portal' ) . '</label></th><td>';
@@ -198,12 +230,19 @@ final class ItemEditor {
 		echo '<h3>' . esc_html__( 'Parts', 'library-portal' ) . '</h3>';
 		echo '<p class="description" id="library-portal-parts-help">' . esc_html__( 'Two or more parts make a multi-part video. Each part needs its .m3u8 address; the thumbnail is optional. Fill a blank row to add a part, tick Remove to delete one, change the Position numbers to reorder (lowest first). Durations are read from the playlists on save.', 'library-portal' ) . '</p>';
 		echo '<table class="widefat striped library-portal-rows" aria-describedby="library-portal-parts-help"><thead><tr>';
-		foreach ( array( __( 'Position', 'library-portal' ), __( 'Title', 'library-portal' ), __( 'HLS address (.m3u8)', 'library-portal' ), __( 'Thumbnail address', 'library-portal' ), __( 'Remove', 'library-portal' ) ) as $heading ) {
-			echo '<th scope="col">' . esc_html( $heading ) . '</th>';
-		}
+		$headings = array(
+			array( __( 'Position', 'library-portal' ), '6em' ),
+			array( __( 'Title', 'library-portal' ), '20%' ),
+			array( __( 'HLS address (.m3u8)', 'library-portal' ), '' ),
+			array( __( 'Thumbnail address', 'library-portal' ), '20%' ),
+			array( __( 'Remove', 'library-portal' ), '5em' ),
+		);
+		self::headings( $headings );
 		echo '</tr></thead><tbody>';
 		$parts = $values['parts'];
-		$count = max( self::MIN_PART_ROWS, count( $parts ) + self::BLANK_ROWS );
+		// A refused form comes back with its own blank rows.
+		$blank = $values['refused'] ? 0 : self::BLANK_ROWS;
+		$count = max( self::MIN_PART_ROWS, count( $parts ) + $blank );
 		for ( $n = 0; $n < $count; $n++ ) {
 			$this->part_row( $n, $parts[ $n ] ?? array(), $errors );
 		}
@@ -212,16 +251,33 @@ final class ItemEditor {
 		echo '<h3>' . esc_html__( 'Subtitles', 'library-portal' ) . '</h3>';
 		echo '<p class="description" id="library-portal-subtitles-help">' . esc_html__( 'One row per language and part: a two-letter language code (en, de, …), the WebVTT address, which must end in /subtitles/<name>.vtt, and the part number (1 for a single video). English is shown by default.', 'library-portal' ) . '</p>';
 		echo '<table class="widefat striped library-portal-rows" aria-describedby="library-portal-subtitles-help"><thead><tr>';
-		foreach ( array( __( 'Language', 'library-portal' ), __( 'Subtitles address (.vtt)', 'library-portal' ), __( 'Part', 'library-portal' ), __( 'Remove', 'library-portal' ) ) as $heading ) {
-			echo '<th scope="col">' . esc_html( $heading ) . '</th>';
-		}
+		self::headings(
+			array(
+				array( __( 'Language', 'library-portal' ), '6em' ),
+				array( __( 'Subtitles address (.vtt)', 'library-portal' ), '' ),
+				array( __( 'Part', 'library-portal' ), '6em' ),
+				array( __( 'Remove', 'library-portal' ), '5em' ),
+			)
+		);
 		echo '</tr></thead><tbody>';
 		$subtitles = $values['subtitles'];
-		$count     = count( $subtitles ) + self::BLANK_ROWS;
+		$count     = max( 1, count( $subtitles ) + $blank );
 		for ( $n = 0; $n < $count; $n++ ) {
 			$this->subtitle_row( $n, $subtitles[ $n ] ?? array(), $errors );
 		}
 		echo '</tbody></table>';
+	}
+
+	/**
+	 * Column headings of a rows table.
+	 *
+	 * @param array<int, array{0: string, 1: string}> $headings Text and width ('' = the rest).
+	 */
+	private static function headings( array $headings ): void {
+		foreach ( $headings as list( $text, $width ) ) {
+			$style = '' !== $width ? ' style="width:' . esc_attr( $width ) . '"' : '';
+			printf( '<th scope="col"%s>%s</th>', $style, esc_html( $text ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- $style is escaped above.
+		}
 	}
 
 	/**
@@ -366,7 +422,7 @@ final class ItemEditor {
 	 * What the boxes show: the refused form when there is one, else the stored meta.
 	 *
 	 * @param WP_Post $post Item.
-	 * @return array{errors: array<string, string>, content_type: string, subtitle: string, image_url: string, product_link: string, download_link: string, attachment_url: string, video_url: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
+	 * @return array{refused: bool, errors: array<string, string>, content_type: string, subtitle: string, image_url: string, product_link: string, download_link: string, attachment_url: string, video_url: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
 	 */
 	private function values( $post ): array {
 		$refused = $this->refused->take( get_current_user_id(), (int) $post->ID );
@@ -375,6 +431,7 @@ final class ItemEditor {
 			$text = static fn( string $key ): string => is_scalar( $form[ $key ] ?? null ) ? (string) $form[ $key ] : '';
 			$rows = static fn( string $key ): array => array_values( array_filter( is_array( $form[ $key ] ?? null ) ? $form[ $key ] : array(), 'is_array' ) );
 			return array(
+				'refused'        => true,
 				'errors'         => $refused['errors'],
 				'content_type'   => $text( 'content_type' ),
 				'subtitle'       => $text( 'subtitle' ),
@@ -404,6 +461,7 @@ final class ItemEditor {
 		}
 		$type = $text( '_lp_content_type' );
 		return array(
+			'refused'        => false,
 			'errors'         => array(),
 			'content_type'   => '' !== $type ? $type : ContentType::ON_DEMAND,
 			'subtitle'       => $text( '_lp_subtitle' ),

@@ -112,6 +112,58 @@ final class ItemFields {
 	}
 
 	/**
+	 * Checks meta values written through the REST API (wp/v2), key by key, with the editor's
+	 * rules; the keys without a rule here are typed by their registered schema.
+	 *
+	 * @param array<string, mixed> $meta Meta key => value as sent (null deletes).
+	 * @return array<string, string> Meta key => message; empty when every value is valid.
+	 */
+	public static function check_meta( array $meta ): array {
+		$errors = array();
+		$url    = static fn( $value ): bool => null === $value || '' === $value || ( is_string( $value ) && self::url_ok( trim( $value ) ) );
+		foreach ( $meta as $key => $value ) {
+			$ok = true;
+			switch ( $key ) {
+				case '_lp_content_type':
+					$ok = is_string( $value ) && in_array( trim( $value ), ContentType::all(), true );
+					break;
+				case '_lp_subtitle':
+					$ok = null === $value || ( is_string( $value ) && mb_strlen( $value ) <= self::MAX_SUBTITLE && 1 !== preg_match( '/[<>]/', $value ) );
+					break;
+				case '_lp_image_url':
+				case '_lp_product_link':
+				case '_lp_download_link':
+				case '_lp_attachment_url':
+					$ok = $url( $value );
+					break;
+				case '_lp_video_url':
+					$ok = null === $value || '' === $value || ( is_string( $value ) && self::hls_ok( trim( $value ) ) );
+					break;
+				case '_lp_video_parts':
+					foreach ( is_array( $value ) ? $value : array() as $part ) {
+						$ok = $ok && is_array( $part ) && is_string( $part['url'] ?? null ) && self::hls_ok( trim( $part['url'] ) ) && $url( $part['thumb'] ?? '' )
+							&& 1 !== preg_match( '/[<>]/', is_scalar( $part['title'] ?? '' ) ? (string) ( $part['title'] ?? '' ) : '<' );
+					}
+					$ok = $ok && ( null === $value || is_array( $value ) );
+					break;
+				case '_lp_subtitles':
+					foreach ( is_array( $value ) ? $value : array() as $entry ) {
+						$ok = $ok && is_array( $entry ) && is_string( $entry['url'] ?? null ) && self::subtitle_url_ok( trim( $entry['url'] ) )
+							&& is_string( $entry['language'] ?? null ) && 1 === preg_match( '/^[a-z]{2}$/i', $entry['language'] )
+							&& ( ! isset( $entry['part'] ) || ( is_int( $entry['part'] ) && $entry['part'] >= 0 ) );
+					}
+					$ok = $ok && ( null === $value || is_array( $value ) );
+					break;
+			}
+			if ( ! $ok ) {
+				/* translators: %s: meta key. */
+				$errors[ (string) $key ] = sprintf( __( '%s: the value breaks the rules of the catalogue editor (see Library → Edit library item).', 'library-portal' ), $key );
+			}
+		}
+		return $errors;
+	}
+
+	/**
 	 * Whether an address is a full http(s) URL with a host and no credentials, or a path on this
 	 * site (one leading slash), without spaces or control characters.
 	 *

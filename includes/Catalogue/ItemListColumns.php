@@ -23,6 +23,17 @@ final class ItemListColumns {
 	public function register(): void {
 		add_filter( 'manage_' . ItemPostType::POST_TYPE . '_posts_columns', array( $this, 'columns' ) );
 		add_action( 'manage_' . ItemPostType::POST_TYPE . '_posts_custom_column', array( $this, 'cell' ), 10, 2 );
+		add_action( 'admin_head-edit.php', array( $this, 'widths' ) );
+	}
+
+	/**
+	 * Narrow columns for short values, so the title keeps the room.
+	 */
+	public function widths(): void {
+		$screen = get_current_screen();
+		if ( null !== $screen && ItemPostType::POST_TYPE === $screen->post_type ) {
+			echo '<style>.fixed .column-library_portal_type{width:14%}.fixed .column-library_portal_parts,.fixed .column-library_portal_test{width:7em}</style>';
+		}
 	}
 
 	/**

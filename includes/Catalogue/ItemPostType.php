@@ -55,8 +55,12 @@ final class ItemPostType {
 				'labels'                => array(
 					'name'          => __( 'Library items', 'library-portal' ),
 					'singular_name' => __( 'Library item', 'library-portal' ),
+					'add_new'       => __( 'Add library item', 'library-portal' ),
 					'add_new_item'  => __( 'Add library item', 'library-portal' ),
 					'edit_item'     => __( 'Edit library item', 'library-portal' ),
+					'search_items'  => __( 'Search library items', 'library-portal' ),
+					'not_found'     => __( 'No library items found.', 'library-portal' ),
+					'all_items'     => __( 'All library items', 'library-portal' ),
 					'menu_name'     => __( 'Library', 'library-portal' ),
 				),
 				'public'                => false,

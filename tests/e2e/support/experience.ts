@@ -17,11 +17,17 @@ const WCAG_TAGS = [
 /**
  * The page's axe-core violations at WCAG 2.2 A/AA, one line each: rule and the nodes it flags.
  * @param page
+ * @param include Only these parts of the page (CSS selectors), e.g. the plugin's own meta boxes.
  */
-export async function axeViolations( page: Page ): Promise< string[] > {
-	const results = await new AxeBuilder( { page } )
-		.withTags( WCAG_TAGS )
-		.analyze();
+export async function axeViolations(
+	page: Page,
+	include: string[] = []
+): Promise< string[] > {
+	let builder = new AxeBuilder( { page } ).withTags( WCAG_TAGS );
+	for ( const selector of include ) {
+		builder = builder.include( selector );
+	}
+	const results = await builder.analyze();
 	return results.violations.map(
 		( violation ) =>
 			`${ violation.id }: ${ violation.nodes

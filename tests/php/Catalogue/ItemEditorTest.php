@@ -365,7 +365,7 @@ final class ItemEditorTest extends TestCase {
 		$this->assertStringContainsString( '<option value="on-demand-workshop" selected=\'selected\'>', $html );
 		$this->assertSame( 4, substr_count( $html, 'name="library_portal_item[parts][' ) / 5, 'Two saved parts and two blank rows (five fields each).' );
 		$this->assertStringContainsString( 'name="library_portal_item[subtitles][0][part]" value="2"', $html, 'Parts are numbered from 1 on screen.' );
-		$this->assertStringNotContainsString( 'aria-invalid', $html );
+		$this->assertStringNotContainsString( ' aria-invalid="true"', $html );
 	}
 
 	public function test_catalogue_edits_refresh_the_libraries(): void {
@@ -416,6 +416,34 @@ final class ItemEditorTest extends TestCase {
 			$this->assertStringNotContainsString( '"_lp_quiz"', $json, $name );
 			$this->assertStringNotContainsString( '"correct"', $json, $name );
 		}
+	}
+
+	public function test_wp_v2_writes_follow_the_same_rules_all_or_nothing(): void {
+		$editor = $this->make_user( 'editor' );
+		$item   = Library::item( 'Through REST' );
+		$before = self::meta( $item );
+
+		$bad = $this->rest(
+			'POST',
+			"/wp/v2/library_item/$item",
+			array(
+				'title' => 'Renamed through REST',
+				'meta'  => array(
+					'_lp_subtitle'  => 'Would be fine',
+					'_lp_video_url' => 'https://media.example.com/video.mp4',
+				),
+			),
+			$editor
+		);
+
+		$this->assertSame( 400, $bad->get_status() );
+		$this->assertSame( array( '_lp_video_url' ), array_keys( $bad->get_data()['data']['params'] ) );
+		$this->assertSame( $before, self::meta( $item ) );
+		$this->assertSame( 'Through REST', get_post( $item )->post_title, 'The post is not written either.' );
+
+		$good = $this->rest( 'POST', "/wp/v2/library_item/$item", array( 'meta' => array( '_lp_video_url' => '/media/one/index.m3u8' ) ), $editor );
+		$this->assertSame( 200, $good->get_status() );
+		$this->assertSame( '/media/one/index.m3u8', get_post_meta( $item, '_lp_video_url', true ) );
 	}
 
 	public function test_items_use_the_classic_editor(): void {

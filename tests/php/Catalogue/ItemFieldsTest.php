@@ -403,6 +403,56 @@ final class ItemFieldsTest extends TestCase {
 		$this->assertSame( array( 'library-portal-subtitle-2-part' ), array_keys( $fields->errors ) );
 	}
 
+	public function test_rest_meta_rules(): void {
+		$this->assertSame(
+			array(),
+			ItemFields::check_meta(
+				array(
+					'_lp_content_type'   => 'webinar',
+					'_lp_subtitle'       => 'Fine',
+					'_lp_product_link'   => '',
+					'_lp_video_url'      => null,
+					'_lp_video_parts'    => array(
+						array(
+							'title' => 'One',
+							'url'   => '/m/1/index.m3u8',
+							'thumb' => '',
+						),
+					),
+					'_lp_subtitles'      => array(
+						array(
+							'url'      => '/m/subtitles/en.vtt',
+							'language' => 'en',
+							'part'     => 0,
+						),
+					),
+					'_lp_free_item'      => true,
+					'_lp_video_duration' => 30,
+				)
+			)
+		);
+		$this->assertSame(
+			array( '_lp_content_type', '_lp_subtitle', '_lp_download_link', '_lp_video_url', '_lp_video_parts', '_lp_subtitles' ),
+			array_keys(
+				ItemFields::check_meta(
+					array(
+						'_lp_content_type'  => 'podcast',
+						'_lp_subtitle'      => '<b>x</b>',
+						'_lp_download_link' => '//evil.example/x.pdf',
+						'_lp_video_url'     => '/m/video.mp4',
+						'_lp_video_parts'   => array( array( 'title' => 'No address' ) ),
+						'_lp_subtitles'     => array(
+							array(
+								'url'      => '/m/en.vtt',
+								'language' => 'en',
+							),
+						),
+					)
+				)
+			)
+		);
+	}
+
 	public function test_url_rules(): void {
 		foreach ( array( 'https://example.com', 'http://127.0.0.1:8888/x.pdf', '/downloads/a.pdf', 'https://example.com/a?b=c#d' ) as $ok ) {
 			$this->assertTrue( ItemFields::url_ok( $ok ), $ok );
