@@ -8,6 +8,7 @@
 namespace LibraryPortal;
 
 use LibraryPortal\Accounts\UserDeletedHandler;
+use LibraryPortal\Admin\GrantsPage;
 use LibraryPortal\Admin\ReservedSlugNotice;
 use LibraryPortal\Admin\SettingsPage;
 use LibraryPortal\Ajax\PingHandler;
@@ -99,6 +100,7 @@ final class Plugin {
 		( new Shortcode( $assets, $services->settings ) )->register();
 		( new PingHandler() )->register();
 		( new SettingsPage( $services->settings ) )->register();
+		( new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
 		( new ServerTiming() )->register();
 		( new ErrorReply() )->register();

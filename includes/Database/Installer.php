@@ -10,6 +10,7 @@ namespace LibraryPortal\Database;
 use LibraryPortal\Catalogue\ItemCapabilities;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Grants\GrantCapability;
 use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Settings;
 
@@ -29,6 +30,7 @@ final class Installer {
 	public static function activate(): void {
 		self::maybe_upgrade();
 		ItemCapabilities::grant();
+		GrantCapability::grant();
 		delete_option( 'library_portal_demo_logins' ); // Versions before 0.2 kept demo passwords here.
 		Settings::ensure_portal_page();
 		( new ItemPostType() )->register_post_type();
@@ -53,6 +55,7 @@ final class Installer {
 	 */
 	public static function maybe_upgrade(): void {
 		ItemCapabilities::maybe_grant();
+		GrantCapability::maybe_grant();
 		// One autoloaded option each: no query on a normal load.
 		$schema_current = (int) get_option( self::VERSION_OPTION, 0 ) >= Schema::VERSION;
 		if ( $schema_current && (int) get_option( Migrations::OPTION, 0 ) >= Migrations::LATEST ) {
@@ -120,6 +123,7 @@ final class Installer {
 		}
 
 		ItemCapabilities::revoke();
+		GrantCapability::revoke();
 		// Every option of the plugin starts with library_portal_ (settings, versions, flags).
 		$options = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s", $wpdb->esc_like( 'library_portal_' ) . '%', $wpdb->esc_like( '_transient_library_portal_' ) . '%', $wpdb->esc_like( '_transient_timeout_library_portal_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one read at uninstall.
 		foreach ( $options as $option ) {

@@ -1,0 +1,134 @@
+<?php
+/**
+ * The seat audit trail in wp-admin.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Admin;
+
+use LibraryPortal\Repositories\AuditEntry;
+use LibraryPortal\Repositories\SeatAuditRepository;
+use WP_List_Table;
+
+if ( ! class_exists( 'WP_List_Table' ) ) {
+	require_once ABSPATH . 'wp-admin/includes/class-wp-list-table.php';
+}
+
+/**
+ * Audit rows, newest first, of one user's grants or of everyone's.
+ */
+final class AuditListTable extends WP_List_Table {
+
+	/**
+	 * The audit trail.
+	 *
+	 * @var SeatAuditRepository
+	 */
+	private SeatAuditRepository $audit;
+
+	/**
+	 * Owner whose rows are listed (0 = everyone).
+	 *
+	 * @var int
+	 */
+	private int $owner_id;
+
+	/**
+	 * Creates the table.
+	 *
+	 * @param SeatAuditRepository $audit    The audit trail.
+	 * @param int                 $owner_id Owner (0 = everyone).
+	 * @param string              $screen   Screen ID.
+	 */
+	public function __construct( SeatAuditRepository $audit, int $owner_id, string $screen ) {
+		parent::__construct(
+			array(
+				'singular' => 'audit_entry',
+				'plural'   => 'audit_entries',
+				'ajax'     => false,
+				'screen'   => $screen,
+			)
+		);
+		$this->audit    = $audit;
+		$this->owner_id = $owner_id;
+	}
+
+	/**
+	 * Columns.
+	 *
+	 * @return array<string, string>
+	 */
+	public function get_columns() {
+		return array(
+			'created_at' => __( 'When', 'library-portal' ),
+			'actor'      => __( 'Changed by', 'library-portal' ),
+			'action'     => __( 'Change', 'library-portal' ),
+			'owner'      => __( 'User', 'library-portal' ),
+			'item'       => __( 'Item', 'library-portal' ),
+			'grant'      => __( 'Grant', 'library-portal' ),
+			'seat'       => __( 'Seat', 'library-portal' ),
+			'details'    => __( 'Details', 'library-portal' ),
+		);
+	}
+
+	/**
+	 * Reads the page of rows the request asks for.
+	 *
+	 * @param int $per_page Rows per page.
+	 */
+	public function prepare_page( int $per_page ): void {
+		$page                  = $this->get_pagenum();
+		$this->items           = $this->audit->page( $this->owner_id, $per_page, ( $page - 1 ) * $per_page );
+		$this->_column_headers = array( $this->get_columns(), array(), array(), 'created_at' );
+		$this->set_pagination_args(
+			array(
+				'total_items' => $this->audit->count( $this->owner_id ),
+				'per_page'    => $per_page,
+			)
+		);
+	}
+
+	/**
+	 * Reads the first page (WP_List_Table's entry point).
+	 */
+	public function prepare_items() {
+		$this->prepare_page( $this->get_items_per_page( GrantsPage::AUDIT_PER_PAGE_OPTION, 20 ) );
+	}
+
+	/**
+	 * Text when there is no row.
+	 */
+	public function no_items() {
+		esc_html_e( 'No changes recorded.', 'library-portal' );
+	}
+
+	/**
+	 * A cell.
+	 *
+	 * @param AuditEntry $entry       Row.
+	 * @param string     $column_name Column.
+	 */
+	public function column_default( $entry, $column_name ): string {
+		switch ( $column_name ) {
+			case 'created_at':
+				return esc_html( GrantsPage::time_text( $entry->created_at ) );
+			case 'actor':
+				return esc_html( GrantsPage::actor_text( $entry->actor_id ) );
+			case 'action':
+				return esc_html( GrantsPage::action_text( $entry->action ) );
+			case 'owner':
+				$owner = get_userdata( $entry->owner_id );
+				return $owner ? esc_html( $owner->user_email ) : esc_html__( '(deleted user)', 'library-portal' );
+			case 'item':
+				return esc_html( get_the_title( $entry->product_id ) );
+			case 'grant':
+				return esc_html( '#' . $entry->grant_id );
+			case 'seat':
+				return $entry->license_id ? esc_html( '#' . $entry->license_id ) : esc_html__( 'All', 'library-portal' );
+			case 'details':
+				return esc_html( GrantsPage::details_text( $entry ) );
+		}
+		return '';
+	}
+}

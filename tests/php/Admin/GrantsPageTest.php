@@ -1,0 +1,277 @@
+<?php
+/**
+ * The grant screens in wp-admin.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Admin;
+
+use LibraryPortal\Admin\GrantsPage;
+use LibraryPortal\Database\Schema;
+use LibraryPortal\Grants\GrantCapability;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\TestCase;
+use RuntimeException;
+
+/**
+ * Each form needs the grant capability and its nonce (without either WordPress stops and nothing
+ * changes), refused input leaves an error notice and changes nothing, done actions redirect to
+ * the list with a notice; the screens print escaped rows of the real tables.
+ */
+final class GrantsPageTest extends TestCase {
+
+	/**
+	 * Loads the admin functions the screens use, as wp-admin does.
+	 */
+	public static function set_up_before_class(): void {
+		parent::set_up_before_class();
+		require_once ABSPATH . 'wp-admin/includes/admin.php';
+	}
+
+	public function set_up(): void {
+		parent::set_up();
+		add_filter(
+			'wp_die_handler',
+			static fn() => static function ( $message, $title = '', $args = array() ) {
+				throw new RuntimeException( 'wp_die ' . (int) ( $args['response'] ?? 0 ) );
+			}
+		);
+	}
+
+	public function tear_down(): void {
+		remove_all_filters( 'wp_die_handler' );
+		parent::tear_down();
+	}
+
+	/**
+	 * The screens over the test's connection.
+	 */
+	private function page(): GrantsPage {
+		$services = $this->services();
+		return new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library );
+	}
+
+	/**
+	 * Posts a form to a handler as the current user.
+	 *
+	 * @param string                $handler handle_add, handle_extend or handle_take_back.
+	 * @param array<string, string> $fields  Fields.
+	 * @param string|null           $nonce   Nonce action (null: no nonce).
+	 * @return string Where the handler redirects.
+	 */
+	private function post( string $handler, array $fields, ?string $nonce ): string {
+		$_POST = $fields;
+		if ( null !== $nonce ) {
+			$_POST['_wpnonce'] = wp_create_nonce( $nonce );
+		}
+		$_REQUEST = $_POST; // phpcs:ignore WordPress.Security.NonceVerification.Missing -- the test builds the request.
+		return $this->page()->$handler();
+	}
+
+	/**
+	 * A screen's output.
+	 *
+	 * @param string                $method render_grants, render_view_as or render_audit.
+	 * @param array<string, string> $query  $_GET.
+	 */
+	private function render( string $method, array $query = array() ): string {
+		$_GET = $query;
+		set_current_screen( 'render_audit' === $method ? GrantsPage::AUDIT_SCREEN : GrantsPage::GRANTS_SCREEN );
+		ob_start();
+		$this->page()->$method();
+		return (string) ob_get_clean();
+	}
+
+	/**
+	 * Rows of a table.
+	 *
+	 * @param string $table Short name.
+	 */
+	private function rows( string $table ): int {
+		global $wpdb;
+		return (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i', ( new Schema( $wpdb ) )->table( $table ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+	}
+
+	/**
+	 * Fields of a valid "Add grant".
+	 *
+	 * @param string $user E-mail or login.
+	 * @param int    $item Item.
+	 * @return array<string, string>
+	 */
+	private static function add_fields( string $user, int $item ): array {
+		return array(
+			'user'     => $user,
+			'item'     => (string) $item,
+			'quantity' => '2',
+			'expires'  => '',
+			'tag'      => '',
+		);
+	}
+
+	public function test_administrators_have_the_capability_and_editors_do_not(): void {
+		$this->assertTrue( user_can( $this->make_user( 'administrator' ), GrantCapability::CAP ) );
+		$this->assertFalse( user_can( $this->make_user( 'editor' ), GrantCapability::CAP ) );
+	}
+
+	public function test_without_the_capability_or_the_nonce_nothing_changes(): void {
+		$customer = $this->make_user();
+		$item     = Library::item( 'Guarded' );
+		$grant    = Library::grant( $customer, $item, 2 );
+		$before   = array( $this->rows( 'grants' ), $this->rows( 'licenses' ), $this->rows( 'seat_audit' ) );
+		$attempts = array(
+			array( 'handle_add', self::add_fields( (string) $customer, $item ), 'library_portal_add_grant' ),
+			array( 'handle_extend', array( 'grant' => (string) $grant, 'never' => '1' ), 'library_portal_extend_grant_' . $grant ), // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+			array( 'handle_take_back', array( 'grant' => (string) $grant ), 'library_portal_take_back_' . $grant ),
+		);
+
+		foreach ( array( 'editor', 'administrator' ) as $role ) {
+			wp_set_current_user( $this->make_user( $role ) );
+			foreach ( $attempts as list( $handler, $fields, $nonce ) ) {
+				try {
+					// The editor brings a valid nonce and lacks the capability; the admin has no nonce.
+					$this->post( $handler, $fields, 'editor' === $role ? $nonce : null );
+					$this->fail( "$role $handler: wp_die expected" );
+				} catch ( RuntimeException $stopped ) {
+					$this->assertSame( 'wp_die 403', $stopped->getMessage(), "$role $handler" );
+				}
+			}
+		}
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		try {
+			$this->post( 'handle_take_back', array( 'grant' => (string) $grant ), 'library_portal_take_back_' . ( $grant + 1 ) );
+			$this->fail( 'a nonce of another grant: wp_die expected' );
+		} catch ( RuntimeException $stopped ) {
+			$this->assertSame( 'wp_die 403', $stopped->getMessage() );
+		}
+		$this->assertSame( $before, array( $this->rows( 'grants' ), $this->rows( 'licenses' ), $this->rows( 'seat_audit' ) ) );
+		$this->assertStringContainsString( 'wp_die 403', $this->stopped( fn() => $this->render( 'render_grants' ), 'editor' ) );
+	}
+
+	/**
+	 * Runs a screen as a new user of a role; the wp_die message, or ''.
+	 *
+	 * @param callable $render Screen.
+	 * @param string   $role   Role.
+	 */
+	private function stopped( callable $render, string $role ): string {
+		wp_set_current_user( $this->make_user( $role ) );
+		try {
+			$render();
+		} catch ( RuntimeException $stopped ) {
+			ob_end_clean();
+			return $stopped->getMessage();
+		}
+		return '';
+	}
+
+	public function test_add_grants_and_redirects_to_the_list_with_a_notice(): void {
+		$admin    = $this->make_user( 'administrator' );
+		$customer = $this->make_user( 'subscriber', array( 'user_email' => 'granted-customer@example.com' ) );
+		$item     = Library::item( 'Granted in wp-admin' );
+		wp_set_current_user( $admin );
+
+		$fields            = self::add_fields( 'granted-customer@example.com', $item );
+		$fields['expires'] = '2099-12-31';
+		$fields['tag']     = 'member';
+		$to                = $this->post( 'handle_add', $fields, 'library_portal_add_grant' );
+
+		$this->assertSame( GrantsPage::url(), $to );
+		$seats = $this->services()->licenses->seats_for_user( $customer );
+		$this->assertCount( 2, $seats );
+		$this->assertSame( 'member', $seats[0]->tag );
+		$end = new \DateTimeImmutable( '2100-01-01 00:00:00', wp_timezone() );
+		$this->assertSame( $end->getTimestamp() - 1, $seats[0]->expires_at, 'the end of the day in site time' );
+		$grant = $this->services()->grants->find( $seats[0]->grant_id );
+		$this->assertSame( array( 'admin', $admin ), array( $grant->source, $this->services()->seat_audit->for_grant( $grant->id )[0]->actor_id ) );
+
+		$list = $this->render( 'render_grants' );
+		$this->assertStringContainsString( 'notice-success', $list );
+		$this->assertStringContainsString( 'Granted 2 licenses of Granted in wp-admin to granted-customer@example.com', $list );
+		$this->assertStringNotContainsString( 'notice-success', $this->render( 'render_grants' ), 'the notice shows once' );
+	}
+
+	public function test_refused_input_changes_nothing_and_keeps_what_was_typed(): void {
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		$customer = $this->make_user( 'subscriber', array( 'user_login' => 'typed-customer' ) );
+		$item     = Library::item( 'Refused in wp-admin' );
+		$before   = array( $this->rows( 'grants' ), $this->rows( 'licenses' ), $this->rows( 'seat_audit' ) );
+		$cases    = array(
+			'No user with that e-mail or login.'    => array( 'user' => 'nobody-at-all' ),
+			'The quantity must be a whole number.'  => array( 'quantity' => 'two' ),
+			'The quantity must be a whole number from 1 to' => array( 'quantity' => '0' ),
+			'The date must be a real date'          => array( 'expires' => '2030-02-30' ),
+			'The expiry date must be in the future' => array( 'expires' => '2001-01-01' ),
+			'Choose a published library item.'      => array( 'item' => '0' ),
+			'The tag must be none or member.'       => array( 'tag' => 'gold' ),
+		);
+		foreach ( $cases as $message => $change ) {
+			$fields = array_merge( self::add_fields( 'typed-customer', $item ), $change );
+			$this->assertSame( GrantsPage::url( 'add' ), $this->post( 'handle_add', $fields, 'library_portal_add_grant' ), $message );
+			$form = $this->render( 'render_grants', array( 'view' => 'add' ) );
+			$this->assertStringContainsString( 'notice-error', $form, $message );
+			$this->assertStringContainsString( $message, $form );
+			$this->assertStringContainsString( 'value="' . esc_attr( $fields['user'] ) . '"', $form, 'the typed user is kept' );
+		}
+		$this->assertSame( $before, array( $this->rows( 'grants' ), $this->rows( 'licenses' ), $this->rows( 'seat_audit' ) ) );
+		$this->assertSame( array(), $this->services()->licenses->seats_for_user( $customer ) );
+	}
+
+	public function test_extend_and_take_back_through_their_forms(): void {
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		$customer = $this->make_user();
+		$item     = Library::item( 'Changed in wp-admin' );
+		$grant    = Library::grant( $customer, $item, 3, time() + DAY_IN_SECONDS );
+		Library::activate_own( $customer, $item );
+		$extend = 'library_portal_extend_grant_' . $grant;
+
+		$this->assertSame( GrantsPage::url( 'extend', $grant ), $this->post( 'handle_extend', array( 'grant' => (string) $grant ), $extend ), 'neither date nor never' );
+		$this->assertStringContainsString( 'Give either a new expiry date or Never expires.', $this->render( 'render_grants', array( 'view' => 'extend', 'grant' => (string) $grant ) ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$this->assertSame( GrantsPage::url(), $this->post( 'handle_extend', array( 'grant' => (string) $grant, 'never' => '1' ), $extend ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$this->assertSame( 0, $this->services()->grants->find( $grant )->expires_at );
+
+		$take_back = 'library_portal_take_back_' . $grant;
+		$this->assertSame( GrantsPage::url( 'take-back', $grant ), $this->post( 'handle_take_back', array( 'grant' => (string) $grant, 'count' => '9' ), $take_back ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$this->assertSame( 3, $this->services()->grants->find( $grant )->quantity );
+		$this->render( 'render_grants' );
+		$this->assertSame( GrantsPage::url(), $this->post( 'handle_take_back', array( 'grant' => (string) $grant, 'count' => '' ), $take_back ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$this->assertSame( 1, $this->services()->grants->find( $grant )->quantity, 'the activated seat stays' );
+		$this->assertStringContainsString( 'Took back 2 seats of grant #' . $grant . '. 1 could not be taken back (shared or activated).', $this->render( 'render_grants' ) );
+	}
+
+	public function test_the_screens_print_escaped_rows_searches_and_pages(): void {
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		$customer = $this->make_user(
+			'subscriber',
+			array(
+				'user_login' => 'screen-customer',
+				'user_email' => 'screen-customer@example.com',
+			)
+		);
+		$other    = $this->make_user();
+		$item     = Library::item( 'Shown <img src=x onerror=alert(1)> in wp-admin' );
+		$this->services()->grants->grant( $customer, $item, 2, 0, '', 'admin', '', get_current_user_id() );
+		Library::grant( $other, Library::item( 'Someone else\'s' ), 1 );
+
+		$list = $this->render( 'render_grants', array( 's' => 'screen-customer' ) );
+		$this->assertStringContainsString( 'Shown &lt;img src=x onerror=alert(1)&gt; in wp-admin', $list );
+		$this->assertStringNotContainsString( '<img src=x', $list );
+		$this->assertSame( 1, substr_count( $list, 'class="toggle-row"' ) );
+		$this->assertStringNotContainsString( 'Someone else', $list, 'the search keeps to the user' );
+		$this->assertStringContainsString( 'Take back unassigned seats', $list );
+		$this->assertStringContainsString( '<label class="screen-reader-text" for="lp-grant-search-search-input">', $list );
+
+		$view = $this->render( 'render_view_as', array( 'user' => 'screen-customer' ) );
+		$this->assertStringContainsString( '<caption class="screen-reader-text">Library items</caption>', $view );
+		$this->assertMatchesRegularExpression( '#<td>Shown &lt;img src=x onerror=alert\(1\)&gt; in wp-admin</td><td>None</td><td>[^<]+</td><td>[^<]+</td><td>2</td><td>2</td><td>0</td><td>0</td><td>0 %</td>#', $view, 'the row as items/ builds it' );
+		$this->assertStringContainsString( 'Granted', $view );
+		$this->assertStringContainsString( 'No user with that e-mail or login.', $this->render( 'render_view_as', array( 'user' => 'nobody-at-all' ) ) );
+
+		$audit = $this->render( 'render_audit', array( 'user' => 'screen-customer@example.com' ) );
+		$this->assertStringContainsString( '2 licenses, expires: Never', $audit );
+		$this->assertStringNotContainsString( 'Someone else', $audit );
+		$this->assertSame( 50, GrantsPage::save_per_page( false, GrantsPage::PER_PAGE_OPTION, '50' ) );
+		$this->assertFalse( GrantsPage::save_per_page( false, GrantsPage::PER_PAGE_OPTION, '5000' ) );
+	}
+}
