@@ -20,7 +20,8 @@ use LibraryPortal\Repositories\Repository;
  * An entry is valid while its key matches and its time has not run out:
  * - the key hashes the plugin version and reply format, the user's library version (user meta, which WordPress has
  *   already loaded for the current user: reading it costs no query) and the site's library version
- *   (an autoloaded option: no query either);
+ *   (an autoloaded option: no query either), and the language of the request (the reply holds
+ *   translated labels: a reply cached in one language is not served in another);
  * - every write that changes someone's library fires `library_portal_library_changed` with the
  *   users concerned, which raises their versions, every time: a reply built between two writes of
  *   one request must not survive the second one; catalogue edits raise the site's version; a
@@ -178,7 +179,7 @@ final class LibraryCache {
 	 * @param int $user_id User.
 	 */
 	private function key( int $user_id ): string {
-		return md5( LIBRARY_PORTAL_VERSION . '|' . self::REPLY_FORMAT . '|' . get_user_meta( $user_id, self::USER_META, true ) . '|' . get_option( self::SITE_OPTION, '' ) );
+		return md5( LIBRARY_PORTAL_VERSION . '|' . self::REPLY_FORMAT . '|' . get_user_meta( $user_id, self::USER_META, true ) . '|' . get_option( self::SITE_OPTION, '' ) . '|' . determine_locale() );
 	}
 
 	/**
