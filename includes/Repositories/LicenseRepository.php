@@ -124,7 +124,7 @@ final class LicenseRepository extends Repository implements UserRows {
 		$rows                          = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the column list is constant, $join and $where hold placeholders only.
-				'SELECT g.' . str_replace( ', ', ', g.', Grant::COLUMNS ) . " FROM %i g $join $where ORDER BY g.id DESC LIMIT %d OFFSET %d",
+				'SELECT g.' . str_replace( ', ', ', g.', Grant::COLUMNS ) . " FROM %i g $join $where ORDER BY g.id DESC LIMIT %d OFFSET %d", // @phpstan-ignore argument.type (Grant::COLUMNS with the table's alias: str_replace() of constants.)
 				array_merge( array( $this->table( 'grants' ) ), $values, array( max( 1, $limit ), max( 0, $offset ) ) )
 			),
 			ARRAY_A
@@ -149,7 +149,7 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * The JOIN, WHERE and values of a grant search.
 	 *
 	 * @param string $search Part of an e-mail or login.
-	 * @return array{0: string, 1: string, 2: array<int, string>}
+	 * @return array{0: literal-string, 1: literal-string, 2: array<int, string>}
 	 */
 	private function grant_search( string $search ): array {
 		$search = trim( $search );
@@ -675,7 +675,7 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Expiry times of the user's own seats of published membership items.
+	 * Expiry times of the user's own grants (with seats left) of published membership items.
 	 *
 	 * @param int $owner_id User.
 	 * @return int[] Unix seconds (0 = never).
@@ -685,15 +685,19 @@ final class LicenseRepository extends Repository implements UserRows {
 			'intval',
 			$this->db->get_col(
 				$this->db->prepare(
-					"SELECT l.expires_at FROM %i l
-					INNER JOIN %i p ON p.ID = l.product_id AND p.post_type = %s AND p.post_status = 'publish'
-					INNER JOIN %i m ON m.post_id = l.product_id AND m.meta_key = '_lp_content_type' AND m.meta_value = 'membership'
-					WHERE l.owner_id = %d",
-					$this->table( 'licenses' ),
+					// Per grant, not per seat (seats copy their grant's expiry; extend() changes both): an
+					// owner with a team has hundreds of seats and a handful of grants. A grant whose seats
+					// were all taken back counts no more.
+					"SELECT g.expires_at FROM %i g
+					INNER JOIN %i p ON p.ID = g.product_id AND p.post_type = %s AND p.post_status = 'publish'
+					INNER JOIN %i m ON m.post_id = g.product_id AND m.meta_key = '_lp_content_type' AND m.meta_value = 'membership'
+					WHERE g.owner_id = %d AND EXISTS ( SELECT 1 FROM %i l WHERE l.grant_id = g.id )",
+					$this->table( 'grants' ),
 					$this->db->posts,
 					\LibraryPortal\Catalogue\ItemPostType::POST_TYPE,
 					$this->db->postmeta,
-					$owner_id
+					$owner_id,
+					$this->table( 'licenses' )
 				)
 			)
 		);

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Rest;
 
 use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Services;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -61,6 +62,21 @@ final class UserRouteTest extends TestCase {
 
 		$this->assertSame( 0, $this->rest( 'GET', self::ROUTE, array(), $plain )->get_data()['data']['member_expiry'] );
 		$this->assertSame( Expiry::NEVER_LEGACY, $this->rest( 'GET', self::ROUTE, array(), $forever )->get_data()['data']['member_expiry'] );
+	}
+
+	public function test_membership_follows_its_grant_extended_or_taken_back(): void {
+		$user   = $this->make_user();
+		$grants = Services::on( $GLOBALS['wpdb'] )->grants;
+		$grant  = Library::grant( $user, Library::item( 'Membership', 'membership' ), 2, time() + DAY_IN_SECONDS );
+		$later  = time() + 30 * DAY_IN_SECONDS;
+
+		$grants->extend( $grant, $later, 0 );
+		$this->assertSame( $later, $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data']['member_expiry'], 'Extending a grant moves the membership.' );
+
+		$grants->take_back_unassigned( $grant, null, 0 );
+		$data = $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data'];
+		$this->assertSame( 0, $data['member_expiry'], 'A grant whose seats were all taken back is no membership.' );
+		$this->assertFalse( $data['is_member'] );
 	}
 
 	public function test_query_count_does_not_depend_on_the_library(): void {
