@@ -106,6 +106,15 @@ final class ItemEditor {
 	}
 
 	/**
+	 * The nonce action of one item's form (a nonce from another item's screen does not fit).
+	 *
+	 * @param int $post_id Item.
+	 */
+	public static function nonce_action( int $post_id ): string {
+		return self::NONCE_ACTION . '-' . $post_id;
+	}
+
+	/**
 	 * Adds the boxes.
 	 */
 	public function add_boxes(): void {
@@ -122,7 +131,7 @@ final class ItemEditor {
 	public function save( $post_id, $post = null ): void {
 		$post_id = (int) $post_id;
 		$nonce   = isset( $_POST[ self::NONCE_FIELD ] ) ? sanitize_text_field( wp_unslash( $_POST[ self::NONCE_FIELD ] ) ) : '';
-		if ( '' === $nonce || ! wp_verify_nonce( $nonce, self::NONCE_ACTION ) ) {
+		if ( '' === $nonce || ! wp_verify_nonce( $nonce, self::nonce_action( $post_id ) ) ) {
 			return;
 		}
 		if ( ( defined( 'DOING_AUTOSAVE' ) && DOING_AUTOSAVE ) || wp_is_post_revision( $post_id ) || wp_is_post_autosave( $post_id ) ) {
@@ -193,7 +202,7 @@ final class ItemEditor {
 	public function render_details( $post ): void {
 		$values = $this->values( $post );
 		$errors = $values['errors'];
-		wp_nonce_field( self::NONCE_ACTION, self::NONCE_FIELD );
+		wp_nonce_field( self::nonce_action( (int) $post->ID ), self::NONCE_FIELD );
 		// A refused field is marked by more than its colour: the notice lists it and links to it.
 		echo '<style>#poststuff [aria-invalid="true"]{border-color:#d63638;box-shadow:0 0 0 1px #d63638}.library-portal-rows input[type="text"]{width:100%}.library-portal-rows input[type="number"]{width:5em}</style>';
 

@@ -147,7 +147,7 @@ final class QuizMetaBox {
 			$id     = 'library-portal-q' . $n . '-a' . $a;
 			$answer = is_scalar( $answers[ $a ] ?? null ) ? (string) $answers[ $a ] : '';
 			printf(
-				'<tr><th scope="row" style="padding:4px 10px 4px 0"><label for="%1$s">%2$s</label></th><td style="padding:4px 0"><input type="text" id="%1$s" name="%3$s[answers][%4$d]" value="%5$s" class="regular-text"%8$s> <label><input type="radio" name="%3$s[correct]" value="%4$d"%6$s> %7$s</label></td></tr>',
+				'<tr><th scope="row" style="padding:4px 10px 4px 0"><label for="%1$s">%2$s</label></th><td style="padding:4px 0"><input type="text" id="%1$s" name="%3$s[answers][%4$d]" value="%5$s" class="regular-text"%8$s> <label><input type="radio" name="%3$s[correct]" value="%4$d"%6$s> %7$s<span class="screen-reader-text"> %9$s</span></label></td></tr>',
 				esc_attr( $id ),
 				/* translators: %d: answer number. */
 				esc_html( sprintf( __( 'Answer %d', 'library-portal' ), $a + 1 ) ),
@@ -156,7 +156,9 @@ final class QuizMetaBox {
 				esc_attr( $answer ),
 				checked( $correct, $a, false ),
 				esc_html__( 'Correct', 'library-portal' ),
-				$invalid( $id ) // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
+				$invalid( $id ), // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
+				/* translators: 1: answer number, 2: question number. */
+				esc_html( sprintf( __( '(answer %1$d of question %2$d)', 'library-portal' ), $a + 1, $n + 1 ) )
 			);
 		}
 		echo '</tbody></table></fieldset>';

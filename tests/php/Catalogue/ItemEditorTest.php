@@ -107,7 +107,7 @@ final class ItemEditorTest extends TestCase {
 	 */
 	private function submit( int $item, int $user_id, ?string $nonce, array $form, ?array $quiz = null, ?int $post_id = null ): void {
 		wp_set_current_user( $user_id );
-		$nonce = 'valid' === $nonce ? wp_create_nonce( ItemEditor::NONCE_ACTION ) : $nonce;
+		$nonce = 'valid' === $nonce ? wp_create_nonce( ItemEditor::nonce_action( $item ) ) : $nonce;
 		$_POST = wp_slash(
 			array_filter(
 				array(
@@ -247,6 +247,7 @@ final class ItemEditorTest extends TestCase {
 		$this->submit( $item, $subscriber, 'valid', $form, self::quiz() );
 		$this->submit( $item, $author, 'valid', $form, self::quiz() );
 		$this->submit( $item, $editor, 'valid', $form, self::quiz(), $other );
+		$this->submit( $item, $editor, wp_create_nonce( ItemEditor::nonce_action( $other ) ), $form, self::quiz() );
 		// An invalid form without a nonce is not even read: no refusal is kept.
 		$this->submit( $item, $editor, null, self::form( array( 'content_type' => 'nope' ) ) );
 
@@ -272,7 +273,7 @@ final class ItemEditorTest extends TestCase {
 		$_POST    = wp_slash(
 			array(
 				'post_ID'               => (string) $autosave,
-				ItemEditor::NONCE_FIELD => wp_create_nonce( ItemEditor::NONCE_ACTION ),
+				ItemEditor::NONCE_FIELD => wp_create_nonce( ItemEditor::nonce_action( $autosave ) ),
 				ItemEditor::FIELD       => self::form( array( 'subtitle' => 'From an autosave' ) ),
 			)
 		);

@@ -27,7 +27,7 @@ final class QuizMetaBoxTest extends TestCase {
 		$_POST = wp_slash(
 			array(
 				'post_ID'               => (string) $item,
-				ItemEditor::NONCE_FIELD => wp_create_nonce( ItemEditor::NONCE_ACTION ),
+				ItemEditor::NONCE_FIELD => wp_create_nonce( ItemEditor::nonce_action( $item ) ),
 				ItemEditor::FIELD       => array( 'content_type' => 'on-demand' ),
 				QuizMetaBox::FIELD      => array(
 					'pass_mark' => '100',
