@@ -156,7 +156,7 @@ final class ContractService {
 	 *
 	 * @param int    $contract_id Contract.
 	 * @param int    $product_id  Library item.
-	 * @param string $expires     Last day (Y-m-d, site time), '' for the contract's end.
+	 * @param string $expires     Last day (Y-m-d, site time, included), '' for the contract's end.
 	 * @return bool Whether the item was new to the contract.
 	 * @throws InvalidArgumentException When the contract or item is missing or the date is invalid or past.
 	 */
@@ -219,8 +219,9 @@ final class ContractService {
 	}
 
 	/**
-	 * A date field as the admin form shows it: Y-m-d in site time ('' for none). An end is stored
-	 * as the first second after its day, so the form shows the day before it.
+	 * A date field as the admin form shows it: Y-m-d in site time ('' for none). An end is the
+	 * last second of its day; one stored as the next midnight (e.g. by the demo seeder) shows
+	 * the day before it too.
 	 *
 	 * @param int  $timestamp Unix seconds (0: none).
 	 * @param bool $is_end    Whether it is an end (contract end, item expiry).
@@ -330,7 +331,8 @@ final class ContractService {
 	}
 
 	/**
-	 * The first second after a day in site time (the day counts in full), 0 for ''.
+	 * The last second of a day in site time (the day counts in full; the portal shows that
+	 * day as the expiry), 0 for ''.
 	 *
 	 * @param string $date  Y-m-d.
 	 * @param string $label Field label for the message.
@@ -338,7 +340,7 @@ final class ContractService {
 	 */
 	private static function end_of_day( string $date, string $label ): int {
 		$day = self::day( $date, $label );
-		return null === $day ? 0 : $day->modify( '+1 day' )->getTimestamp();
+		return null === $day ? 0 : $day->modify( '+1 day' )->getTimestamp() - 1;
 	}
 
 	/**

@@ -712,8 +712,9 @@ final class ContractsPage {
 			printf( '<input type="hidden" name="%1$s" value="%2$s">', esc_attr( $name ), esc_attr( $value ) );
 		}
 		printf(
-			'<button type="submit" class="button %1$s" aria-label="%2$s">%3$s</button></form>',
-			str_starts_with( $action, 'remove' ) ? 'button-link-delete' : 'button-secondary',
+			'<button type="submit" class="%1$s" aria-label="%2$s">%3$s</button></form>',
+			// Core's red .button-link-delete is below 4.5:1 on a striped row: plain buttons.
+			str_starts_with( $action, 'remove' ) ? 'button button-small' : 'button button-secondary button-small',
 			esc_attr( $label ),
 			esc_html( $text )
 		);

@@ -1,0 +1,319 @@
+/**
+ * Library → Contracts as the site admin uses it: a contract made through the screen (organizer
+ * card with a picture from the media library, one item, a demo customer found by the user
+ * search) opens for that customer as their contract library with the organizer card; a CSV
+ * import with a bad row reports the row and keeps the good ones; both screens have no axe
+ * violations in the plugin's markup.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ARTIFACTS_DIR, credentials, logIn } from './support';
+
+const SITE = process.env.LP_E2E_SITE ?? 'e2e';
+const SCREEN =
+	'/wp-admin/edit.php?post_type=library_item&page=library-portal-contracts';
+// Mia Chen: a demo customer who is not in the demo contract.
+const CUSTOMER = 'demo-member2';
+const CUSTOMER_NAME = 'Mia Chen';
+const ITEM = 'Trauma-Informed Care';
+const WCAG_TAGS = [
+	'wcag2a',
+	'wcag2aa',
+	'wcag21a',
+	'wcag21aa',
+	'wcag22a',
+	'wcag22aa',
+];
+
+/**
+ * The axe-core violations (WCAG 2.2 A/AA) of the plugin's own markup: the screen's `.wrap` and
+ * the notices WordPress moves into it. wp-admin's menu and toolbar are core's, outside it.
+ *
+ * @param page Page.
+ */
+async function pluginViolations( page: Page ): Promise< string[] > {
+	const results = await new AxeBuilder( { page } )
+		.include( '.library-portal-contracts' )
+		.withTags( WCAG_TAGS )
+		.analyze();
+	return results.violations.map(
+		( violation ) =>
+			`${ violation.id }: ${ violation.nodes
+				.map( ( node ) => node.target.join( ' ' ) )
+				.join( ' | ' ) }`
+	);
+}
+
+/**
+ * The nodes axe-core flags on the whole admin page that are not in core's own chrome (toolbar,
+ * menu collapse button): WordPress 6.5's toolbar has menuitems outside a menu and the collapse
+ * button's name differs from its text, which the plugin cannot change.
+ *
+ * @param page Page.
+ */
+async function violationsOutsideCoreChrome( page: Page ): Promise< string[] > {
+	const results = await new AxeBuilder( { page } )
+		.withTags( WCAG_TAGS )
+		.analyze();
+	return results.violations.flatMap( ( violation ) =>
+		violation.nodes
+			.map( ( node ) => node.target.join( ' ' ) )
+			.filter(
+				( target ) =>
+					! /^(#wp-admin-bar-|#collapse-button$|:root$)/.test(
+						target
+					)
+			)
+			.map( ( target ) => `${ violation.id }: ${ target }` )
+	);
+}
+
+/**
+ * Saves a 1280 px wide full-page screenshot as artifacts/screenshots/<name>.png.
+ *
+ * @param page Page.
+ * @param name File name without extension.
+ */
+async function screenshot( page: Page, name: string ): Promise< void > {
+	await page.setViewportSize( { width: 1280, height: 900 } );
+	// From the top: wp-admin's fixed toolbar would otherwise sit where the page was scrolled.
+	await page.evaluate( () => window.scrollTo( 0, 0 ) );
+	await page.screenshot( {
+		path: path.join( ARTIFACTS_DIR, 'screenshots', `${ name }.png` ),
+		fullPage: true,
+	} );
+}
+
+/**
+ * Logs in as the site admin and opens the contracts list.
+ *
+ * @param page Page.
+ */
+async function openContracts( page: Page ): Promise< void > {
+	const admin = credentials( 'admin' );
+	await logIn( page, admin.login, admin.password );
+	await page.goto( SCREEN );
+	await expect(
+		page.getByRole( 'heading', { level: 1, name: 'Contracts' } )
+	).toBeVisible();
+}
+
+/**
+ * Creates a contract with a title through the screen; returns its ID.
+ *
+ * @param page  Page on the contracts list.
+ * @param title Title.
+ */
+async function createContract( page: Page, title: string ): Promise< number > {
+	await page.getByRole( 'link', { name: 'Add New Contract' } ).click();
+	await page.getByLabel( 'Title', { exact: true } ).fill( title );
+	await page.getByRole( 'button', { name: 'Create Contract' } ).click();
+	await expect( page.getByText( 'Contract created.' ) ).toBeVisible();
+	return Number( new URL( page.url() ).searchParams.get( 'contract' ) );
+}
+
+/**
+ * The notice the last action left.
+ *
+ * @param page Page.
+ */
+const notice = ( page: Page ) =>
+	page.locator( '.library-portal-contracts .notice' ).first();
+
+test.describe.configure( { mode: 'serial' } );
+
+test( 'the admin creates a contract through the screen and its new member sees it with the organizer card', async ( {
+	page,
+	browser,
+} ) => {
+	test.slow(); // Two people and the media library.
+	await openContracts( page );
+	expect( await pluginViolations( page ) ).toEqual( [] );
+	expect( await violationsOutsideCoreChrome( page ) ).toEqual( [] );
+	await screenshot( page, 'admin-contracts-list-1280' );
+
+	await page.getByRole( 'link', { name: 'Add New Contract' } ).click();
+	const title = `Lakeside Clinic Training ${ Date.now() }`;
+	await page.getByLabel( 'Title', { exact: true } ).fill( title );
+	await page.getByLabel( 'Organizer name' ).fill( 'Grace Holloway' );
+	await page.getByLabel( 'Organizer title' ).fill( 'Clinical Educator' );
+	await page.getByLabel( 'Organizer phone' ).fill( '+1 (555) 010-4477' );
+	await page.getByLabel( 'Organizer e-mail' ).fill( 'grace@example.com' );
+	await page
+		.getByRole( 'button', { name: 'Choose from the media library' } )
+		.click();
+	const modal = page.getByRole( 'dialog', { name: 'Organizer picture' } );
+	await modal.getByRole( 'tab', { name: 'Media Library' } ).click();
+	await modal.getByRole( 'checkbox' ).first().click();
+	await modal.getByRole( 'button', { name: 'Use this image' } ).click();
+	await expect(
+		page.getByRole( 'textbox', { name: 'Organizer picture' } )
+	).toHaveValue( /^\d+$/ );
+	const nextYear = new Date( Date.now() + 365 * 86400 * 1000 )
+		.toISOString()
+		.slice( 0, 10 );
+	await page.getByLabel( 'End date' ).fill( nextYear );
+	await page.getByRole( 'button', { name: 'Create Contract' } ).click();
+	await expect( notice( page ) ).toContainText( 'Contract created.' );
+	const contractId = Number(
+		new URL( page.url() ).searchParams.get( 'contract' )
+	);
+	expect( contractId ).toBeGreaterThan( 0 );
+	await expect( page.getByLabel( 'End date' ) ).toHaveValue( nextYear );
+
+	await page
+		.getByLabel( 'Published library item' )
+		.selectOption( { label: ITEM } );
+	await page.getByRole( 'button', { name: 'Add Item' } ).click();
+	await expect( notice( page ) ).toContainText(
+		`“${ ITEM }” is now in this contract.`
+	);
+
+	await page
+		.getByLabel( 'Find users by name, login or e-mail' )
+		.fill( 'Mia' );
+	await page.getByRole( 'button', { name: 'Search Users' } ).click();
+	await page
+		.getByRole( 'button', {
+			name: `Add ${ CUSTOMER_NAME } to this contract`,
+		} )
+		.click();
+	await expect( notice( page ) ).toContainText(
+		`${ CUSTOMER_NAME } <${ CUSTOMER }@example.com> is now a member of this contract.`
+	);
+	await expect(
+		page.getByRole( 'table', { name: 'Members of this contract' } )
+	).toContainText( CUSTOMER_NAME );
+
+	// Refused input: a notice, nothing saved, the typed value shown again.
+	await page.getByLabel( 'Organizer e-mail' ).fill( 'grace@' );
+	await page.getByRole( 'button', { name: 'Save Contract' } ).click();
+	await expect( notice( page ) ).toContainText(
+		'The organizer e-mail is not a valid e-mail address.'
+	);
+	await expect( page.getByLabel( 'Organizer e-mail' ) ).toHaveValue(
+		'grace@'
+	);
+	await page.reload();
+	await expect( page.getByLabel( 'Organizer e-mail' ) ).toHaveValue(
+		'grace@example.com'
+	);
+
+	expect( await pluginViolations( page ) ).toEqual( [] );
+	expect( await violationsOutsideCoreChrome( page ) ).toEqual( [] );
+	await screenshot( page, 'admin-contracts-edit-1280' );
+
+	// The customer's contract library, with the organizer card.
+	const customer = await browser.newContext();
+	const member = await customer.newPage();
+	const login = credentials( CUSTOMER );
+	await logIn( member, login.login, login.password );
+	await member.goto( `/contract/${ contractId }` );
+	await expect(
+		member.getByRole( 'heading', { level: 1, name: title } )
+	).toBeVisible();
+	const organizer = member.getByRole( 'complementary', {
+		name: 'Your organizer',
+	} );
+	await expect( organizer ).toContainText( 'Grace Holloway' );
+	await expect( organizer ).toContainText( 'Clinical Educator' );
+	await expect(
+		organizer.getByRole( 'link', { name: 'grace@example.com' } )
+	).toHaveAttribute( 'href', 'mailto:grace@example.com' );
+	await expect( organizer.locator( 'img' ) ).toHaveAttribute(
+		'src',
+		/\/uploads\//
+	);
+	const cards = member
+		.getByRole( 'list', { name: 'Library items' } )
+		.getByRole( 'link' );
+	await expect( cards ).toHaveCount( 1 );
+	await expect( cards.first() ).toContainText( ITEM );
+	await screenshot( member, 'admin-contracts-member-library-1280' );
+
+	// Taken out again through the screen: the customer's library no longer has it.
+	await page
+		.getByRole( 'button', {
+			name: `Remove ${ CUSTOMER_NAME } from this contract`,
+		} )
+		.click();
+	await expect( notice( page ) ).toContainText(
+		'is no longer a member of this contract.'
+	);
+	await member.goto( `/contract/${ contractId }` );
+	await expect( member.getByRole( 'alert' ) ).toContainText(
+		"You don't have access to this contract library."
+	);
+	await customer.close();
+} );
+
+test( 'an import with a bad row reports it and keeps the good rows', async ( {
+	page,
+} ) => {
+	const stamp = Date.now();
+	const emails = [
+		`import-a-${ stamp }@example.com`,
+		`import-b-${ stamp }@example.com`,
+	] as const;
+	// Two fresh accounts (imports never create accounts).
+	execFileSync(
+		path.resolve( __dirname, '../../bin/wp-php' ),
+		[
+			SITE,
+			emails
+				.map(
+					( email, i ) =>
+						`wp_insert_user( array( 'user_login' => 'import${ i }-${ stamp }', 'user_email' => '${ email }', 'user_pass' => wp_generate_password(), 'display_name' => 'Import ${ i } ${ stamp }' ) );`
+				)
+				.join( '\n' ),
+		],
+		{ stdio: 'pipe' }
+	);
+	const dir = path.join( ARTIFACTS_DIR, 'tmp' );
+	mkdirSync( dir, { recursive: true } );
+	const file = path.join( dir, `contract-import-${ stamp }.csv` );
+	writeFileSync(
+		file,
+		'\uFEFFemail;first_name;last_name\n' +
+			`${ emails[ 0 ] };Ana;Import\n` +
+			'not-an-address;Bad;Row\n' +
+			`${ emails[ 1 ] };Ben;Import\n` +
+			`${ emails[ 0 ].toUpperCase() };Ana;Again\n`
+	);
+
+	await openContracts( page );
+	const contractId = await createContract( page, `Import ${ stamp }` );
+	await page.getByLabel( 'CSV file' ).setInputFiles( file );
+	await page.getByRole( 'button', { name: 'Upload and Import' } ).click();
+
+	const progress = page.getByRole( 'progressbar', {
+		name: 'Import progress',
+	} );
+	await expect( progress ).toBeVisible();
+	await expect(
+		page.getByText(
+			'Import finished: 2 added, 0 already members, 1 repeated rows counted once, 1 bad rows.'
+		)
+	).toBeVisible();
+	await expect( progress ).toHaveAttribute( 'value', '2' );
+	await expect(
+		page.getByRole( 'status' ).filter( { hasText: 'addresses processed' } )
+	).toHaveText( '2 of 2 addresses processed' );
+	const bad = page.getByRole( 'table', { name: 'Rows not imported' } );
+	await expect( bad.getByRole( 'row' ) ).toHaveCount( 2 );
+	await expect( bad.getByRole( 'row' ).nth( 1 ) ).toHaveText(
+		/3\s*not-an-address\s*Not a valid e-mail address\./
+	);
+	const members = page.getByRole( 'table', {
+		name: 'Members of this contract',
+	} );
+	for ( const email of emails ) {
+		await expect( members ).toContainText( email );
+	}
+	expect( contractId ).toBeGreaterThan( 0 );
+	expect( await pluginViolations( page ) ).toEqual( [] );
+	await screenshot( page, 'admin-contracts-import-1280' );
+} );
