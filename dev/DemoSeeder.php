@@ -198,6 +198,7 @@ final class DemoSeeder {
 			update_option( self::SEEDED_OPTION, 1, false );
 			delete_option( 'library_portal_demo_logins' );
 			$this->attach_thumbnails(); // A site seeded before the demo had thumbnails gets them.
+			$this->attach_logos(); // ... and before the brands had logos.
 			$this->attach_learning(); // ... and before it had videos, subtitles, manuals and tests.
 			return $logins;
 		}
@@ -215,6 +216,7 @@ final class DemoSeeder {
 				'walkthrough_summit' => self::demo_video( 'walkthrough-summit' ),
 			)
 		);
+		$this->attach_logos();
 		$this->attach_thumbnails();
 		$this->attach_learning();
 		update_option( self::SEEDED_OPTION, 1, false );
@@ -494,6 +496,31 @@ final class DemoSeeder {
 		$password = wp_generate_password( 16, false );
 		wp_set_password( $password, $user_id );
 		return $password;
+	}
+
+	/**
+	 * Address of a brand's demo logo made by bin/make-demo-media, or '' when it was not made.
+	 *
+	 * @param string $brand Brand.
+	 */
+	public static function demo_logo( string $brand ): string {
+		$file = self::MEDIA_DIR . '/logo-' . $brand . '.png';
+		return is_readable( WP_CONTENT_DIR . '/' . $file ) ? content_url( $file ) : '';
+	}
+
+	/**
+	 * Gives each brand bin/make-demo-media's logo where it has none (an admin's choice stays).
+	 */
+	private function attach_logos(): void {
+		$logos = array();
+		foreach ( Settings::BRANDS as $brand ) {
+			if ( '' === (string) $this->settings->get( 'logo_' . $brand ) && '' !== self::demo_logo( $brand ) ) {
+				$logos[ 'logo_' . $brand ] = self::demo_logo( $brand );
+			}
+		}
+		if ( $logos ) {
+			$this->settings->update( $logos );
+		}
 	}
 
 	/**

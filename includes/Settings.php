@@ -35,6 +35,8 @@ final class Settings {
 		'delete_on_uninstall' => false,
 		'logout_url'          => '',
 		'logo'                => '',
+		'logo_harbor'         => '',
+		'logo_summit'         => '',
 		'walkthrough_harbor'  => '',
 		'walkthrough_summit'  => '',
 		'daily_quota'         => 100,
@@ -88,6 +90,15 @@ final class Settings {
 	}
 
 	/**
+	 * The logo of this site's brand: the brand's own, else the one both brands share ('' for none:
+	 * the top bar then shows the site's name).
+	 */
+	public function logo(): string {
+		$own = (string) $this->get( 'logo_' . $this->brand() );
+		return '' !== $own ? $own : (string) $this->get( 'logo' );
+	}
+
+	/**
 	 * Where the logout entry goes; WordPress's own logout link unless the admin set one.
 	 */
 	public function logout_url(): string {
@@ -122,7 +133,7 @@ final class Settings {
 				$clean[ $key ] = array_values( array_filter( array_map( 'absint', (array) $value ) ) );
 			} elseif ( 'brand' === $key ) {
 				$clean[ $key ] = in_array( $value, self::BRANDS, true ) ? $value : $default;
-			} elseif ( str_ends_with( $key, '_url' ) || in_array( $key, array( 'logo', 'walkthrough_harbor', 'walkthrough_summit', 'certificate_program' ), true ) ) {
+			} elseif ( str_ends_with( $key, '_url' ) || in_array( $key, array( 'logo', 'logo_harbor', 'logo_summit', 'walkthrough_harbor', 'walkthrough_summit', 'certificate_program' ), true ) ) {
 				$clean[ $key ] = esc_url_raw( (string) $value );
 			} else {
 				$clean[ $key ] = sanitize_text_field( (string) $value );
@@ -167,7 +178,7 @@ final class Settings {
 				'post_content' => '<!-- wp:shortcode -->[library_portal]<!-- /wp:shortcode -->',
 			)
 		);
-		if ( is_int( $page_id ) && $page_id > 0 ) {
+		if ( $page_id > 0 ) {
 			$settings->update( array( 'portal_page_id' => $page_id ) );
 			update_option( self::CREATED_PAGE_OPTION, $page_id, false );
 			return $page_id;

@@ -64,7 +64,9 @@ final class SettingsPage {
 		$this->field( 'portal', 'portal_page_id', __( 'Page that holds the portal', 'library-portal' ), 'page' );
 		$this->field( 'portal', 'share_users', __( 'Manage My Team', 'library-portal' ), 'checkbox', __( 'Show Manage My Team to customers', 'library-portal' ) );
 		$this->field( 'portal', 'theme_chrome', __( 'Theme header and footer', 'library-portal' ), 'checkbox', __( 'Show the theme\'s header, menu and footer around the portal (by default the portal fills the page with its own navigation)', 'library-portal' ) );
-		$this->field( 'portal', 'logo', __( 'Logo address', 'library-portal' ), 'url' );
+		$this->field( 'portal', 'logo', __( 'Logo address', 'library-portal' ), 'url', __( 'Used by both brands unless a brand has its own below.', 'library-portal' ) );
+		$this->field( 'portal', 'logo_harbor', __( 'Logo address (Harbor)', 'library-portal' ), 'url' );
+		$this->field( 'portal', 'logo_summit', __( 'Logo address (Summit)', 'library-portal' ), 'url' );
 		$this->field( 'portal', 'logout_url', __( 'Logout address', 'library-portal' ), 'url', __( 'Leave empty for WordPress\'s own logout.', 'library-portal' ) );
 		$this->field( 'portal', 'walkthrough_harbor', __( 'Walkthrough video (Harbor)', 'library-portal' ), 'url', __( 'An .m3u8 or .mp4 address.', 'library-portal' ) );
 		$this->field( 'portal', 'walkthrough_summit', __( 'Walkthrough video (Summit)', 'library-portal' ), 'url', __( 'An .m3u8 or .mp4 address.', 'library-portal' ) );

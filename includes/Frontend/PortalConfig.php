@@ -82,7 +82,7 @@ final class PortalConfig {
 			'portalPath'         => '/' . Routes::PORTAL_PATH,
 			'brand'              => $brand,
 			'brandName'          => get_bloginfo( 'name' ),
-			'logo'               => (string) $this->settings->get( 'logo' ),
+			'logo'               => $this->settings->logo(),
 			'walkthroughVideo'   => (string) $this->settings->get( 'walkthrough_' . $brand ),
 			'shareUsers'         => (bool) $this->settings->get( 'share_users' ),
 			'isLocal'            => $is_local,

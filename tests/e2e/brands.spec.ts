@@ -1,7 +1,7 @@
 /**
- * The two brands (spec point 1; the settings' short site name): each one's stylesheet on the
- * page and in the configuration, dashboard, list and detail with 0 axe violations (colour
- * contrast included), screenshots at 1280 and 390 px. The site is put back on its brand after.
+ * The two brands (spec point 1; the settings' short site name): each one's stylesheet, logo and
+ * walkthrough video on the page and in the configuration, dashboard, list and detail with 0 axe
+ * violations (colour contrast included), screenshots at 1280 and 390 px. The site is put back on its brand after.
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -61,7 +61,24 @@ for ( const brand of [ 'harbor', 'summit' ] ) {
 		await expect(
 			page.getByRole( 'region', { name: 'Your Library at a Glance' } )
 		).toBeVisible();
-		expect( ( await portalConfig( page ) ).brand ).toBe( brand );
+		const config = await portalConfig( page );
+		expect( config.brand ).toBe( brand );
+		// Each brand its own logo and walkthrough video (the demo seeder sets both per brand).
+		expect( config.walkthroughVideo ).toContain(
+			`walkthrough-${ brand }/`
+		);
+		const logo = page.locator( 'img.lp-topbar__logo' );
+		await expect( logo ).toHaveAttribute(
+			'src',
+			new RegExp( `logo-${ brand }\\.png$` )
+		);
+		await expect
+			.poll( () =>
+				logo.evaluate(
+					( img ) => ( img as HTMLImageElement ).naturalWidth
+				)
+			)
+			.toBeGreaterThan( 0 );
 		await expect(
 			page.locator(
 				`link[rel="stylesheet"][href*="brand-${ brand }.css"]`

@@ -13,6 +13,8 @@ interface PortalConfig {
 	} | null;
 	contracts: { id: number; title: string; ended: boolean }[];
 	brand: string;
+	logo: string;
+	walkthroughVideo: string;
 }
 
 /**

@@ -77,6 +77,28 @@ final class PortalConfigTest extends TestCase {
 		$this->assertSame( 1, wp_verify_nonce( $query['_wpnonce'], 'log-out' ) );
 	}
 
+	public function test_each_brand_shows_its_own_logo_or_the_shared_one(): void {
+		wp_set_current_user( $this->make_user() );
+		$settings = $this->services()->settings;
+		$settings->update(
+			array(
+				'brand'       => 'summit',
+				'logo'        => 'https://example.com/shared.png',
+				'logo_harbor' => 'https://example.com/harbor.png',
+			)
+		);
+		$this->assertSame( 'https://example.com/shared.png', $this->config()['logo'], 'Summit has no logo of its own.' );
+
+		$settings->update( array( 'logo_summit' => 'https://example.com/summit.png' ) );
+		$this->assertSame( 'https://example.com/summit.png', $this->config()['logo'] );
+
+		$settings->update( array( 'brand' => 'harbor' ) );
+		$this->assertSame( 'https://example.com/harbor.png', $this->config()['logo'] );
+
+		$settings->update( array( 'logo_harbor' => 'javascript:alert(1)' ) );
+		$this->assertSame( 'https://example.com/shared.png', $this->config()['logo'], 'A refused address is no logo: the shared one shows.' );
+	}
+
 	public function test_the_contract_card_is_for_members_only_and_its_picture_is_a_web_address(): void {
 		$member    = $this->make_user();
 		$stranger  = $this->make_user();
