@@ -25,11 +25,15 @@ use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
+use LibraryPortal\Frontend\UserLocale;
 use LibraryPortal\Rest\CsvResponse;
 use LibraryPortal\Rest\ErrorReply;
 use LibraryPortal\Learning\PlaylistDuration;
 use LibraryPortal\Learning\ProgressRecorder;
 use LibraryPortal\Learning\SeatActivation;
+use LibraryPortal\Privacy\CertificateNames;
+use LibraryPortal\Privacy\PersonalDataEraser;
+use LibraryPortal\Privacy\PersonalDataExporter;
 use LibraryPortal\Rest\ItemLookup;
 use LibraryPortal\Rest\DashboardController;
 use LibraryPortal\Rest\ItemsController;
@@ -93,8 +97,10 @@ final class Plugin {
 		( new QuizMetaBox( $refused_edits ) )->register();
 		( new ItemEditor( $refused_edits ) )->register();
 		( new ItemListColumns() )->register();
-		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf() ) )->register();
+		$names = new CertificateNames();
+		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names ) )->register();
 		( new Routes( $services->settings ) )->register();
+		( new UserLocale() )->register();
 		( new InviteLogin() )->register();
 		$assets->register();
 		( new Shortcode( $assets, $services->settings ) )->register();
@@ -102,6 +108,8 @@ final class Plugin {
 		( new SettingsPage( $services->settings ) )->register();
 		( new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
+		$contracts = new Contracts\ContractService( $services->contracts );
+		( new Contracts\ContractsPage( $contracts, new Contracts\MemberImports( $contracts ) ) )->register();
 		( new ServerTiming() )->register();
 		( new ErrorReply() )->register();
 		$services->library_cache->register();
@@ -109,6 +117,8 @@ final class Plugin {
 		( new Integrations\WooCommerce\Integration( $services->order_grants, $services->library_cache ) )->register();
 		$services->expiry_notices->register();
 		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows, $services->mail_gate, $services->license_requests, $services->seat_audit ) )->register();
+		( new PersonalDataExporter( $services->progress, $services->licenses, $services->shares, $services->mail_history, $services->notifications, $services->quiz_attempts, $services->certificates ) )->register();
+		( new PersonalDataEraser( $services->licenses, $services->shares, $services->progress, $services->quiz_attempts, $services->notifications, $services->mail_history, $services->certificates, $names ) )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
 		add_filter( 'rest_pre_serve_request', array( VttResponse::class, 'serve' ), 10, 4 );
 		add_filter( 'rest_pre_serve_request', array( CsvResponse::class, 'serve' ), 10, 4 );
@@ -142,6 +152,7 @@ final class Plugin {
 
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services->grants, $services->licenses, $services->certificates, $services->library_cache ) );
+			\WP_CLI::add_command( 'library-portal contract', new Cli\ContractCommand( $contracts ) );
 		}
 	}
 }
