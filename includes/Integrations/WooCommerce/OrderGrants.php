@@ -156,13 +156,42 @@ final class OrderGrants {
 	 * @return string[] Order notes.
 	 */
 	public function take_back( int $order_id, array $lines, int $actor_id, int $now ): array {
+		return $this->take_back_lines( $order_id, $lines, true, $actor_id, $now );
+	}
+
+	/**
+	 * A partial refund: the seats of the refunded units of each line (quantity = units refunded),
+	 * as far as nobody holds them.
+	 *
+	 * @param int         $order_id Order.
+	 * @param OrderLine[] $lines    Refunded lines, quantity = units refunded.
+	 * @param int         $actor_id Who.
+	 * @param int         $now      Unix seconds.
+	 * @return string[] Order notes.
+	 */
+	public function take_back_units( int $order_id, array $lines, int $actor_id, int $now ): array {
+		return $this->take_back_lines( $order_id, $lines, false, $actor_id, $now );
+	}
+
+	/**
+	 * Takes back seats of the lines' grants: all that nobody holds, or the refunded units' seats.
+	 *
+	 * @param int         $order_id Order.
+	 * @param OrderLine[] $lines    Lines.
+	 * @param bool        $all      Every unassigned seat (else the lines' units × per unit).
+	 * @param int         $actor_id Who.
+	 * @param int         $now      Unix seconds.
+	 * @return string[] Order notes.
+	 */
+	private function take_back_lines( int $order_id, array $lines, bool $all, int $actor_id, int $now ): array {
 		$notes = array();
 		foreach ( $lines as $line ) {
 			$grant = $this->grants->find_by_source( self::SOURCE, self::source_ref( $order_id, $line->id ) );
-			if ( ! $grant ) {
+			$count = $all ? null : min( $line->terms->seats( $line->quantity ), $grant ? $grant->quantity : 0 );
+			if ( ! $grant || 0 === $count || 0 === $grant->quantity ) {
 				continue;
 			}
-			$result = $this->grants->take_back_unassigned( $grant->id, null, $actor_id, $now );
+			$result = $this->grants->take_back_unassigned( $grant->id, $count, $actor_id, $now );
 			if ( $result->taken() > 0 ) {
 				$notes[] = sprintf(
 					/* translators: 1: number of licenses, 2: product name. */

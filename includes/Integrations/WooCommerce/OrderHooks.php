@@ -39,6 +39,35 @@ final class OrderHooks {
 	public function register(): void {
 		foreach ( array_merge( OrderGrants::GRANTING, OrderGrants::TAKING_BACK ) as $status ) {
 			add_action( 'woocommerce_order_status_' . $status, array( $this, 'status_reached' ), 10, 2 );
+		}       // A full refund ends in the status refunded; a partial one takes back its units' seats.
+		add_action( 'woocommerce_order_partially_refunded', array( $this, 'partially_refunded' ), 10, 2 );
+	}
+
+	/**
+	 * A partial refund: the refunded units of each line give their seats back (those nobody holds).
+	 *
+	 * @param int|string $order_id  Order ID.
+	 * @param int|string $refund_id Refund ID.
+	 */
+	public function partially_refunded( $order_id, $refund_id ): void {
+		$order  = wc_get_order( (int) $order_id );
+		$refund = wc_get_order( (int) $refund_id );
+		if ( ! $order instanceof WC_Order || ! $refund instanceof \WC_Order_Refund ) {
+			return;
+		}
+		$units = array();
+		foreach ( $refund->get_items( 'line_item' ) as $item ) {
+			$line_id           = (int) $item->get_meta( '_refunded_item_id' );
+			$units[ $line_id ] = ( $units[ $line_id ] ?? 0 ) + abs( (int) $item->get_quantity() );
+		}
+		$lines = array();
+		foreach ( self::lines( $order ) as $line ) {
+			if ( ! empty( $units[ $line->id ] ) ) {
+				$lines[] = new OrderLine( $line->id, $line->name, $units[ $line->id ], $line->terms );
+			}
+		}
+		foreach ( $this->orders->take_back_units( (int) $order->get_id(), $lines, get_current_user_id(), time() ) as $note ) {
+			$order->add_order_note( $note );
 		}
 	}
 

@@ -132,6 +132,39 @@ final class OrderGrantsTest extends TestCase {
 		$this->assertSame( array(), $this->orders()->status_changed( self::ORDER + 1, $buyer, 'cancelled', $lines, $now, 0, $now ), 'an order never granted takes nothing' );
 	}
 
+	public function test_a_partial_refund_takes_back_the_refunded_units_seats_as_far_as_they_are_free(): void {
+		$buyer  = $this->make_user( 'customer' );
+		$member = $this->make_user();
+		$item   = Library::item( 'Partly refunded' );
+		$terms  = new PurchaseTerms( $item, 2 );
+		$now    = time();
+		$this->orders()->status_changed( self::ORDER, $buyer, 'completed', array( self::line( $item, 3, $terms ) ), $now, 0, $now );
+		Library::share( $buyer, $member, $item );
+		Library::share( $buyer, $this->make_user(), $item );
+		Library::share( $buyer, $this->make_user(), $item );
+
+		// 1 unit of 3 refunded: its 2 seats, both free.
+		$this->assertSame( array( 'Library Portal: 2 unassigned licenses of "Trauma-Informed Care (team)" taken back.' ), $this->orders()->take_back_units( self::ORDER, array( self::line( $item, 1, $terms ) ), 0, $now ) );
+		$this->assertSame( 4, $this->grant_of_line()->quantity );
+
+		// 2 more units: 4 seats asked, only 1 free.
+		$this->assertSame(
+			array(
+				'Library Portal: 1 unassigned license of "Trauma-Informed Care (team)" taken back.',
+				'Library Portal: 3 licenses of "Trauma-Informed Care (team)" could not be taken back: they are already shared or activated.',
+			),
+			$this->orders()->take_back_units( self::ORDER, array( self::line( $item, 2, $terms ) ), 0, $now )
+		);
+		$this->assertSame(
+			array(
+				'available' => 0,
+				'assigned'  => 3,
+				'activated' => 0,
+			),
+			Library::seat_states( $item )
+		);
+	}
+
 	public function test_one_seat_in_use_is_named_in_the_singular(): void {
 		$this->assertSame(
 			'Library Portal: 1 license of "Webinar" could not be taken back: it is already shared or activated.',

@@ -144,6 +144,36 @@ final class WooCommerceOrdersTest extends WooCommerceTestCase {
 	}
 
 	/**
+	 * A partial refund of 1 unit of 3 takes back one seat; the order stays completed.
+	 */
+	public function test_a_partial_refund_of_one_unit_takes_back_one_seat(): void {
+		$buyer   = $this->make_user( 'customer' );
+		$item    = Library::item( 'Partly refunded' );
+		$product = $this->product( new PurchaseTerms( $item ), 'Partial pack' );
+		$order   = $this->order( $buyer, $product, 3 );
+		$order->update_status( 'completed' );
+		$line_id = (int) array_key_first( $order->get_items() );
+
+		$refund = wc_create_refund(
+			array(
+				'order_id'   => $order->get_id(),
+				'amount'     => 10,
+				'line_items' => array(
+					$line_id => array(
+						'qty'          => 1,
+						'refund_total' => 10,
+					),
+				),
+			)
+		);
+
+		$this->assertInstanceOf( \WC_Order_Refund::class, $refund );
+		$this->assertSame( 'completed', wc_get_order( $order->get_id() )->get_status() );
+		$this->assertSame( 2, Library::seat_states( $item )['available'] );
+		$this->assertContains( 'Library Portal: 1 unassigned license of "Partial pack" taken back.', self::notes( wc_get_order( $order->get_id() ) ) );
+	}
+
+	/**
 	 * A membership product with 2 licenses per unit and a lifetime in days.
 	 */
 	public function test_a_membership_product_gives_member_seats_with_its_expiry(): void {
