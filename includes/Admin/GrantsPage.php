@@ -600,8 +600,10 @@ final class GrantsPage {
 	 * and the user, the item and the details get the room.
 	 */
 	private static function print_style(): void {
-		echo '<style>#lp-admin .column-owner{width:20%}#lp-admin .column-item{width:18%}#lp-admin .column-details{width:22%}'
-			. '#lp-admin :is(.column-quantity,.column-available,.column-assigned,.column-activated,.column-tag,.column-grant,.column-seat){width:7%}</style>';
+		echo '<style>#lp-admin .column-owner{width:19%}#lp-admin .column-item{width:15%}#lp-admin .column-details{width:22%}'
+			. '#lp-admin :is(.column-expires,.column-created,.column-created_at){width:10%}#lp-admin .column-source{width:8%}'
+			. '#lp-admin :is(.column-quantity,.column-available,.column-assigned,.column-activated){width:8%}'
+			. '#lp-admin :is(.column-tag,.column-grant,.column-seat){width:6%}</style>';
 	}
 
 	/**

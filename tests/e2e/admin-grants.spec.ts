@@ -68,6 +68,8 @@ test.use( { viewport: { width: 1280, height: 900 } } );
 test( 'an admin grants two licenses through the form; the customer sees them', async ( {
 	page,
 } ) => {
+	// Four logins and five admin screens: longer than the default 30 s on a busy machine.
+	test.setTimeout( 120_000 );
 	const owned = new Set(
 		( await customerLibrary( page ) ).map( ( row ) => row.product_id )
 	);
@@ -117,6 +119,7 @@ test( 'an admin grants two licenses through the form; the customer sees them', a
 	await expect( page.getByRole( 'status' ).first() ).toContainText(
 		CUSTOMER_EMAIL
 	);
+	await screenshot( page, 'admin-grants-added-1280' );
 
 	await page.goto( `${ VIEW_AS }&user=${ encodeURIComponent( CUSTOMER ) }` );
 	const library = page.getByRole( 'table', { name: 'Library items' } );
@@ -141,11 +144,12 @@ test( 'an admin grants two licenses through the form; the customer sees them', a
 	expect( granted?.total_licenses, 'two licenses in items/' ).toBe( 2 );
 	await page.goto( '/my-account/library/videos' );
 	await page.getByLabel( 'Search items' ).fill( granted!.title );
-	await expect(
-		page
-			.getByRole( 'list', { name: 'Library items', exact: true } )
-			.getByRole( 'article', { name: granted!.title } )
-	).toBeVisible();
+	const card = page
+		.getByRole( 'list', { name: 'Library items', exact: true } )
+		.getByRole( 'article', { name: granted!.title } );
+	await expect( card ).toBeVisible();
+	await expect( card, 'available / total licenses' ).toContainText( '2/2' );
+	await expect( page.getByText( 'Showing 1 of 1' ) ).toBeVisible();
 	await screenshot( page, 'admin-grants-customer-library-1280' );
 
 	// Back as it was: the admin takes the two unassigned seats back.
@@ -163,6 +167,14 @@ test( 'an admin grants two licenses through the form; the customer sees them', a
 	await row
 		.getByRole( 'link', { name: 'Take back unassigned seats' } )
 		.click();
+	await expect(
+		page.getByRole( 'heading', {
+			level: 1,
+			name: 'Take back unassigned seats',
+		} )
+	).toBeVisible();
+	expect( await axeViolations( page, OURS ), 'take back form' ).toEqual( [] );
+	await screenshot( page, 'admin-grants-take-back-1280' );
 	await page.getByRole( 'button', { name: 'Take back seats' } ).click();
 	await expect( page.getByRole( 'status' ).first() ).toContainText(
 		'Took back 2 seats'

@@ -111,8 +111,16 @@ final class GrantsPageTest extends TestCase {
 	}
 
 	public function test_administrators_have_the_capability_and_editors_do_not(): void {
-		$this->assertTrue( user_can( $this->make_user( 'administrator' ), GrantCapability::CAP ) );
+		$admin = $this->make_user( 'administrator' );
+		$this->assertTrue( user_can( $admin, GrantCapability::CAP ) );
 		$this->assertFalse( user_can( $this->make_user( 'editor' ), GrantCapability::CAP ) );
+
+		GrantCapability::revoke(); // Uninstall.
+		$this->assertFalse( user_can( $admin, GrantCapability::CAP ) );
+		$this->assertFalse( get_option( GrantCapability::VERSION_OPTION ) );
+		GrantCapability::maybe_grant(); // The next load after an update.
+		$this->assertTrue( user_can( $admin, GrantCapability::CAP ) );
+		$this->assertSame( 0, $this->count_queries( array( GrantCapability::class, 'maybe_grant' ) ), 'current: no query' );
 	}
 
 	public function test_without_the_capability_or_the_nonce_nothing_changes(): void {
