@@ -439,8 +439,8 @@ final class ContractRepository extends Repository implements UserRows {
 	 * @return array<string, int>
 	 */
 	public function user_ids_by_email( array $emails ): array {
-		// Both spellings: MariaDB compares case-insensitively, SQLite does not.
-		$emails = array_values( array_unique( array_merge( $emails, array_map( 'strtolower', $emails ) ) ) );
+		// user_email's collation compares case-insensitively (MariaDB and the SQLite driver alike).
+		$emails = array_values( array_unique( $emails ) );
 		if ( ! $emails ) {
 			return array();
 		}
