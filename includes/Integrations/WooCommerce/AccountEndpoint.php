@@ -117,7 +117,7 @@ final class AccountEndpoint {
 	 */
 	public function account_link( $url, $key ) {
 		$endpoint = self::ACCOUNT_LINKS[ (string) $key ] ?? '';
-		if ( '' === $endpoint || ! function_exists( 'WC' ) || ! WC()->query || wc_get_page_id( 'myaccount' ) <= 0 ) {
+		if ( '' === $endpoint || ! function_exists( 'WC' ) || wc_get_page_id( 'myaccount' ) <= 0 ) {
 			return $url;
 		}
 		$vars = WC()->query->get_query_vars();

@@ -139,7 +139,7 @@ final class ProductPanel {
 	 * own nonce and the capability to edit it are checked again here; an invalid value changes
 	 * nothing and shows WooCommerce's error notice.
 	 *
-	 * @param WC_Product $product Product being saved.
+	 * @param mixed $product Product being saved (WooCommerce passes a WC_Product).
 	 */
 	public function save( $product ): void {
 		if ( ! $product instanceof WC_Product || ! isset( $_POST[ self::FIELD ] ) ) {
