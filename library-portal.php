@@ -41,7 +41,7 @@ function library_portal_boot_failure( string $message ): void {
 	);
 }
 
-if ( version_compare( PHP_VERSION, LIBRARY_PORTAL_MIN_PHP, '<' ) ) {
+if ( version_compare( PHP_VERSION, LIBRARY_PORTAL_MIN_PHP, '<' ) ) { // @phpstan-ignore if.alwaysFalse (PHPStan assumes PHP 8.1+; this guard is for the sites that are not.)
 	library_portal_boot_failure(
 		/* translators: 1: required PHP version, 2: current PHP version. */
 		sprintf( __( 'Library Portal needs PHP %1$s or newer; this site runs PHP %2$s.', 'library-portal' ), LIBRARY_PORTAL_MIN_PHP, PHP_VERSION )

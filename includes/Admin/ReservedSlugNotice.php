@@ -72,7 +72,7 @@ final class ReservedSlugNotice {
 		}
 		$links = array();
 		foreach ( $pages as $page ) {
-			$links[] = sprintf( '<a href="%s">%s</a> (<code>/%s</code>)', esc_url( (string) get_edit_post_link( $page->ID ) ), esc_html( get_the_title( $page ) ), esc_html( get_page_uri( $page ) ) );
+			$links[] = sprintf( '<a href="%s">%s</a> (<code>/%s</code>)', esc_url( (string) get_edit_post_link( $page->ID ) ), esc_html( get_the_title( $page ) ), esc_html( (string) get_page_uri( $page ) ) );
 		}
 		printf(
 			'<div class="notice notice-warning library-portal-reserved-slugs"><p>%s</p><p>%s</p></div>',

@@ -32,7 +32,7 @@ final class ItemRestController extends WP_REST_Posts_Controller {
 	 * Reading one item needs the capability to edit that item.
 	 *
 	 * @param WP_REST_Request $request Request.
-	 * @return true|WP_Error
+	 * @return bool|WP_Error
 	 */
 	public function get_item_permissions_check( $request ) {
 		$post = $this->get_post( $request['id'] );
@@ -46,7 +46,8 @@ final class ItemRestController extends WP_REST_Posts_Controller {
 	 * Whether the current user may edit catalogue items at all.
 	 */
 	private function can_edit_items(): bool {
-		return current_user_can( get_post_type_object( $this->post_type )->cap->edit_posts );
+		$type = get_post_type_object( $this->post_type );
+		return null !== $type && current_user_can( $type->cap->edit_posts );
 	}
 
 	/**

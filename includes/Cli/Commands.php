@@ -478,7 +478,6 @@ final class Commands {
 		} catch ( \Exception $unreadable ) {
 			WP_CLI::error( sprintf( 'Cannot read the date "%s".', $value ) );
 		}
-		return 0;
 	}
 
 	/**

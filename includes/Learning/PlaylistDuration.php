@@ -109,6 +109,6 @@ final class PlaylistDuration {
 			$parts = wp_parse_url( $base );
 			return ( $parts['scheme'] ?? 'http' ) . '://' . ( $parts['host'] ?? '' ) . ( isset( $parts['port'] ) ? ':' . $parts['port'] : '' ) . $relative;
 		}
-		return substr( $base, 0, (int) strrpos( strtok( $base, '?' ), '/' ) + 1 ) . $relative;
+		return substr( $base, 0, (int) strrpos( (string) strtok( $base, '?' ), '/' ) + 1 ) . $relative;
 	}
 }

@@ -70,7 +70,8 @@ abstract class Repository {
 	 * The placeholders of an IN list for these values: '%d, %d, …'.
 	 *
 	 * @param array<int, mixed> $values      Values.
-	 * @param string            $placeholder Placeholder of one value.
+	 * @param literal-string    $placeholder Placeholder of one value.
+	 * @return literal-string
 	 */
 	protected static function placeholders( array $values, string $placeholder = '%d' ): string {
 		return implode( ', ', array_fill( 0, count( $values ), $placeholder ) );

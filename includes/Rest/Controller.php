@@ -22,7 +22,7 @@ abstract class Controller extends WP_REST_Controller {
 	/**
 	 * Namespace of every route.
 	 *
-	 * @var string
+	 * @var non-falsy-string
 	 */
 	protected $namespace = 'library/v2';
 

@@ -231,7 +231,7 @@ final class LearningController extends Controller {
 		if ( $result['activation'] ) {
 			// A seat may have been spent (here or by a parallel request): counts and access change.
 			$fresh = $this->fresh_row( $user_id, $row );
-		} elseif ( $result['changed'] ) {
+		} elseif ( $result['changed'] && null !== $result['progress'] ) {
 			// Only progress changed: the row as read, with the progress as stored now.
 			$fresh = LibraryService::with_progress( $row, $result['progress'] );
 		}

@@ -59,6 +59,7 @@ final class RawJsonResponse extends WP_REST_Response {
 	 * Replaces the body (a filter changed it): from now on it is sent encoded as usual.
 	 *
 	 * @param mixed $data Body.
+	 * @return void
 	 */
 	public function set_data( $data ) {
 		$this->data    = $data;

@@ -29,7 +29,8 @@ final class ServerTiming {
 	/**
 	 * Time since the request started and queries run so far.
 	 *
-	 * @param WP_HTTP_Response $response Reply.
+	 * @param mixed $response Reply (a filter before this one may have returned anything).
+	 * @return mixed
 	 */
 	public function add_headers( $response ) {
 		if ( $response instanceof WP_HTTP_Response ) {

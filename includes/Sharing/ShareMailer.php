@@ -96,7 +96,8 @@ final class ShareMailer {
 	 * @return string[]|WP_Error
 	 */
 	public static function parse( string $emails, string $own ) {
-		$parts = array_values( array_filter( array_map( 'trim', (array) preg_split( '/[,;\r\n]+/', $emails ) ), 'strlen' ) );
+		$split = preg_split( '/[,;\r\n]+/', $emails );
+		$parts = array_values( array_filter( array_map( 'trim', false === $split ? array() : $split ), static fn( string $part ): bool => '' !== $part ) );
 		if ( ! $parts ) {
 			return ErrorReply::error( 'no_recipients', __( 'Please enter at least one valid email address', 'library-portal' ), 400 );
 		}
@@ -252,7 +253,7 @@ final class ShareMailer {
 			LibraryService::clean_text( (string) $sender->display_name ),
 			$title,
 			home_url( '/shareseats/' . $code . '/' ),
-			wp_date( (string) get_option( 'date_format' ), $this->links->expires_at( $now ) ),
+			(string) wp_date( (string) get_option( 'date_format' ), $this->links->expires_at( $now ) ),
 			wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES )
 		);
 		$plain_text = static function ( PHPMailer $mailer ) use ( $message ): void {
