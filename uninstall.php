@@ -1,6 +1,7 @@
 <?php
 /**
- * Removes the plugin's tables, options and catalogue when the plugin is deleted in wp-admin.
+ * When the plugin is deleted in wp-admin, removes its tables, options and catalogue, but only on
+ * sites whose admin asked for it (Settings → Library Portal → Data); otherwise everything stays.
  *
  * @package LibraryPortal
  */

@@ -71,22 +71,29 @@ final class Installer {
 	}
 
 	/**
-	 * Uninstall: drops the tables and removes the plugin's options, user meta, capabilities,
-	 * catalogue items (every status, trash included) and the page the plugin made. A page the
-	 * admin picked as portal page is never touched; the plugin's own page goes to the trash.
+	 * Uninstall: only on a site whose admin ticked "delete all of its data" (the setting
+	 * delete_on_uninstall; off by default, so deleting the plugin to reinstall it loses nothing),
+	 * drops the tables and removes the plugin's options, capabilities, catalogue items (every
+	 * status, trash included) and the page the plugin made. A page the admin picked as portal
+	 * page is never touched; the plugin's own page goes to the trash. User meta, shared by every
+	 * site, goes only when no site kept its data.
 	 */
 	public static function uninstall(): void {
 		global $wpdb;
+		$kept = false;
 		if ( is_multisite() ) {
 			foreach ( get_sites( array( 'fields' => 'ids' ) ) as $site_id ) {
 				switch_to_blog( (int) $site_id );
-				self::uninstall_site();
+				$kept = ! self::uninstall_site() || $kept;
 				restore_current_blog();
 			}
 		} else {
-			self::uninstall_site();
+			$kept = ! self::uninstall_site();
 		}
-		// User meta is shared by every site: the plugin's keys start with (_)library_portal_.
+		if ( $kept ) {
+			return;
+		}
+		// The plugin's user meta keys start with (_)library_portal_.
 		foreach ( array( 'library_portal_', '_library_portal_' ) as $prefix ) {
 			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( $prefix ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one sweep at uninstall.
 		}
@@ -94,10 +101,17 @@ final class Installer {
 	}
 
 	/**
-	 * Uninstall of one site.
+	 * Uninstall of one site. False when the site keeps its data (the admin did not ask for it
+	 * to be deleted); a site where the plugin never ran has nothing to keep.
 	 */
-	private static function uninstall_site(): void {
+	private static function uninstall_site(): bool {
 		global $wpdb;
+		if ( ! get_option( self::VERSION_OPTION ) ) {
+			return true;
+		}
+		if ( ! ( new Settings() )->get( 'delete_on_uninstall' ) ) {
+			return false;
+		}
 		$schema = new Schema( $wpdb );
 		foreach ( Schema::TABLES as $name ) {
 			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $schema->table( $name ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange,WordPress.DB.PreparedSQLPlaceholders -- our own tables; %i is core's identifier placeholder (WP 6.2+), newer than WPCS 2.3.
@@ -131,5 +145,6 @@ final class Installer {
 		}
 		delete_option( Settings::OPTION );
 		delete_option( self::VERSION_OPTION );
+		return true;
 	}
 }

@@ -16,7 +16,9 @@ use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Uninstall leaves nothing of the plugin behind and never deletes a page the admin picked.
+ * Uninstall deletes only when the admin asked for it (setting delete_on_uninstall): then it
+ * leaves nothing of the plugin behind and never deletes a page the admin picked; otherwise it
+ * keeps everything, as deactivation does.
  * SQLite lane only: DROP TABLE ends the test transaction on MariaDB (an implicit commit).
  */
 final class UninstallTest extends TestCase {
@@ -34,7 +36,12 @@ final class UninstallTest extends TestCase {
 	}
 
 	public function test_uninstall_trashes_the_page_it_made_and_keeps_a_page_the_admin_picked(): void {
-		$this->services()->settings->update( array( 'portal_page_id' => 0 ) );
+		$this->services()->settings->update(
+			array(
+				'portal_page_id'      => 0,
+				'delete_on_uninstall' => true,
+			)
+		);
 		$created = Settings::ensure_portal_page();
 		$picked  = wp_insert_post(
 			array(
@@ -62,7 +69,12 @@ final class UninstallTest extends TestCase {
 				'post_title'  => 'Portal',
 			)
 		);
-		$this->services()->settings->update( array( 'portal_page_id' => $picked ) );
+		$this->services()->settings->update(
+			array(
+				'portal_page_id'      => $picked,
+				'delete_on_uninstall' => true,
+			)
+		);
 
 		Installer::uninstall();
 
@@ -84,6 +96,7 @@ final class UninstallTest extends TestCase {
 		$user  = $this->make_user();
 		update_user_meta( $user, LibraryCache::USER_META, 'v1' );
 		update_option( LibraryCache::SITE_OPTION, 'v1' );
+		$this->services()->settings->update( array( 'delete_on_uninstall' => true ) );
 		$this->assertNotFalse( get_option( Installer::VERSION_OPTION ) );
 		$this->assertTrue( get_role( 'editor' )->has_cap( 'edit_library_items' ) );
 
@@ -109,10 +122,73 @@ final class UninstallTest extends TestCase {
 
 	public function test_a_site_can_keep_its_catalogue(): void {
 		$item = Library::item( 'Kept' );
+		$this->services()->settings->update( array( 'delete_on_uninstall' => true ) );
 		add_filter( 'library_portal_uninstall_delete_catalogue', '__return_false' );
 
 		Installer::uninstall();
 
 		$this->assertSame( 'publish', get_post_status( $item ) );
+	}
+
+	public function test_without_the_setting_uninstall_keeps_everything(): void {
+		$this->assertFalse( $this->services()->settings->get( 'delete_on_uninstall' ), 'off by default' );
+		$kept = $this->plugin_data();
+
+		Installer::uninstall();
+
+		$this->assertSame( $kept, $this->plugin_data() );
+	}
+
+	public function test_deactivation_keeps_everything_even_with_the_setting(): void {
+		$this->services()->settings->update( array( 'delete_on_uninstall' => true ) );
+		$kept = $this->plugin_data();
+
+		Installer::deactivate();
+
+		$this->assertSame( $kept, $this->plugin_data() );
+	}
+
+	/**
+	 * Whether plugin_data() made its rows in this test.
+	 *
+	 * @var bool
+	 */
+	private bool $made = false;
+
+	/**
+	 * Rows of every kind the plugin keeps, made once, then read back: table rows, options,
+	 * user meta, catalogue items, the page it made, capabilities.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private function plugin_data(): array {
+		global $wpdb;
+		if ( ! $this->made ) {
+			$this->made = true;
+			$owner      = $this->make_user();
+			$item       = Library::item( 'Kept training' );
+			Library::grant( $owner, $item, 2 );
+			Library::activate_own( $owner, $item );
+			$this->services()->progress->record( $owner, $item, 0, 50, time() );
+			$this->services()->certificates->issue( $owner, $item, 90, time() );
+			update_user_meta( $owner, LibraryCache::USER_META, 'v1' );
+			Settings::ensure_portal_page();
+		}
+		$schema = new Schema( $wpdb );
+		$data   = array();
+		foreach ( Schema::TABLES as $name ) {
+			$exists        = null !== $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $schema->table( $name ) ) );
+			$data[ $name ] = $exists ? (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i', $schema->table( $name ) ) ) : 'dropped'; // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		}
+		$data['options']   = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_name", $wpdb->esc_like( 'library_portal_' ) . '%' ) );
+		$data['settings']  = get_option( Settings::OPTION );
+		$data['user_meta'] = $wpdb->get_col( $wpdb->prepare( "SELECT meta_key FROM {$wpdb->usermeta} WHERE meta_key LIKE %s ORDER BY meta_key", '%' . $wpdb->esc_like( 'library_portal_' ) . '%' ) );
+		$data['items']     = (int) $wpdb->get_var( $wpdb->prepare( "SELECT COUNT(*) FROM {$wpdb->posts} WHERE post_type = %s", ItemPostType::POST_TYPE ) );
+		$data['page']      = get_post_status( (int) get_option( Settings::CREATED_PAGE_OPTION ) );
+		$data['cap']       = get_role( 'editor' )->has_cap( 'edit_library_items' );
+		$this->assertGreaterThan( 0, $data['licenses'] );
+		$this->assertGreaterThan( 0, $data['certificates'] );
+		$this->assertSame( 'publish', $data['page'] );
+		return $data;
 	}
 }
