@@ -30,7 +30,7 @@ final class AccountLinksTest extends TestCase {
 	/**
 	 * Without a shop plugin answering (WooCommerce's answer is tested with WooCommerce).
 	 */
-	public function set_up(): void {
+	protected function set_up() {
 		parent::set_up();
 		remove_all_filters( 'library_portal_account_link' );
 	}

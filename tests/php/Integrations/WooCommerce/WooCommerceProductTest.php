@@ -22,7 +22,7 @@ final class WooCommerceProductTest extends WooCommerceTestCase {
 	/**
 	 * WooCommerce's product box errors (an admin class, loaded as wp-admin does).
 	 */
-	public function set_up(): void {
+	protected function set_up() {
 		parent::set_up();
 		require_once WC_ABSPATH . 'includes/admin/class-wc-admin-meta-boxes.php';
 		WC_Admin_Meta_Boxes::$meta_box_errors = array();

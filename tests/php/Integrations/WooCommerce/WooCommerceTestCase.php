@@ -21,7 +21,7 @@ abstract class WooCommerceTestCase extends TestCase {
 	/**
 	 * Skips without WooCommerce.
 	 */
-	public function set_up(): void {
+	protected function set_up() {
 		parent::set_up();
 		if ( ! Integration::active() ) {
 			$this->markTestSkipped( 'WooCommerce is not active on the test site: set LP_WOOCOMMERCE_DIR (DEVELOPERS.md).' );

@@ -1,0 +1,76 @@
+<?php
+/**
+ * Racing status changes of one order, over real HTTP.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Integrations\WooCommerce;
+
+use LibraryPortal\Integrations\WooCommerce\OrderGrants;
+use LibraryPortal\Integrations\WooCommerce\PurchaseTerms;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\ParallelSite;
+
+/**
+ * Six requests set the same pending order to completed at the same moment through WooCommerce's
+ * REST API (Support\ParallelSite: the test site served by PHP workers, the admin's cookie and
+ * nonce): the buyer gets one grant of 3 seats and the order one "granted" note.
+ */
+final class ParallelOrderStatusTest extends WooCommerceTestCase {
+
+	use ParallelSite {
+		tear_down as parallel_tear_down;
+	}
+
+	private const PARALLEL = 6;
+
+	/**
+	 * The committed order, deleted after the test.
+	 *
+	 * @var int
+	 */
+	private int $order_id = 0;
+
+	/**
+	 * Deletes the order, then what the trait committed (the buyer's grants go with the buyer).
+	 */
+	protected function tear_down() {
+		$order = $this->order_id ? wc_get_order( $this->order_id ) : null;
+		if ( $order ) {
+			$order->delete( true );
+		}
+		$this->parallel_tear_down();
+	}
+
+	public function test_racing_completions_grant_once(): void {
+		global $wpdb;
+		$admin                      = $this->make_user( 'administrator' );
+		$this->committed['users'][] = $admin;
+		$buyer                      = $this->user();
+		$item                       = Library::item( 'Raced order' );
+		$this->committed['posts'][] = $item;
+		$product                    = $this->product( new PurchaseTerms( $item ), 'Raced pack' );
+		$this->committed['posts'][] = $product->get_id();
+		$order                      = wc_create_order( array( 'customer_id' => $buyer ) );
+		$order->add_product( $product, 3 );
+		$order->calculate_totals();
+		$order->save();
+		$this->order_id = $order->get_id();
+
+		$replies = $this->fire( '/wc/v3/orders/' . $this->order_id, $this->browser( $admin ), array_fill( 0, self::PARALLEL, array( 'status' => 'completed' ) ) );
+
+		foreach ( $replies as list( $status, $reply ) ) {
+			$this->assertSame( 200, $status, (string) wp_json_encode( $reply ) );
+		}
+		$line_id = (int) array_key_first( wc_get_order( $this->order_id )->get_items() );
+		$grants  = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE source = %s AND source_ref = %s', $wpdb->prefix . 'lp_grants', OrderGrants::SOURCE, OrderGrants::source_ref( $this->order_id, $line_id ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders -- the test counts the rows itself.
+		$this->assertSame( 1, $grants, 'one grant' );
+		$this->assertSame( 3, array_sum( Library::seat_states( $item ) ), 'three seats' );
+		$notes = array_filter(
+			wc_get_order_notes( array( 'order_id' => $this->order_id ) ),
+			static fn( $note ) => str_contains( (string) $note->content, 'granted to the customer' )
+		);
+		$this->assertCount( 1, $notes, 'one note' );
+	}
+}
