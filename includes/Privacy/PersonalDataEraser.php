@@ -65,7 +65,7 @@ final class PersonalDataEraser {
 	/**
 	 * Adds the plugin's eraser.
 	 *
-	 * @param array<string, array{eraser_friendly_name: string, callback: callable}> $erasers Erasers so far.
+	 * @param mixed $erasers Erasers so far (what other plugins left in the filter).
 	 * @return array<string, array{eraser_friendly_name: string, callback: callable}>
 	 */
 	public function erasers( $erasers ): array {

@@ -67,7 +67,7 @@ final class PersonalDataExporter {
 	/**
 	 * Adds the plugin's exporters.
 	 *
-	 * @param array<string, array{exporter_friendly_name: string, callback: callable}> $exporters Exporters so far.
+	 * @param mixed $exporters Exporters so far (what other plugins left in the filter).
 	 * @return array<string, array{exporter_friendly_name: string, callback: callable}>
 	 */
 	public function exporters( $exporters ): array {
@@ -177,7 +177,7 @@ final class PersonalDataExporter {
 	 *
 	 * @param int $user_id User.
 	 * @param int $offset  Rows to skip.
-	 * @return array{0: array<string, array<string, string>>, 1: bool}
+	 * @return array{0: array<int|string, array<string, string>>, 1: bool}
 	 */
 	private function progress_rows( int $user_id, int $offset ): array {
 		$rows  = $this->progress->export_page( $user_id, $this->per_page, $offset );
@@ -199,7 +199,7 @@ final class PersonalDataExporter {
 	 *
 	 * @param int $user_id User.
 	 * @param int $offset  Seats to skip.
-	 * @return array{0: array<string, array<string, string>>, 1: bool}
+	 * @return array{0: array<int|string, array<string, string>>, 1: bool}
 	 */
 	private function seat_rows( int $user_id, int $offset ): array {
 		$seats = $this->licenses->seats_for_user( $user_id );
@@ -234,7 +234,7 @@ final class PersonalDataExporter {
 	 *
 	 * @param int $user_id User.
 	 * @param int $offset  Rows to skip.
-	 * @return array{0: array<string, array<string, string>>, 1: bool}
+	 * @return array{0: array<int|string, array<string, string>>, 1: bool}
 	 */
 	private function share_rows( int $user_id, int $offset ): array {
 		$rows  = $this->shares->export_sent_page( $user_id, $this->per_page, $offset );
@@ -257,7 +257,7 @@ final class PersonalDataExporter {
 	 *
 	 * @param int $user_id User.
 	 * @param int $offset  Rows to skip.
-	 * @return array{0: array<string, array<string, string>>, 1: bool}
+	 * @return array{0: array<int|string, array<string, string>>, 1: bool}
 	 */
 	private function mail_rows( int $user_id, int $offset ): array {
 		$rows  = $this->mail_history->export_page( $user_id, $this->per_page, $offset );
@@ -278,7 +278,7 @@ final class PersonalDataExporter {
 	 *
 	 * @param int $user_id User.
 	 * @param int $offset  Rows to skip (a multiple of the page size).
-	 * @return array{0: array<string, array<string, string>>, 1: bool}
+	 * @return array{0: array<int|string, array<string, string>>, 1: bool}
 	 */
 	private function notification_rows( int $user_id, int $offset ): array {
 		$page  = intdiv( $offset, $this->per_page ) + 1;
@@ -301,7 +301,7 @@ final class PersonalDataExporter {
 	 *
 	 * @param int $user_id User.
 	 * @param int $offset  Rows to skip.
-	 * @return array{0: array<string, array<string, string>>, 1: bool}
+	 * @return array{0: array<int|string, array<string, string>>, 1: bool}
 	 */
 	private function attempt_rows( int $user_id, int $offset ): array {
 		$rows  = $this->quiz_attempts->export_page( $user_id, $this->per_page, $offset );
@@ -323,7 +323,7 @@ final class PersonalDataExporter {
 	 *
 	 * @param int $user_id User.
 	 * @param int $offset  Rows to skip.
-	 * @return array{0: array<string, array<string, string>>, 1: bool}
+	 * @return array{0: array<int|string, array<string, string>>, 1: bool}
 	 */
 	private function certificate_rows( int $user_id, int $offset ): array {
 		$rows  = $this->certificates->export_page( $user_id, $this->per_page, $offset );
