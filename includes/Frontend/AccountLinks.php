@@ -58,36 +58,97 @@ final class AccountLinks {
 	public function urls(): array {
 		$chosen = (array) $this->settings->get( 'account_links' );
 		$urls   = array();
+		$paths  = array();
 		foreach ( array_keys( self::PATHS ) as $key ) {
-			$setting      = (string) ( $chosen[ $key ] ?? '' );
-			$urls[ $key ] = match ( $setting ) {
-				''         => $this->automatic( $key ),
-				self::HIDE => '',
-				default    => $setting,
-			};
+			$setting = (string) ( $chosen[ $key ] ?? '' );
+			if ( '' !== $setting ) {
+				$urls[ $key ] = self::HIDE === $setting ? '' : $setting;
+				continue;
+			}
+			/**
+			 * The shop's page for an account link, or null when the shop has none.
+			 *
+			 * @param string|null $url Address (null: none).
+			 * @param string      $key Link key (AccountLinks::PATHS).
+			 */
+			$url = apply_filters( 'library_portal_account_link', null, $key );
+			if ( is_string( $url ) && '' !== $url ) {
+				$urls[ $key ] = $url;
+			} else {
+				$urls[ $key ]  = '';
+				$paths[ $key ] = self::PATHS[ $key ];
+			}
+		}
+		// The rest go to the spec's path where a page is published there (one query for all).
+		foreach ( array_intersect( $paths, $this->published_paths( array_values( $paths ) ) ) as $key => $path ) {
+			$urls[ $key ] = home_url( '/' . $path . '/' );
 		}
 		return $urls;
 	}
 
 	/**
-	 * The automatic address of a link ('' = hidden).
+	 * Which of some page paths have a published page, in one query: every page named like one of
+	 * the paths' segments, then each path's chain of parents checked in PHP.
 	 *
-	 * @param string $key Link key.
+	 * @param string[] $paths Paths such as my-account/orders.
+	 * @return string[] The paths that exist.
 	 */
-	public function automatic( string $key ): string {
-		/**
-		 * The shop's page for an account link, or null when the shop has none.
-		 *
-		 * @param string|null $url Address (null: none).
-		 * @param string      $key Link key (AccountLinks::PATHS).
-		 */
-		$url = apply_filters( 'library_portal_account_link', null, $key );
-		if ( is_string( $url ) && '' !== $url ) {
-			return $url;
+	private function published_paths( array $paths ): array {
+		if ( ! $paths ) {
+			return array();
 		}
-		$path = self::PATHS[ $key ] ?? '';
-		$page = '' !== $path ? get_page_by_path( $path ) : null;
-		return $page && 'publish' === $page->post_status ? home_url( '/' . $path . '/' ) : '';
+		$slugs = array_values( array_unique( array_merge( ...array_map( static fn( $path ) => explode( '/', $path ), $paths ) ) ) );
+		$pages = get_posts(
+			array(
+				'post_type'              => 'page',
+				'post_status'            => 'publish',
+				'post_name__in'          => $slugs,
+				'numberposts'            => -1,
+				'orderby'                => 'ID',
+				'order'                  => 'ASC',
+				'no_found_rows'          => true,
+				'update_post_meta_cache' => false,
+				'update_post_term_cache' => false,
+				'suppress_filters'       => true,
+			)
+		);
+		$by_id = array();
+		foreach ( $pages as $page ) {
+			$by_id[ (int) $page->ID ] = $page;
+		}
+		$found = array();
+		foreach ( $paths as $path ) {
+			$segments = explode( '/', $path );
+			foreach ( $by_id as $page ) {
+				if ( self::path_of( $page, $by_id ) === $segments ) {
+					$found[] = $path;
+					break;
+				}
+			}
+		}
+		return $found;
+	}
+
+	/**
+	 * A page's path as its chain of slugs, when every parent is among the pages read.
+	 *
+	 * @param \WP_Post                $page  Page.
+	 * @param array<int, \WP_Post>    $by_id Pages read.
+	 * @return string[]
+	 */
+	private static function path_of( \WP_Post $page, array $by_id ): array {
+		$chain = array( $page->post_name );
+		$seen  = array( (int) $page->ID => true );
+		while ( $page->post_parent ) {
+			$parent = $by_id[ (int) $page->post_parent ] ?? null;
+			if ( ! $parent || isset( $seen[ (int) $parent->ID ] ) ) {
+				return array(); // A parent not among these slugs (or a loop): not one of the paths.
+			}
+			$seen[ (int) $parent->ID ] = true;
+			array_unshift( $chain, $parent->post_name );
+			$page = $parent;
+		}
+		return $chain;
 	}
 
 	/**

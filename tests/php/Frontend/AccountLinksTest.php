@@ -94,6 +94,23 @@ final class AccountLinksTest extends TestCase {
 		$this->assertSame( '/deals/', $urls['member-promos'] );
 	}
 
+	public function test_one_query_finds_the_pages_and_only_at_their_full_path(): void {
+		self::page_at( 'my-account/orders' );
+		self::page_at( 'edit-address' ); // The right slug under the wrong parent.
+		$links = new AccountLinks( $this->services()->settings );
+		$urls  = array();
+
+		$queries = $this->count_queries(
+			function () use ( $links, &$urls ) {
+				$urls = $links->urls();
+			}
+		);
+
+		$this->assertSame( 1, $queries );
+		$this->assertSame( home_url( '/my-account/orders/' ), $urls['orders'] );
+		$this->assertSame( '', $urls['addresses'] );
+	}
+
 	public function test_a_shop_page_comes_first_when_automatic(): void {
 		add_filter(
 			'library_portal_account_link',
