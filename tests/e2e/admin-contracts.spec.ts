@@ -316,4 +316,26 @@ test( 'an import with a bad row reports it and keeps the good rows', async ( {
 	expect( contractId ).toBeGreaterThan( 0 );
 	expect( await pluginViolations( page ) ).toEqual( [] );
 	await screenshot( page, 'admin-contracts-import-1280' );
+
+	// The list's Screen Options page size and the Help tab's import rules.
+	await page.goto( SCREEN );
+	await page.getByRole( 'button', { name: 'Screen Options' } ).click();
+	await page.getByLabel( 'Contracts per page' ).fill( '1' );
+	await page.getByRole( 'button', { name: 'Apply' } ).click();
+	const rows = page.locator( '#the-list tr' );
+	await expect( rows ).toHaveCount( 1 );
+	await expect( rows.first() ).toContainText( `Import ${ stamp }` );
+	// A fresh load, so core's script that opens the panel is bound before the click.
+	await page.goto( SCREEN );
+	await expect( rows ).toHaveCount( 1 );
+	await page.getByRole( 'button', { name: 'Screen Options' } ).click();
+	await page.getByLabel( 'Contracts per page' ).fill( '20' );
+	await page.getByRole( 'button', { name: 'Apply' } ).click();
+	await expect( rows ).not.toHaveCount( 1 );
+	await page.waitForLoadState( 'load' );
+	await page.getByRole( 'button', { name: 'Help' } ).click();
+	await page.getByRole( 'link', { name: 'CSV import' } ).click();
+	await expect(
+		page.getByText( /rows without one are listed with their line number/ )
+	).toBeVisible();
 } );

@@ -11,6 +11,7 @@ use InvalidArgumentException;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\MemberCsv;
 use LibraryPortal\Contracts\MemberImports;
+use LibraryPortal\Repositories\Repository;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -148,5 +149,36 @@ final class MemberImportTest extends TestCase {
 		$this->assertCount( MemberImports::BATCH + 20, $done['report']->bad );
 		$this->assertSame( 3, $done['report']->bad[0]['line'] );
 		$this->assertEquals( $done, $imports->next_batch( $token, $id, $admin ), 'A finished job does nothing more.' );
+	}
+
+	public function test_a_batch_runs_a_fixed_number_of_queries_whatever_its_size(): void {
+		remove_all_actions( Repository::LIBRARY_CHANGED ); // The cache's own invalidation is per user, by design.
+		$service = $this->service();
+		$queries = array();
+		foreach ( array( 10, MemberImports::BATCH ) as $size ) {
+			$id   = $this->contract();
+			$rows = array();
+			for ( $i = 0; $i < $size; $i++ ) {
+				$email = "batch$size-$i@example.com";
+				$this->make_user( 'subscriber', array( 'user_email' => $email ) );
+				$rows[] = array(
+					'line'  => $i + 2,
+					'email' => $email,
+				);
+			}
+			$rows[]           = array(
+				'line'  => $size + 2,
+				'email' => "nobody$size@example.com",
+			);
+			$report           = null;
+			$queries[ $size ] = $this->count_queries(
+				function () use ( $service, $id, $rows, &$report ) {
+					$report = $service->import_members( $id, $rows );
+				}
+			);
+			$this->assertSame( array( $size, 1 ), array( $report->added, count( $report->bad ) ) );
+		}
+		$this->assertSame( $queries[10], $queries[ MemberImports::BATCH ] );
+		$this->assertLessThanOrEqual( 4, $queries[10] );
 	}
 }
