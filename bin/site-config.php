@@ -11,7 +11,7 @@
  * @package LibraryPortal
  */
 
-// phpcs:disable WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- this is wp-config.
+// phpcs:disable WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound, WordPress.Security.ValidatedSanitizedInput -- this is wp-config (it fills in $_SERVER for command-line runs).
 
 require_once __DIR__ . '/sites.php';
 

@@ -801,7 +801,7 @@ final class ContractsPage {
 	 * @throws InvalidArgumentException When no readable CSV file came.
 	 */
 	private function uploaded_text(): string {
-		// phpcs:ignore WordPress.Security.NonceVerification.Missing, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- handle() checked the nonce; only the temporary path and size are used.
+		// phpcs:ignore WordPress.Security.NonceVerification.Missing, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized, WordPress.Security.ValidatedSanitizedInput.MissingUnslash -- handle() checked the nonce; only the temporary path and size are used ($_FILES is never slashed).
 		$file = isset( $_FILES['csv'] ) && is_array( $_FILES['csv'] ) ? $_FILES['csv'] : array();
 		if ( UPLOAD_ERR_OK !== (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE ) || ! is_uploaded_file( (string) ( $file['tmp_name'] ?? '' ) ) ) {
 			throw new InvalidArgumentException( __( 'Choose a CSV file to import.', 'library-portal' ) );
