@@ -294,6 +294,5 @@ final class ContractCommand {
 		} catch ( InvalidArgumentException | WriteFailed $error ) {
 			WP_CLI::error( $error->getMessage() );
 		}
-		return null;
 	}
 }

@@ -127,7 +127,7 @@ final class ContractService {
 	 * @param bool   $added       Set to whether the user was new to the contract.
 	 * @throws InvalidArgumentException When the contract or the account is missing.
 	 */
-	public function add_member( int $contract_id, string $who, ?bool &$added = null ): int {
+	public function add_member( int $contract_id, string $who, bool &$added = false ): int {
 		$this->contract( $contract_id );
 		$user_id = $this->user_id( $who );
 		$added   = 1 === $this->contracts->add_members( $contract_id, array( $user_id ) );
@@ -230,7 +230,7 @@ final class ContractService {
 		if ( 0 === $timestamp ) {
 			return '';
 		}
-		return wp_date( 'Y-m-d', $is_end ? $timestamp - 1 : $timestamp );
+		return (string) wp_date( 'Y-m-d', $is_end ? $timestamp - 1 : $timestamp );
 	}
 
 	/**

@@ -78,7 +78,7 @@ final class ContractsListTable extends WP_List_Table {
 	/**
 	 * Reads the page of contracts the request asks for.
 	 */
-	public function prepare_items() {
+	public function prepare_items(): void {
 		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- sorting and paging a read-only list.
 		$orderby = sanitize_key( wp_unslash( $_GET['orderby'] ?? 'id' ) );
 		$desc    = 'asc' !== strtolower( sanitize_key( wp_unslash( $_GET['order'] ?? 'desc' ) ) );
@@ -98,7 +98,7 @@ final class ContractsListTable extends WP_List_Table {
 	/**
 	 * Text when there are no contracts.
 	 */
-	public function no_items() {
+	public function no_items(): void {
 		esc_html_e( 'No contracts yet.', 'library-portal' );
 	}
 

@@ -568,7 +568,7 @@ final class ContractsPage {
 					'<tr><td>%1$s%2$s</td><td>%3$s</td><td>',
 					esc_html( $title ),
 					'publish' === get_post_status( $item->product_id ) ? '' : ' <em>' . esc_html__( '(not published: members do not see it)', 'library-portal' ) . '</em>',
-					esc_html( $item->expires_at ? wp_date( (string) get_option( 'date_format' ), $item->expires_at - 1 ) : __( 'With the contract', 'library-portal' ) )
+					esc_html( $item->expires_at ? (string) wp_date( (string) get_option( 'date_format' ), $item->expires_at - 1 ) : __( 'With the contract', 'library-portal' ) )
 				);
 				$this->action_button(
 					'remove_item',

@@ -116,9 +116,22 @@ final class MemberImports {
 	 */
 	private function job( string $token, int $contract_id, int $user_id ): array {
 		$job = preg_match( '/^[a-z0-9]{20}$/', $token ) ? get_transient( self::PREFIX . $token ) : false;
-		if ( ! is_array( $job ) || (int) $job['contract_id'] !== $contract_id || (int) $job['user_id'] !== $user_id ) {
+		if ( ! is_array( $job ) || (int) ( $job['contract_id'] ?? 0 ) !== $contract_id || (int) ( $job['user_id'] ?? 0 ) !== $user_id ) {
 			throw new InvalidArgumentException( __( 'This import is no longer available: upload the file again.', 'library-portal' ) );
 		}
-		return $job;
+		$rows = array();
+		foreach ( (array) ( $job['rows'] ?? array() ) as $row ) {
+			$rows[] = array(
+				'line'  => (int) ( $row['line'] ?? 0 ),
+				'email' => (string) ( $row['email'] ?? '' ),
+			);
+		}
+		return array(
+			'contract_id' => $contract_id,
+			'user_id'     => $user_id,
+			'rows'        => $rows,
+			'offset'      => (int) ( $job['offset'] ?? 0 ),
+			'report'      => (array) ( $job['report'] ?? array() ),
+		);
 	}
 }
