@@ -9,6 +9,8 @@ namespace LibraryPortal\Admin;
 
 use InvalidArgumentException;
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Domain\Access;
+use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Grants\GrantCapability;
 use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Library\LibraryService;
@@ -425,8 +427,8 @@ final class GrantsPage {
 				static fn( array $row ): array => array(
 					(string) $row['title'],
 					'' === $row['tag'] ? __( 'None', 'library-portal' ) : (string) $row['tag'],
-					(string) $row['status'],
-					(string) $row['access'],
+					ItemStatus::label( (string) $row['status'] ),
+					Access::label( (string) $row['access'] ),
 					(string) $row['total_licenses'],
 					(string) $row['available_licenses'],
 					(string) $row['active_licenses'],

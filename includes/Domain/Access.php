@@ -33,6 +33,23 @@ final class Access {
 	}
 
 	/**
+	 * Words for a reason in wp-admin.
+	 *
+	 * @param string $reason One of all().
+	 */
+	public static function label( string $reason ): string {
+		$labels = array(
+			self::MEMBER       => __( 'Membership', 'library-portal' ),
+			self::CONTRACT     => __( 'Contract', 'library-portal' ),
+			self::ACTIVATED    => __( 'Activated', 'library-portal' ),
+			self::CAN_ACTIVATE => __( 'Can activate a license', 'library-portal' ),
+			self::SHARED       => __( 'Shared, not activated', 'library-portal' ),
+			self::NO_LICENSE   => __( 'No access', 'library-portal' ),
+		);
+		return $labels[ $reason ] ?? $reason;
+	}
+
+	/**
 	 * The reason access is granted, or NO_LICENSE.
 	 *
 	 * @param string         $tag           Row tag ('', member, contract).

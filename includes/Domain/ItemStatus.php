@@ -32,6 +32,26 @@ final class ItemStatus {
 	}
 
 	/**
+	 * Words for a status in wp-admin (the portal's own words live in src/domain/status.ts).
+	 *
+	 * @param string $status One of all().
+	 */
+	public static function label( string $status ): string {
+		$labels = array(
+			self::SHARED         => __( 'Shared', 'library-portal' ),
+			self::PURCHASED      => __( 'Purchased', 'library-portal' ),
+			self::EXPIRED        => __( 'Expired', 'library-portal' ),
+			self::COMPLETED      => __( 'Completed', 'library-portal' ),
+			self::TAKE_TEST      => __( 'Take Test', 'library-portal' ),
+			self::IN_PROGRESS    => __( 'In Progress', 'library-portal' ),
+			self::MEMBER_PRODUCT => __( 'Member Product', 'library-portal' ),
+			self::MEMBERSHIP     => __( 'Membership', 'library-portal' ),
+			self::NOT_STARTED    => __( 'Not Started', 'library-portal' ),
+		);
+		return $labels[ $status ] ?? $status;
+	}
+
+	/**
 	 * Decides the status of one library row.
 	 *
 	 * `test_ready` is TestReadiness's verdict (every part at TAKE_TEST_PERCENT or more), not the

@@ -272,7 +272,7 @@ final class GrantsPageTest extends TestCase {
 
 		$view = $this->render( 'render_view_as', array( 'user' => 'screen-customer' ) );
 		$this->assertStringContainsString( '<caption class="screen-reader-text">Library items</caption>', $view );
-		$this->assertMatchesRegularExpression( '#<td>Shown &lt;img src=x onerror=alert\(1\)&gt; in wp-admin</td><td>None</td><td>[^<]+</td><td>[^<]+</td><td>2</td><td>2</td><td>0</td><td>0</td><td>0 %</td>#', $view, 'the row as items/ builds it' );
+		$this->assertMatchesRegularExpression( '#<td>Shown &lt;img src=x onerror=alert\(1\)&gt; in wp-admin</td><td>None</td><td>Not Started</td><td>Can activate a license</td><td>2</td><td>2</td><td>0</td><td>0</td><td>0 %</td>#', $view, 'the row as items/ builds it, its status and access in words' );
 		$this->assertStringContainsString( 'Granted', $view );
 		$this->assertStringContainsString( 'No user with that e-mail or login.', $this->render( 'render_view_as', array( 'user' => 'nobody-at-all' ) ) );
 
