@@ -350,6 +350,11 @@ final class ContractsPageTest extends TestCase {
 		);
 		$this->assertCount( 1, $this->service()->members( $id ) );
 
+		// Without the script, the Continue button posts the same batch to admin-post.php.
+		$again = ( new MemberImports( $this->service() ) )->start( $id, $admin, "email\nbatch@example.com\n" );
+		$this->assertStringContainsString( 'import=' . $again, $this->post( 'import_batch', $id, array( 'token' => $again ) ) );
+		$this->assertTrue( ( new MemberImports( $this->service() ) )->status( $again, $id, $admin )['done'] );
+
 		$html = $this->render(
 			array(
 				'action'   => 'edit',
