@@ -16,6 +16,7 @@ use LibraryPortal\Learning\ProgressRules;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Repositories\ContractRepository;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -57,18 +58,27 @@ final class LearningController extends Controller {
 	private ItemsController $items;
 
 	/**
+	 * Contract memberships (the contract item route is for members only).
+	 *
+	 * @var ContractRepository
+	 */
+	private ContractRepository $contracts;
+
+	/**
 	 * Wires the controller.
 	 *
-	 * @param ItemLookup       $lookup     Row lookup.
-	 * @param ProgressRecorder $recorder   Progress rule.
-	 * @param SeatActivation   $activation Seat activation.
-	 * @param ItemsController  $items      The items route (its item schema).
+	 * @param ItemLookup         $lookup     Row lookup.
+	 * @param ProgressRecorder   $recorder   Progress rule.
+	 * @param SeatActivation     $activation Seat activation.
+	 * @param ItemsController    $items      The items route (its item schema).
+	 * @param ContractRepository $contracts  Contract memberships.
 	 */
-	public function __construct( ItemLookup $lookup, ProgressRecorder $recorder, SeatActivation $activation, ItemsController $items ) {
+	public function __construct( ItemLookup $lookup, ProgressRecorder $recorder, SeatActivation $activation, ItemsController $items, ContractRepository $contracts ) {
 		$this->lookup     = $lookup;
 		$this->recorder   = $recorder;
 		$this->activation = $activation;
 		$this->items      = $items;
+		$this->contracts  = $contracts;
 	}
 
 	/**
@@ -160,7 +170,7 @@ final class LearningController extends Controller {
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => array( $this, 'get_contract_item' ),
-					'permission_callback' => array( $this, 'item_permissions_check' ),
+					'permission_callback' => array( $this, 'contract_item_permissions_check' ),
 					'args'                => array(
 						'contractid' => array_merge( $id, array( 'description' => __( 'Contract ID.', 'library-portal' ) ) ),
 						'id'         => $id,
@@ -184,6 +194,24 @@ final class LearningController extends Controller {
 		}
 		$row = $this->row( $request );
 		return is_wp_error( $row ) ? $row : true;
+	}
+
+	/**
+	 * Logged in, a member of the contract (403 otherwise, whether the contract exists or not), and
+	 * the item is in that contract's library (404 otherwise).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return true|WP_Error
+	 */
+	public function contract_item_permissions_check( $request ) {
+		$login = $this->require_login();
+		if ( true !== $login ) {
+			return $login;
+		}
+		if ( ! $this->contracts->is_member( (int) $request['contractid'], get_current_user_id() ) ) {
+			return ErrorReply::error( 'not_contract_member', __( 'You do not have access to this contract library.', 'library-portal' ), 403 );
+		}
+		return $this->item_permissions_check( $request );
 	}
 
 	/**

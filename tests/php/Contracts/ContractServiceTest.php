@@ -168,12 +168,12 @@ final class ContractServiceTest extends TestCase {
 		$this->assertSame( array( $item ), array_column( $this->contract_rows( $member ), 'product_id' ) );
 		$this->assertSame( 200, $this->send( 'GET', "/library/v2/contract/$id/item/$item", $member )->get_status() );
 		$this->assertSame( array(), $this->contract_rows( $outsider ) );
-		$this->assertSame( 404, $this->send( 'GET', "/library/v2/contract/$id/item/$item", $outsider )->get_status(), 'Not a member: the same answer as a missing item (docs/contract.md).' );
+		$this->assertSame( 403, $this->send( 'GET', "/library/v2/contract/$id/item/$item", $outsider )->get_status(), 'Not a member: 403 (docs/contract.md).' );
 
 		$service->remove_member( $id, (string) $member );
 
 		$this->assertSame( array(), $this->contract_rows( $member ), 'The cached library was dropped.' );
-		$this->assertSame( 404, $this->send( 'GET', "/library/v2/contract/$id/item/$item", $member )->get_status() );
+		$this->assertSame( 403, $this->send( 'GET', "/library/v2/contract/$id/item/$item", $member )->get_status() );
 	}
 
 	public function test_every_change_is_announced_to_the_users_whose_library_it_changes(): void {

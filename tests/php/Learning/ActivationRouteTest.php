@@ -148,9 +148,13 @@ final class ActivationRouteTest extends TestCase {
 		$this->assertSame( 'contract', $reply->get_data()['item']['tag'] );
 		$this->assertSame( $contract, $reply->get_data()['item']['contract_id'] );
 
-		$this->assertSame( 404, $this->send( 'GET', $route, $outsider )->get_status() );
-		$this->assertSame( 'item_not_found', $this->send( 'GET', $route, $outsider )->get_data()['error_code'] );
-		$this->assertSame( 404, $this->send( 'GET', "/library/v2/contract/$other/item/$item", $member )->get_status(), 'Not in that contract.' );
+		$this->assertSame( 403, $this->send( 'GET', $route, $outsider )->get_status(), 'A member of another contract.' );
+		$this->assertSame( 'not_contract_member', $this->send( 'GET', $route, $outsider )->get_data()['error_code'] );
+		$this->assertSame( 403, $this->send( 'GET', "/library/v2/contract/$other/item/$item", $member )->get_status(), 'Not a member of that contract.' );
+		$this->assertSame( 403, $this->send( 'GET', '/library/v2/contract/987654/item/' . $item, $member )->get_status(), 'A contract that does not exist answers the same.' );
+		$contracts->add_member( $other, $member );
+		$this->assertSame( 404, $this->send( 'GET', "/library/v2/contract/$other/item/$item", $member )->get_status(), 'A member, but the item is not in that contract.' );
+		$this->assertSame( 'item_not_found', $this->send( 'GET', "/library/v2/contract/$other/item/$item", $member )->get_data()['error_code'] );
 		$this->assertSame( 401, $this->send( 'GET', $route, 0 )->get_status() );
 		$this->assertSame( 401, $this->rest_as_browser( 'GET', $route, $member, null )->get_status() );
 		$this->assertSame( 200, $this->rest_as_browser( 'GET', $route, $member, $this->browser_nonce( $member ) )->get_status() );
