@@ -221,15 +221,6 @@ final class GrantsPage {
 	private function render_add_form(): void {
 		$kept   = $this->take_notice();
 		$fields = is_array( $kept['fields'] ?? null ) ? $kept['fields'] : array();
-		$items  = get_posts(
-			array(
-				'post_type'   => ItemPostType::POST_TYPE,
-				'post_status' => 'publish',
-				'numberposts' => -1,
-				'orderby'     => 'title',
-				'order'       => 'ASC',
-			)
-		);
 		echo '<h1>' . esc_html__( 'Add grant', 'library-portal' ) . '</h1>';
 		self::print_notice_of( $kept );
 		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" novalidate>';
@@ -238,8 +229,8 @@ final class GrantsPage {
 		echo '<table class="form-table" role="presentation"><tbody>';
 		self::field_row( 'lp-grant-user', __( 'User (e-mail or login)', 'library-portal' ), '<input type="text" class="regular-text" id="lp-grant-user" name="user" required autocomplete="off" value="' . esc_attr( (string) ( $fields['user'] ?? '' ) ) . '">' );
 		$options = '<option value="">' . esc_html__( 'Choose an item', 'library-portal' ) . '</option>';
-		foreach ( $items as $item ) {
-			$options .= '<option value="' . esc_attr( (string) $item->ID ) . '"' . selected( (int) ( $fields['item'] ?? 0 ), $item->ID, false ) . '>' . esc_html( get_the_title( $item ) ) . '</option>';
+		foreach ( ItemPostType::published_titles() as $item_id => $title ) {
+			$options .= '<option value="' . esc_attr( (string) $item_id ) . '"' . selected( (int) ( $fields['item'] ?? 0 ), $item_id, false ) . '>' . esc_html( $title ) . '</option>';
 		}
 		self::field_row( 'lp-grant-item', __( 'Item', 'library-portal' ), '<select id="lp-grant-item" name="item" required>' . $options . '</select>' );
 		/* translators: %d: the largest number of licenses of one grant. */

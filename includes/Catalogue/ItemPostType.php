@@ -39,6 +39,30 @@ final class ItemPostType {
 	);
 
 	/**
+	 * Published items by title, for the admin screens' item pickers (grants, contracts, products).
+	 *
+	 * @return array<int, string> Item ID => title.
+	 */
+	public static function published_titles(): array {
+		$titles = array();
+		foreach (
+			get_posts(
+				array(
+					'post_type'        => self::POST_TYPE,
+					'post_status'      => 'publish',
+					'numberposts'      => -1,
+					'orderby'          => 'title',
+					'order'            => 'ASC',
+					'suppress_filters' => false,
+				)
+			) as $item
+		) {
+			$titles[ $item->ID ] = get_the_title( $item );
+		}
+		return $titles;
+	}
+
+	/**
 	 * Hooks.
 	 */
 	public function register(): void {

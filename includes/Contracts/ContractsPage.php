@@ -585,21 +585,11 @@ final class ContractsPage {
 			echo '<p>' . esc_html__( 'No items yet.', 'library-portal' ) . '</p>';
 		}
 
-		$published = get_posts(
-			array(
-				'post_type'        => ItemPostType::POST_TYPE,
-				'post_status'      => 'publish',
-				'numberposts'      => -1,
-				'orderby'          => 'title',
-				'order'            => 'ASC',
-				'suppress_filters' => false,
-			)
-		);
 		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
 		$this->hidden_fields( 'add_item', $contract_id );
 		printf( '<p><label for="library-portal-add-item">%1$s</label> <select id="library-portal-add-item" name="item"><option value="">%2$s</option>', esc_html__( 'Published library item', 'library-portal' ), esc_html__( '— Choose an item —', 'library-portal' ) );
-		foreach ( $published as $post ) {
-			printf( '<option value="%1$d">%2$s</option>', (int) $post->ID, esc_html( get_the_title( $post ) ) );
+		foreach ( ItemPostType::published_titles() as $item_id => $title ) {
+			printf( '<option value="%1$d">%2$s</option>', (int) $item_id, esc_html( $title ) );
 		}
 		printf(
 			'</select> <label for="library-portal-item-expires">%1$s</label> <input type="date" id="library-portal-item-expires" name="expires" aria-describedby="library-portal-item-expires-help"> ',

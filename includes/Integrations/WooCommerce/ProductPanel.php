@@ -92,22 +92,12 @@ final class ProductPanel {
 		global $post;
 		$product = $post ? wc_get_product( $post->ID ) : null;
 		$terms   = $product instanceof WC_Product ? self::terms_of( $product ) : new PurchaseTerms( 0 );
-		$items   = get_posts(
-			array(
-				'post_type'        => ItemPostType::POST_TYPE,
-				'post_status'      => 'publish',
-				'numberposts'      => -1,
-				'orderby'          => 'title',
-				'order'            => 'ASC',
-				'suppress_filters' => false,
-			)
-		);
 		$name    = static fn( string $key ) => self::FIELD . '[' . $key . ']';
 
 		echo '<div id="library_portal_product_data" class="panel woocommerce_options_panel hidden"><div class="options_group">';
 		printf( '<p class="form-field"><label for="lp_item">%s</label><select id="lp_item" name="%s"><option value="0">%s</option>', esc_html__( 'Library item', 'library-portal' ), esc_attr( $name( 'item' ) ), esc_html__( '— None: sells no licenses —', 'library-portal' ) );
-		foreach ( $items as $item ) {
-			printf( '<option value="%d"%s>%s</option>', (int) $item->ID, selected( $terms->item_id, (int) $item->ID, false ), esc_html( get_the_title( $item ) ) );
+		foreach ( ItemPostType::published_titles() as $item_id => $title ) {
+			printf( '<option value="%d"%s>%s</option>', (int) $item_id, selected( $terms->item_id, (int) $item_id, false ), esc_html( $title ) );
 		}
 		echo '</select></p>';
 		printf( '<p class="form-field"><label for="lp_per_unit">%s</label><input type="number" min="1" max="%d" step="1" id="lp_per_unit" name="%s" value="%d" class="short"></p>', esc_html__( 'Licenses per unit', 'library-portal' ), (int) PurchaseTerms::MAX_PER_UNIT, esc_attr( $name( 'per_unit' ) ), (int) max( 1, $terms->per_unit ) );
