@@ -3,7 +3,7 @@
  * Dev tool (not shipped): the translatable texts of the TypeScript sources as a POT file, read
  * with the TypeScript compiler. bin/make-pot merges it with xgettext's PHP template.
  *
- *   node tools/ts-pot.cjs -f <file listing the sources, one a line> [-o out.pot]
+ *   node tools/ts-pot.cjs -f <file listing the sources, one a line> [-o out.pot] [--header-from php.pot]
  *
  * Why not xgettext: its JavaScript parser loses track inside JSX (a tag, or a regular
  * expression it misreads, ends the scan of the rest of the file), so about a third of the
@@ -133,10 +133,12 @@ function quote( value ) {
 /**
  * The POT of some files: one entry per (context, text), references in file order.
  *
- * @param {string[]} files Paths relative to the repository.
+ * @param {string[]} files  Paths relative to the repository.
+ * @param {string}   header The header entry to write (comments, msgid "" and msgstr lines);
+ *                          a minimal one when empty.
  * @return {string} POT text.
  */
-function pot( files ) {
+function pot( files, header = '' ) {
 	const entries = new Map();
 	for ( const file of files ) {
 		for ( const call of extract( file ) ) {
@@ -154,13 +156,16 @@ function pot( files ) {
 			entries.set( key, entry );
 		}
 	}
-	const out = [
-		'msgid ""',
-		'msgstr ""',
-		quote( 'Content-Type: text/plain; charset=UTF-8\n' ),
-		quote( 'Content-Transfer-Encoding: 8bit\n' ),
-		'',
-	];
+	const out =
+		header !== ''
+			? [ header.trimEnd(), '' ]
+			: [
+					'msgid ""',
+					'msgstr ""',
+					quote( 'Content-Type: text/plain; charset=UTF-8\n' ),
+					quote( 'Content-Transfer-Encoding: 8bit\n' ),
+					'',
+				];
 	for ( const entry of entries.values() ) {
 		entry.comments.forEach( ( comment ) => out.push( `#. ${ comment }` ) );
 		out.push( `#: ${ entry.references.join( ' ' ) }` );
@@ -196,7 +201,7 @@ if ( require.main === module ) {
 	const list = option( '-f' );
 	if ( ! list ) {
 		process.stderr.write(
-			'Usage: node tools/ts-pot.cjs -f <file list> [-o out.pot]\n'
+			'Usage: node tools/ts-pot.cjs -f <file list> [-o out.pot] [--header-from php.pot]\n'
 		);
 		process.exit( 2 );
 	}
@@ -205,7 +210,14 @@ if ( require.main === module ) {
 		.split( '\n' )
 		.map( ( line ) => line.trim() )
 		.filter( Boolean );
-	const text = pot( files );
+	// The PHP template's header: msgcat merges two templates' references only when their
+	// headers agree (with --use-first it keeps the first file's references alone, and a text
+	// used by PHP and TypeScript lost its src/ reference, which the script translations need).
+	const headerFile = option( '--header-from' );
+	const header = headerFile
+		? fs.readFileSync( headerFile, 'utf8' ).split( /\n\s*\n/ )[ 0 ]
+		: '';
+	const text = pot( files, header );
 	const output = option( '-o' );
 	if ( output ) {
 		fs.writeFileSync( output, text );
