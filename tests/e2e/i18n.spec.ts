@@ -142,7 +142,7 @@ test( 'dashboard, list and detail speak the user’s language, from PHP and from
 			'Your library needs JavaScript. Please turn it on in your browser, or use these links:'
 		)
 	);
-	expect( html ).not.toContain( 'Loading your library…' );
+	expect( html ).not.toContain( '<p>Loading your library…</p>' );
 	await test.info().attach( 'untranslated texts on the dashboard', {
 		body: JSON.stringify( await untranslated( page ), null, 1 ),
 		contentType: 'application/json',
