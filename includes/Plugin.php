@@ -34,6 +34,7 @@ use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Privacy\CertificateNames;
 use LibraryPortal\Privacy\PersonalDataEraser;
 use LibraryPortal\Privacy\PersonalDataExporter;
+use LibraryPortal\Privacy\PolicyText;
 use LibraryPortal\Rest\ItemLookup;
 use LibraryPortal\Rest\DashboardController;
 use LibraryPortal\Rest\ItemsController;
@@ -119,6 +120,7 @@ final class Plugin {
 		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows, $services->mail_gate, $services->license_requests, $services->seat_audit ) )->register();
 		( new PersonalDataExporter( $services->progress, $services->licenses, $services->shares, $services->mail_history, $services->notifications, $services->quiz_attempts, $services->certificates ) )->register();
 		( new PersonalDataEraser( $services->licenses, $services->shares, $services->progress, $services->quiz_attempts, $services->notifications, $services->mail_history, $services->certificates, $names ) )->register();
+		( new PolicyText() )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
 		add_filter( 'rest_pre_serve_request', array( VttResponse::class, 'serve' ), 10, 4 );
 		add_filter( 'rest_pre_serve_request', array( CsvResponse::class, 'serve' ), 10, 4 );
