@@ -91,6 +91,8 @@ final class AuditListTable extends WP_List_Table {
 
 	/**
 	 * Reads the first page (WP_List_Table's entry point).
+	 *
+	 * @return void
 	 */
 	public function prepare_items() {
 		$this->prepare_page( $this->get_items_per_page( GrantsPage::AUDIT_PER_PAGE_OPTION, 20 ) );
@@ -98,6 +100,8 @@ final class AuditListTable extends WP_List_Table {
 
 	/**
 	 * Text when there is no row.
+	 *
+	 * @return void
 	 */
 	public function no_items() {
 		esc_html_e( 'No changes recorded.', 'library-portal' );

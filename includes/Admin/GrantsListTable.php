@@ -73,6 +73,8 @@ final class GrantsListTable extends WP_List_Table {
 
 	/**
 	 * Reads the page of grants the request asks for.
+	 *
+	 * @return void
 	 */
 	public function prepare_items() {
 		$search   = GrantsPage::search_text();
@@ -93,6 +95,8 @@ final class GrantsListTable extends WP_List_Table {
 
 	/**
 	 * Text when there is no grant.
+	 *
+	 * @return void
 	 */
 	public function no_items() {
 		esc_html_e( 'No grants found.', 'library-portal' );

@@ -251,7 +251,10 @@ final class GrantsPage {
 	 * @param int    $grant_id Grant.
 	 */
 	private function render_grant_form( string $view, int $grant_id ): void {
-		$grant  = $this->grants->find( $grant_id );
+		$grant = $this->grants->find( $grant_id );
+		if ( null === $grant ) {
+			return; // render_grants() showed the list instead.
+		}
 		$owner  = get_userdata( $grant->owner_id );
 		$counts = $this->licenses->grant_seat_counts( array( $grant_id ) )[ $grant_id ];
 		$extend = 'extend' === $view;
@@ -730,7 +733,7 @@ final class GrantsPage {
 	 *
 	 * @param string              $caption Caption (also the heading).
 	 * @param string[]            $headers Column headers.
-	 * @param array<int, array>   $rows    Cells (text; escaped here).
+	 * @param array<int, array<int, int|string>> $rows Cells (text; escaped here).
 	 * @param string              $empty   Text when there is no row.
 	 */
 	private static function table( string $caption, array $headers, array $rows, string $empty ): void {
