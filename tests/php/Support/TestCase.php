@@ -56,6 +56,13 @@ abstract class TestCase extends PolyfillTestCase {
 	private static $user_counter = 0;
 
 	/**
+	 * The admin screen (or null) before the test, restored after it.
+	 *
+	 * @var \WP_Screen|null
+	 */
+	private $screen_before = null;
+
+	/**
 	 * Starts the test's transaction on a clean state.
 	 */
 	protected function set_up() {
@@ -71,6 +78,7 @@ abstract class TestCase extends PolyfillTestCase {
 			'_SERVER'  => $_SERVER,
 		);
 		$this->browser_cookies = array();
+		$this->screen_before   = $GLOBALS['current_screen'] ?? null;
 
 		$this->reset_state();
 		$wpdb->query( 'START TRANSACTION' );
@@ -87,6 +95,9 @@ abstract class TestCase extends PolyfillTestCase {
 		foreach ( $this->globals_backup as $name => $value ) {
 			$GLOBALS[ $name ] = $value;
 		}
+		// An admin screen a test set stays set (is_admin() answers from it, and with it the
+		// locale WordPress picks): later tests would run "in wp-admin".
+		$GLOBALS['current_screen'] = $this->screen_before;
 		$this->reset_state();
 		$this->restore_hooks();
 		parent::tear_down();
