@@ -21,8 +21,18 @@ export async function logIn(
 		? `?redirect_to=${ encodeURIComponent( redirectTo ) }`
 		: '';
 	await page.goto( `/wp-login.php${ query }` );
-	await page.locator( '#user_login' ).fill( login );
-	await page.locator( '#user_pass' ).fill( password );
+	// wp-login.php focuses and selects the login field 200 ms after load: a password typed at
+	// that moment lands there (seen on a loaded machine). Fill again until both fields hold theirs.
+	const loginField = page.locator( '#user_login' );
+	const passwordField = page.locator( '#user_pass' );
+	await expect( async () => {
+		await loginField.fill( login );
+		await passwordField.fill( password );
+		await expect( loginField ).toHaveValue( login, { timeout: 500 } );
+		await expect( passwordField ).toHaveValue( password, {
+			timeout: 500,
+		} );
+	} ).toPass();
 	await Promise.all( [
 		page.waitForURL(
 			( url ) => ! url.pathname.endsWith( '/wp-login.php' )
