@@ -9,6 +9,7 @@ namespace LibraryPortal\Rest;
 
 use LibraryPortal\Team\TeamCsv;
 use LibraryPortal\Team\TeamProgress;
+use LibraryPortal\Team\TeamReplyCache;
 use WP_REST_Response;
 use WP_REST_Server;
 
@@ -22,9 +23,10 @@ final class TeamController extends Controller {
 	/**
 	 * Wires the controller.
 	 *
-	 * @param TeamProgress $team Team progress.
+	 * @param TeamProgress   $team  Team progress (the CSV, built afresh).
+	 * @param TeamReplyCache $reply The team reply, kept while it holds.
 	 */
-	public function __construct( private readonly TeamProgress $team ) {
+	public function __construct( private readonly TeamProgress $team, private readonly TeamReplyCache $reply ) {
 		$this->rest_base = 'shareduserscontent';
 	}
 
@@ -61,8 +63,9 @@ final class TeamController extends Controller {
 	 * @param \WP_REST_Request $request Request.
 	 */
 	public function get_items( $request ): WP_REST_Response {
-		$team = $this->team->for_owner( get_current_user_id() );
-		return $this->success( $team ? $team : new \stdClass() );
+		$response = new RawJsonResponse( '{"success":true,"data":' . $this->reply->json( get_current_user_id() ) . '}' );
+		$response->header( 'Cache-Control', 'no-store, private' );
+		return $response;
 	}
 
 	/**

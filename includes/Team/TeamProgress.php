@@ -14,6 +14,7 @@ use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Repositories\ProgressRepository;
+use LibraryPortal\Repositories\TeamSeat;
 
 /**
  * `GET shareduserscontent/` and the team CSV: every person holding a seat the owner shared, with
@@ -50,7 +51,18 @@ final class TeamProgress {
 	 * @return array<int, array<string, mixed>>
 	 */
 	public function for_owner( int $owner_id ): array {
-		$read = $this->read( $owner_id );
+		return $this->for_seats( $this->licenses->team_seats( $owner_id ) );
+	}
+
+	/**
+	 * The team holding these seats (LicenseRepository::team_seats() of one owner), keyed by user ID:
+	 * TeamReplyCache reads the seats first to decide whether its copy is still good.
+	 *
+	 * @param TeamSeat[] $seats The owner's shared seats.
+	 * @return array<int, array<string, mixed>>
+	 */
+	public function for_seats( array $seats ): array {
+		$read = $this->read( $seats );
 		if ( null === $read ) {
 			return array();
 		}
@@ -128,7 +140,7 @@ final class TeamProgress {
 			'assigned'        => 0,
 			'completed_since' => 0,
 		);
-		$read    = $this->read( $owner_id );
+		$read    = $this->read( $this->licenses->team_seats( $owner_id ) );
 		if ( null === $read ) {
 			return $figures;
 		}
@@ -173,11 +185,10 @@ final class TeamProgress {
 	 * The reads both views start from: the owner's shared seats, their holders, the certificates
 	 * on those items and the items; null when the owner shared nothing.
 	 *
-	 * @param int $owner_id Owner.
-	 * @return array{0: \LibraryPortal\Repositories\TeamSeat[], 1: array<int, array{name: string, email: string}>, 2: array<int, array<int, \LibraryPortal\Repositories\Certificate>>, 3: array<int, array<string, mixed>>, 4: int[], 5: int[]}|null
+	 * @param TeamSeat[] $seats The owner's shared seats.
+	 * @return array{0: TeamSeat[], 1: array<int, array{name: string, email: string}>, 2: array<int, array<int, \LibraryPortal\Repositories\Certificate>>, 3: array<int, array<string, mixed>>, 4: int[], 5: int[]}|null
 	 */
-	private function read( int $owner_id ): ?array {
-		$seats = $this->licenses->team_seats( $owner_id );
+	private function read( array $seats ): ?array {
 		if ( ! $seats ) {
 			return null;
 		}
