@@ -46,7 +46,6 @@ use LibraryPortal\Rest\ServerTiming;
 use LibraryPortal\Rest\SharingController;
 use LibraryPortal\Rest\SubtitlesController;
 use LibraryPortal\Rest\TeamController;
-use LibraryPortal\Team\TeamReplyCache;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Sharing\SeatSharing;
 use LibraryPortal\Sharing\ShareMailer;
@@ -148,7 +147,7 @@ final class Plugin {
 					$mailer,
 					new SeatSharing( $services->share_invites, $services->licenses, $services->shares, $services->license_requests, $services->notifier )
 				) )->register_routes();
-				( new TeamController( $services->team, new TeamReplyCache( $services->team, $services->licenses, $services->library_cache ) ) )->register_routes();
+				( new TeamController( $services->team, $services->team_reply ) )->register_routes();
 				( new DashboardController( $services->dashboard, $services->settings ) )->register_routes();
 			}
 		);

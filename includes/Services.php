@@ -34,6 +34,7 @@ use LibraryPortal\Sharing\LicenseRequestRepository;
 use LibraryPortal\Sharing\MailGateRepository;
 use LibraryPortal\Sharing\ShareInvites;
 use LibraryPortal\Team\TeamProgress;
+use LibraryPortal\Team\TeamReplyCache;
 use LibraryPortal\Sharing\ShareLinks;
 use wpdb;
 
@@ -65,6 +66,7 @@ final class Services {
 		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue );
 		$library_cache = new LibraryCache( $cache_rows, $licenses );
 		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
+		$team_reply    = new TeamReplyCache( $team, $licenses, $library_cache );
 		$seat_audit    = new SeatAuditRepository( $db );
 		$grants        = new GrantService( $licenses, $seat_audit );
 		return new self(
@@ -89,7 +91,8 @@ final class Services {
 			new ShareInvites( $share_links, $licenses ),
 			$catalogue,
 			$team,
-			new DashboardStats( $library, $library_cache, $team ),
+			$team_reply,
+			new DashboardStats( $library, $library_cache, $team_reply ),
 			$seat_audit,
 			$grants,
 			new OrderGrants( $grants, new ClaimRepository( $db ) )
@@ -120,6 +123,7 @@ final class Services {
 	 * @param ShareInvites           $share_invites Opens share links.
 	 * @param Catalogue              $catalogue     Library items.
 	 * @param TeamProgress           $team          A sharer's team and its progress.
+	 * @param TeamReplyCache         $team_reply    The team reply and figures, kept while they hold.
 	 * @param DashboardStats         $dashboard     The dashboard's figures.
 	 * @param SeatAuditRepository    $seat_audit    Who changed which grant or seat.
 	 * @param GrantService           $grants        Grants by admins, WP-CLI and orders.
@@ -147,6 +151,7 @@ final class Services {
 		public readonly ShareInvites $share_invites,
 		public readonly Catalogue $catalogue,
 		public readonly TeamProgress $team,
+		public readonly TeamReplyCache $team_reply,
 		public readonly DashboardStats $dashboard,
 		public readonly SeatAuditRepository $seat_audit,
 		public readonly GrantService $grants,

@@ -10,6 +10,7 @@ namespace LibraryPortal\Library;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Team\TeamProgress;
+use LibraryPortal\Team\TeamReplyCache;
 
 /**
  * The Dashboard stats entity of spec point 3, decided here and only shown by the browser.
@@ -27,12 +28,12 @@ final class DashboardStats {
 	 *
 	 * @param LibraryService $library Library builder.
 	 * @param LibraryCache   $cache   Cache of encoded libraries.
-	 * @param TeamProgress   $team    Team progress.
+	 * @param TeamReplyCache $team    The team's figures, kept with its reply.
 	 */
 	public function __construct(
 		private readonly LibraryService $library,
 		private readonly LibraryCache $cache,
-		private readonly TeamProgress $team
+		private readonly TeamReplyCache $team
 	) {}
 
 	/**
@@ -76,7 +77,7 @@ final class DashboardStats {
 	 * Team figures: members (the rows of Manage My Team), members who completed a training this
 	 * calendar year (site time), and completed over assigned trainings, rounded.
 	 *
-	 * @param array{members: int, completed: int, assigned: int, completed_since: int} $team TeamProgress::summary().
+	 * @param array{members: int, completed: int, assigned: int, completed_since: int} $team TeamReplyCache::summary().
 	 * @return array<string, int>
 	 */
 	public static function team_figures( array $team ): array {

@@ -125,50 +125,44 @@ final class TeamProgress {
 	}
 
 	/**
-	 * The dashboard's team figures without the per-training detail: members (as for_owner() keys
-	 * them), completed and assigned trainings, and members with a certificate since $since. Four
-	 * reads (seats, people, certificates, items), no progress.
+	 * What the dashboard counts of a team (for_owner()'s reply): members, completed and assigned
+	 * trainings, and each member's latest completion, so "this year" can be counted on any day.
 	 *
-	 * @param int $owner_id Owner.
-	 * @param int $since    Unix seconds: completions from then on count as "this year".
+	 * @param array<int, array<string, mixed>> $team The team, as for_owner() builds it.
+	 * @return array{members: int, completed: int, assigned: int, latest: array<int, int>}
+	 */
+	public static function figures( array $team ): array {
+		$figures = array(
+			'members'   => count( $team ),
+			'completed' => 0,
+			'assigned'  => 0,
+			'latest'    => array(),
+		);
+		foreach ( $team as $member_id => $member ) {
+			$figures['completed'] += (int) $member['completed_count'];
+			$figures['assigned']  += (int) $member['total_count'];
+			$done                  = array_column( array_column( $member['products'], 'video_data' ), 'completed_at' );
+			if ( $done && max( $done ) > 0 ) {
+				$figures['latest'][ (int) $member_id ] = (int) max( $done );
+			}
+		}
+		return $figures;
+	}
+
+	/**
+	 * The dashboard's team summary from figures(): members who completed a training since $since.
+	 *
+	 * @param array{members: int, completed: int, assigned: int, latest: array<int, int>} $figures Team figures.
+	 * @param int                                                                       $since   Unix seconds: completions from then on count as "this year".
 	 * @return array{members: int, completed: int, assigned: int, completed_since: int}
 	 */
-	public function summary( int $owner_id, int $since ): array {
-		$figures = array(
-			'members'         => 0,
-			'completed'       => 0,
-			'assigned'        => 0,
-			'completed_since' => 0,
+	public static function summary_of( array $figures, int $since ): array {
+		return array(
+			'members'         => $figures['members'],
+			'completed'       => $figures['completed'],
+			'assigned'        => $figures['assigned'],
+			'completed_since' => count( array_filter( $figures['latest'], static fn( int $at ): bool => $at >= $since ) ),
 		);
-		$read    = $this->read( $this->licenses->team_seats( $owner_id ) );
-		if ( null === $read ) {
-			return $figures;
-		}
-		list( $seats, $people, $earned, $products ) = $read;
-		$members                                    = array();
-		$recent                                     = array();
-		foreach ( $seats as $seat ) {
-			$holder = $seat->holder_id;
-			$item   = $products[ $seat->product_id ] ?? null;
-			if ( null === $item || ! isset( $people[ $holder ] ) ) {
-				continue; // As for_owner(): unpublished items and deleted users are not shown.
-			}
-			$members[ $holder ] = true;
-			if ( ContentType::E_MANUAL === $item['content_type'] ) {
-				continue;
-			}
-			$certificate = $earned[ $holder ][ $seat->product_id ] ?? null;
-			++$figures['assigned'];
-			if ( null !== $certificate ) {
-				++$figures['completed'];
-				if ( $certificate->issued_at >= $since ) {
-					$recent[ $holder ] = true;
-				}
-			}
-		}
-		$figures['members']         = count( $members );
-		$figures['completed_since'] = count( $recent );
-		return $figures;
 	}
 
 	/**

@@ -24,7 +24,7 @@ final class TeamReplyCache {
 	/**
 	 * Bumped whenever the reply's shape changes, so no copy of an older shape is served.
 	 */
-	public const FORMAT = 1;
+	public const FORMAT = 2;
 
 	/**
 	 * Transient name before the owner's ID.
@@ -50,26 +50,55 @@ final class TeamReplyCache {
 	 * @param int $owner_id Owner.
 	 */
 	public function json( int $owner_id ): string {
+		return $this->kept( $owner_id )['json'];
+	}
+
+	/**
+	 * The dashboard's team figures (TeamProgress::summary_of()), from the same kept reply.
+	 *
+	 * @param int $owner_id Owner.
+	 * @param int $since    Unix seconds: completions from then on count as "this year".
+	 * @return array{members: int, completed: int, assigned: int, completed_since: int}
+	 */
+	public function summary( int $owner_id, int $since ): array {
+		return TeamProgress::summary_of( $this->kept( $owner_id )['figures'], $since );
+	}
+
+	/**
+	 * The kept reply and its figures, built again when its key no longer holds.
+	 *
+	 * @param int $owner_id Owner.
+	 * @return array{json: string, figures: array{members: int, completed: int, assigned: int, latest: array<int, int>}}
+	 */
+	private function kept( int $owner_id ): array {
 		$seats = $this->licenses->team_seats( $owner_id );
 		if ( ! $seats ) {
-			return '{}';
+			return array(
+				'json'    => '{}',
+				'figures' => TeamProgress::figures( array() ),
+			);
 		}
 		$key    = $this->key( $seats );
 		$stored = get_transient( self::TRANSIENT . $owner_id );
-		if ( is_array( $stored ) && ( $stored['key'] ?? '' ) === $key && is_string( $stored['json'] ?? null ) ) {
-			return $stored['json'];
+		if ( is_array( $stored ) && ( $stored['key'] ?? '' ) === $key && is_string( $stored['json'] ?? null ) && is_array( $stored['figures'] ?? null ) ) {
+			$figures = $stored['figures'];
+			return array(
+				'json'    => $stored['json'],
+				'figures' => array(
+					'members'   => (int) ( $figures['members'] ?? 0 ),
+					'completed' => (int) ( $figures['completed'] ?? 0 ),
+					'assigned'  => (int) ( $figures['assigned'] ?? 0 ),
+					'latest'    => array_map( 'intval', (array) ( $figures['latest'] ?? array() ) ),
+				),
+			);
 		}
 		$team = $this->team->for_seats( $seats );
-		$json = (string) wp_json_encode( $team ? $team : new \stdClass() );
-		set_transient(
-			self::TRANSIENT . $owner_id,
-			array(
-				'key'  => $key,
-				'json' => $json,
-			),
-			DAY_IN_SECONDS
+		$kept = array(
+			'json'    => (string) wp_json_encode( $team ? $team : new \stdClass() ),
+			'figures' => TeamProgress::figures( $team ),
 		);
-		return $json;
+		set_transient( self::TRANSIENT . $owner_id, array( 'key' => $key ) + $kept, DAY_IN_SECONDS );
+		return $kept;
 	}
 
 	/**
