@@ -11,6 +11,7 @@ use LibraryPortal\Admin\GrantsPage;
 use LibraryPortal\Database\Schema;
 use LibraryPortal\Grants\GrantCapability;
 use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Support\AdminScreens;
 use LibraryPortal\Tests\Support\TestCase;
 use RuntimeException;
 
@@ -21,28 +22,7 @@ use RuntimeException;
  */
 final class GrantsPageTest extends TestCase {
 
-	/**
-	 * Loads the admin functions the screens use, as wp-admin does.
-	 */
-	public static function set_up_before_class(): void {
-		parent::set_up_before_class();
-		require_once ABSPATH . 'wp-admin/includes/admin.php';
-	}
-
-	public function set_up(): void {
-		parent::set_up();
-		add_filter(
-			'wp_die_handler',
-			static fn() => static function ( $message, $title = '', $args = array() ) {
-				throw new RuntimeException( 'wp_die ' . (int) ( $args['response'] ?? 0 ) );
-			}
-		);
-	}
-
-	public function tear_down(): void {
-		remove_all_filters( 'wp_die_handler' );
-		parent::tear_down();
-	}
+	use AdminScreens;
 
 	/**
 	 * The screens over the test's connection.
