@@ -10,7 +10,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ARTIFACTS_DIR, credentials, logIn } from './support';
+import {
+	ARTIFACTS_DIR,
+	axeViolations,
+	credentials,
+	logIn,
+	WCAG_TAGS,
+} from './support';
 
 const SITE = process.env.LP_E2E_SITE ?? 'e2e';
 const SCREEN =
@@ -19,32 +25,14 @@ const SCREEN =
 const CUSTOMER = 'demo-member2';
 const CUSTOMER_NAME = 'Mia Chen';
 const ITEM = 'Trauma-Informed Care';
-const WCAG_TAGS = [
-	'wcag2a',
-	'wcag2aa',
-	'wcag21a',
-	'wcag21aa',
-	'wcag22a',
-	'wcag22aa',
-];
-
 /**
  * The axe-core violations (WCAG 2.2 A/AA) of the plugin's own markup: the screen's `.wrap` and
  * the notices WordPress moves into it. wp-admin's menu and toolbar are core's, outside it.
  *
  * @param page Page.
  */
-async function pluginViolations( page: Page ): Promise< string[] > {
-	const results = await new AxeBuilder( { page } )
-		.include( '.library-portal-contracts' )
-		.withTags( WCAG_TAGS )
-		.analyze();
-	return results.violations.map(
-		( violation ) =>
-			`${ violation.id }: ${ violation.nodes
-				.map( ( node ) => node.target.join( ' ' ) )
-				.join( ' | ' ) }`
-	);
+function pluginViolations( page: Page ): Promise< string[] > {
+	return axeViolations( page, [ '.library-portal-contracts' ] );
 }
 
 /**

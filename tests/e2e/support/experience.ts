@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-const WCAG_TAGS = [
+export const WCAG_TAGS = [
 	'wcag2a',
 	'wcag2aa',
 	'wcag21a',

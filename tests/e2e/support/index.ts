@@ -12,6 +12,7 @@ export {
 	MAX_LAYOUT_SHIFT,
 	settle,
 	watchLayoutShift,
+	WCAG_TAGS,
 } from './experience';
 export {
 	DEMO_ANSWERS,
