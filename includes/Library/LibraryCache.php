@@ -143,22 +143,7 @@ final class LibraryCache {
 	 * @return array<int, string> User ID => version, for those that have one, by ID.
 	 */
 	public function versions_of( array $user_ids ): array {
-		global $wpdb;
-		$user_ids = array_values( array_unique( array_map( 'intval', $user_ids ) ) );
-		if ( ! $user_ids ) {
-			return array();
-		}
-		$versions = array();
-		// One query for a whole team (get_user_meta() would load every meta row of each member).
-		foreach ( array_chunk( $user_ids, 1000 ) as $chunk ) {
-			$placeholders = implode( ', ', array_fill( 0, count( $chunk ), '%d' ) );
-			$rows         = (array) $wpdb->get_results( $wpdb->prepare( "SELECT user_id, meta_value FROM {$wpdb->usermeta} WHERE meta_key = %s AND user_id IN ( $placeholders )", array_merge( array( self::USER_META ), $chunk ) ), ARRAY_N ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- read-only, placeholders only; the versions are written in forget_users().
-			foreach ( $rows as $row ) {
-				$versions[ (int) $row[0] ] = (string) $row[1];
-			}
-		}
-		ksort( $versions );
-		return $versions;
+		return $this->entries->user_meta_of( $user_ids, self::USER_META );
 	}
 
 	/**

@@ -54,4 +54,32 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 	public function forget_user( int $user_id ): void {
 		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ) ), 'forget user' );
 	}
+
+	/**
+	 * A user meta value of many users in one query (get_user_meta() would load every meta row of
+	 * each): LibraryCache's library versions of a whole team.
+	 *
+	 * @param int[]  $user_ids Users.
+	 * @param string $meta_key Meta key.
+	 * @return array<int, string> User ID => value, for those that have one, by ID.
+	 */
+	public function user_meta_of( array $user_ids, string $meta_key ): array {
+		$values = array();
+		foreach ( array_chunk( self::ids( $user_ids ), 1000 ) as $chunk ) {
+			$rows = (array) $this->db->get_results(
+				$this->db->prepare(
+					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
+					'SELECT user_id, meta_value FROM %i WHERE meta_key = %s AND user_id IN ( ' . self::placeholders( $chunk ) . ' )',
+					array_merge( array( $this->db->usermeta, $meta_key ), $chunk )
+				),
+				ARRAY_N
+			);
+			foreach ( $rows as $row ) {
+				$values[ (int) $row[0] ] = (string) $row[1];
+			}
+		}
+		ksort( $values );
+		return $values;
+	}
+
 }
