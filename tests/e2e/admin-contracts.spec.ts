@@ -5,7 +5,6 @@
  * import with a bad row reports the row and keeps the good ones; both screens have no axe
  * violations in the plugin's markup.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -16,9 +15,9 @@ import {
 	credentials,
 	logIn,
 	WCAG_TAGS,
+	wpPhp,
 } from './support';
 
-const SITE = process.env.LP_E2E_SITE ?? 'e2e';
 const SCREEN =
 	'/wp-admin/edit.php?post_type=library_item&page=library-portal-contracts';
 // Mia Chen: a demo customer who is not in the demo contract.
@@ -247,18 +246,13 @@ test( 'an import with a bad row reports it and keeps the good rows', async ( {
 		`import-b-${ stamp }@example.com`,
 	] as const;
 	// Two fresh accounts (imports never create accounts).
-	execFileSync(
-		path.resolve( __dirname, '../../bin/wp-php' ),
-		[
-			SITE,
-			emails
-				.map(
-					( email, i ) =>
-						`wp_insert_user( array( 'user_login' => 'import${ i }-${ stamp }', 'user_email' => '${ email }', 'user_pass' => wp_generate_password(), 'display_name' => 'Import ${ i } ${ stamp }' ) );`
-				)
-				.join( '\n' ),
-		],
-		{ stdio: 'pipe' }
+	wpPhp(
+		emails
+			.map(
+				( email, i ) =>
+					`wp_insert_user( array( 'user_login' => 'import${ i }-${ stamp }', 'user_email' => '${ email }', 'user_pass' => wp_generate_password(), 'display_name' => 'Import ${ i } ${ stamp }' ) );`
+			)
+			.join( '\n' )
 	);
 	const dir = path.join( ARTIFACTS_DIR, 'tmp' );
 	mkdirSync( dir, { recursive: true } );

@@ -3,29 +3,16 @@
  * walkthrough video on the page and in the configuration, dashboard, list and detail with 0 axe
  * violations (colour contrast included), screenshots at 1280 and 390 px. The site is put back on its brand after.
  */
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
 	axeViolations,
 	credentials,
-	LibraryPage,
 	libraryItems,
+	LibraryPage,
 	logIn,
 	portalConfig,
+	wpPhp,
 } from './support';
-
-const SITE = process.env.LP_E2E_SITE ?? 'e2e';
-
-function wpPhp( php: string ): string {
-	return execFileSync(
-		resolve( __dirname, '../../bin/wp-php' ),
-		[ SITE, php ],
-		{
-			encoding: 'utf8',
-		}
-	);
-}
 
 /**
  * Sets the brand through the plugin's own settings option (sanitised on save).

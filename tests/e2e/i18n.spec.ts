@@ -6,8 +6,6 @@
  * error) and by the scripts (the entry and the lazy island chunks). The owner's language and
  * the languages folder are put back after.
  */
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import pseudoLocale from '../../tools/pseudo-locale.cjs';
 import {
@@ -17,21 +15,11 @@ import {
 	LibraryPage,
 	logIn,
 	portalConfig,
+	wpPhp,
 } from './support';
 
-const SITE = process.env.LP_E2E_SITE ?? 'e2e';
 const LOCALE = 'en_XA';
 const { pseudo } = pseudoLocale;
-
-function wpPhp( php: string ): string {
-	return execFileSync(
-		resolve( __dirname, '../../bin/wp-php' ),
-		[ SITE, php ],
-		{
-			encoding: 'utf8',
-		}
-	);
-}
 
 /**
  * PHP that finds a user by login, as `$user_id`.

@@ -3,8 +3,6 @@
  * the member-only demo user: 10 per page over 4 pages, keyboard paging, hide, read-all on close
  * (Escape and a press outside), the server's unread count on the bell, axe and screenshots.
  */
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
 	axeViolations,
@@ -12,6 +10,7 @@ import {
 	LibraryPage,
 	logIn,
 	portalGet,
+	wpPhp,
 } from './support';
 
 interface Reply {
@@ -21,7 +20,6 @@ interface Reply {
 	unread: number;
 }
 
-const SITE = process.env.LP_E2E_SITE ?? 'e2e';
 const LOGIN = 'demo-memberonly';
 
 /**
@@ -46,9 +44,7 @@ function seedNotifications(): void {
 			);
 		}
 	`;
-	execFileSync( resolve( __dirname, '../../bin/wp-php' ), [ SITE, php ], {
-		stdio: 'pipe',
-	} );
+	wpPhp( php );
 }
 
 const bell = ( page: Page ) =>

@@ -4,22 +4,8 @@
  * library shows 3/3 licenses, and WooCommerce's account navigation has Library, which is the
  * portal. Runs only when the e2e site has WooCommerce (LP_WOOCOMMERCE_DIR, DEVELOPERS.md).
  */
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { credentials, logIn, logOut } from './support';
-
-const SITE = process.env.LP_E2E_SITE ?? 'e2e';
-
-function wpPhp( php: string ): string {
-	return execFileSync(
-		resolve( __dirname, '../../bin/wp-php' ),
-		[ SITE, php ],
-		{
-			encoding: 'utf8',
-		}
-	);
-}
+import { credentials, logIn, logOut, wpPhp } from './support';
 
 interface Shop {
 	item: number;

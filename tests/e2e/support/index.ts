@@ -6,6 +6,7 @@ export { LibraryPage } from './library-page';
 export { logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
 export { libraryItems, portalConfig, portalGet } from './portal';
+export { E2E_SITE, wpPhp } from './site';
 export {
 	axeViolations,
 	layoutShift,
