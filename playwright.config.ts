@@ -11,7 +11,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import chromiumLaunch from './tests/chromium.cjs';
 
-const baseURL = process.env.LP_E2E_BASE_URL ?? 'http://127.0.0.1:8889';
+const baseURL =
+	process.env.LP_E2E_BASE_URL ??
+	`http://127.0.0.1:${ 8889 + Number( process.env.LP_PORT_OFFSET ?? 0 ) }`;
 const isCI = !! process.env.CI;
 
 export default defineConfig( {

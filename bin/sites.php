@@ -14,7 +14,7 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 	/**
 	 * Settings of one local site.
 	 *
-	 * Known sites have a fixed port and database engine. Any other name made of
+	 * Known sites have a fixed port (plus LP_PORT_OFFSET) and database engine. Any other name made of
 	 * [a-z0-9-] works when LP_PORT is set; its engine is MariaDB when the name ends
 	 * in "-mariadb". LP_DB_ENGINE (sqlite|mariadb) overrides the engine of any site.
 	 *
@@ -39,6 +39,8 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 		$port_env = getenv( 'LP_PORT' );
 		if ( isset( $known[ $site ] ) ) {
 			list( $port, $engine ) = $known[ $site ];
+			// LP_PORT_OFFSET moves every known site, so a second checkout (a git worktree) runs beside this one.
+			$port += (int) getenv( 'LP_PORT_OFFSET' );
 		} elseif ( false !== $port_env && '' !== $port_env ) {
 			$port   = (int) $port_env;
 			$engine = str_ends_with( $site, '-mariadb' ) ? 'mariadb' : 'sqlite';
