@@ -49,14 +49,47 @@ function library_portal_router_allows( string $real, string $root, string $repo 
 		$inside = substr( $real, strlen( $root ) + 1 );
 		return ! preg_match( '#(^|/)\.#', $inside ); // No .htaccess, .ht.sqlite, .git.
 	}
+	foreach ( library_portal_router_linked_plugins( $root, $repo ) as $plugin ) {
+		if ( str_starts_with( $real, $plugin . '/' ) ) {
+			return library_portal_router_is_static( substr( $real, strlen( $plugin ) + 1 ) );
+		}
+	}
 	if ( str_starts_with( $real, $repo . '/' ) ) {
 		$inside   = substr( $real, strlen( $repo ) + 1 );
 		$segments = explode( '/', $inside );
 		return in_array( $segments[0], LIBRARY_PORTAL_ROUTER_ASSETS, true )
-			&& ! preg_match( '#(^|/)\.#', $inside )
-			&& ! preg_match( '#\.(php|phar|phtml)$#i', $inside );
+			&& library_portal_router_is_static( $inside );
 	}
 	return false;
+}
+
+/**
+ * Whether a path inside a folder names a file a browser may fetch: no dot file, no PHP.
+ *
+ * @param string $inside Path relative to the folder.
+ */
+function library_portal_router_is_static( string $inside ): bool {
+	return ! preg_match( '#(^|/)\.#', $inside ) && ! preg_match( '#\.(php|phar|phtml)$#i', $inside );
+}
+
+/**
+ * Real paths of the other plugins linked into the core's plugins folder from outside the docroot
+ * (a WooCommerce copy named by LP_WOOCOMMERCE_DIR, DEVELOPERS.md): their static assets are served
+ * as a web server serves a plugin's, their PHP files are not.
+ *
+ * @param string $root Real path of the WordPress docroot.
+ * @param string $repo Real path of the plugin (this repository).
+ * @return string[]
+ */
+function library_portal_router_linked_plugins( string $root, string $repo ): array {
+	$linked = array();
+	foreach ( (array) glob( $root . '/wp-content/plugins/*', GLOB_ONLYDIR ) as $folder ) {
+		$real = is_link( (string) $folder ) ? realpath( (string) $folder ) : false;
+		if ( false !== $real && $real !== $repo && ! str_starts_with( $real, $root . '/' ) ) {
+			$linked[] = $real;
+		}
+	}
+	return $linked;
 }
 
 /**

@@ -173,4 +173,31 @@ final class RouterTest extends TestCase {
 		$this->assertSame( 200, $status );
 		$this->assertStringContainsString( 'user_login', $body );
 	}
+
+	public function test_a_plugin_linked_from_outside_the_docroot_serves_its_assets_not_its_php(): void {
+		$root   = dirname( __DIR__, 3 );
+		$copy   = $root . '/var/tmp/router-linked-plugin-' . getmypid();
+		$link   = $root . '/var/wordpress/wp-content/plugins/lp-router-linked';
+		$secret = '<?php echo "' . self::SECRET . '";';
+		wp_mkdir_p( $copy . '/assets' );
+		file_put_contents( $copy . '/assets/style.css', 'body{color:#000}' );
+		file_put_contents( $copy . '/assets/secret.php', $secret );
+		file_put_contents( $copy . '/assets/.env', self::SECRET );
+		symlink( $copy, $link ); // As bin/site-install.php links a WooCommerce copy (DEVELOPERS.md).
+		try {
+			list( $status, $body ) = $this->get( '/wp-content/plugins/lp-router-linked/assets/style.css' );
+			$this->assertSame( 200, $status );
+			$this->assertSame( 'body{color:#000}', $body );
+			foreach ( array( 'secret.php', '.env', '%2eenv' ) as $file ) {
+				list( $status, $body ) = $this->get( '/wp-content/plugins/lp-router-linked/assets/' . $file );
+				$this->assertSame( 403, $status, $file );
+				$this->assertStringNotContainsString( self::SECRET, $body, $file );
+			}
+		} finally {
+			unlink( $link );
+			array_map( 'unlink', array( $copy . '/assets/style.css', $copy . '/assets/secret.php', $copy . '/assets/.env' ) );
+			rmdir( $copy . '/assets' );
+			rmdir( $copy );
+		}
+	}
 }

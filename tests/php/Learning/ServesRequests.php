@@ -46,6 +46,22 @@ trait ServesRequests {
 	}
 
 	/**
+	 * Queries of the bare authenticated REST request (GET wp/v2/users/me) on a new server with a
+	 * cold object cache: what every REST request of this site pays before a route runs (core's
+	 * lookups and other plugins' rest_api_init work, such as WooCommerce registering its routes).
+	 * Query budgets are counted beyond it, so they hold on any site (docs/decisions.md, "Performance").
+	 * A first request runs before, so what a PHP process keeps after its first request (static
+	 * caches of other plugins) is not counted in the floor nor in what is measured after it.
+	 *
+	 * @param int $user User the request is made as.
+	 */
+	private function floor_queries( int $user ): int {
+		$this->send( 'GET', '/wp/v2/users/me', $user );
+		wp_cache_flush();
+		return $this->count_queries( fn() => $this->send( 'GET', '/wp/v2/users/me', $user ) );
+	}
+
+	/**
 	 * Validates a reply against its route's own (closed) schema.
 	 *
 	 * @param WP_REST_Response $response Reply.
