@@ -57,6 +57,13 @@ final class PluginZipTest extends TestCase {
 	 */
 	private static $server = null;
 
+	/**
+	 * What the install steps printed (stdout and stderr).
+	 *
+	 * @var string[]
+	 */
+	private static array $install_output = array();
+
 	public static function set_up_before_class() {
 		parent::set_up_before_class();
 		$root  = dirname( __DIR__, 3 );
@@ -99,6 +106,7 @@ final class PluginZipTest extends TestCase {
 			foreach ( array( 'database', 'install', 'activate' ) as $step ) {
 				$output = array();
 				self::shell( self::env() . ' ' . escapeshellarg( PHP_BINARY ) . ' -d sendmail_path=/bin/true -d display_errors=stderr -d memory_limit=512M ' . escapeshellarg( __DIR__ . '/zip-site.php' ) . ' ' . escapeshellarg( $wp ) . ' ' . $step, $output );
+				self::$install_output = array_merge( self::$install_output, $output );
 			}
 			self::$activation = (array) json_decode( (string) end( $output ), true );
 
@@ -134,6 +142,12 @@ final class PluginZipTest extends TestCase {
 			self::$server = null;
 		}
 		parent::tear_down_after_class();
+	}
+
+	public function test_the_install_prints_no_php_notice(): void {
+		$this->assertNotEmpty( self::$install_output, 'the install ran' );
+		$notices = preg_grep( '/\b(Deprecated|Notice|Warning|Fatal error):/', self::$install_output );
+		$this->assertSame( array(), array_values( (array) $notices ), 'PHP notices during a fresh install (the SQLite integration\'s are cast away by bin/setup).' );
 	}
 
 	public function test_the_zip_activates_on_a_fresh_site_from_its_own_folder(): void {
