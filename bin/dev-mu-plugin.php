@@ -63,7 +63,7 @@ add_filter(
 );
 
 /*
- * The WooCommerce copy of DEVELOPERS.md (LP_WOOCOMMERCE_DIR) holds the class WPCacheEngine in
+ * The WooCommerce copy of CONTRIBUTING.md (LP_WOOCOMMERCE_DIR) holds the class WPCacheEngine in
  * src/Caching/WpCacheEngine.php, while its class map names WPCacheEngine.php: on a case-sensitive disk the class
  * never loads and HPOS order writes die. Declaring the class from the file that is there, before
  * WooCommerce boots, lets the copy run unchanged. Nothing happens with any other copy.

@@ -74,7 +74,7 @@ function library_portal_router_is_static( string $inside ): bool {
 
 /**
  * Real paths of the other plugins linked into the core's plugins folder from outside the docroot
- * (a WooCommerce copy named by LP_WOOCOMMERCE_DIR, DEVELOPERS.md): their static assets are served
+ * (a WooCommerce copy named by LP_WOOCOMMERCE_DIR, CONTRIBUTING.md): their static assets are served
  * as a web server serves a plugin's, their PHP files are not.
  *
  * @param string $root Real path of the WordPress docroot.

@@ -9,7 +9,7 @@
  *            the only place the demo passwords are kept (never the database)
  *   --quiet  print nothing but errors
  *
- * With LP_WOOCOMMERCE_DIR set to a copy of WooCommerce (DEVELOPERS.md), the copy is linked into the core's
+ * With LP_WOOCOMMERCE_DIR set to a copy of WooCommerce (CONTRIBUTING.md), the copy is linked into the core's
  * plugins folder and activated on the site, set up to run headless ("woocommerce" step: no wizard, no
  * coming-soon page, its pages with the classic cart and checkout shortcodes, cheque and cash on delivery
  * on, HPOS as LP_WOOCOMMERCE_HPOS says: 1 = custom order tables (default, as for a new shop), 0 = posts).
@@ -86,7 +86,7 @@ function library_portal_mariadb( array $settings ): mysqli {
 function library_portal_link_woocommerce( string $copy, string $wp_dir ): void {
 	$real = realpath( $copy );
 	if ( false === $real || ! is_file( $real . '/woocommerce.php' ) ) {
-		library_portal_fail( "LP_WOOCOMMERCE_DIR=$copy is not a WooCommerce folder (no woocommerce.php); see DEVELOPERS.md.", 2 );
+		library_portal_fail( "LP_WOOCOMMERCE_DIR=$copy is not a WooCommerce folder (no woocommerce.php); see CONTRIBUTING.md.", 2 );
 	}
 	$link = $wp_dir . '/wp-content/plugins/woocommerce';
 	if ( is_link( $link ) ) {
@@ -218,7 +218,7 @@ if ( 'configure' === $library_portal_phase ) {
 	}
 	if ( '' !== $library_portal_wc && ! is_plugin_active( LIBRARY_PORTAL_DEV_WC ) ) {
 		// WooCommerce 10 says "Requires at least: 6.7", so activate_plugin() refuses it on 6.5.5; it runs
-		// there all the same (DEVELOPERS.md). It is switched on directly and installs itself on the next
+		// there all the same (CONTRIBUTING.md). It is switched on directly and installs itself on the next
 		// load (WC_Install::check_version() on init), which is the "woocommerce" step.
 		$library_portal_active   = (array) get_option( 'active_plugins', array() );
 		$library_portal_active[] = LIBRARY_PORTAL_DEV_WC;

@@ -2,7 +2,7 @@
  * Buying seats through WooCommerce (issue 10): a customer buys 3 seats of a training at the
  * classic checkout with a cheque, the admin completes the order in wp-admin, the customer's
  * library shows 3/3 licenses, and WooCommerce's account navigation has Library, which is the
- * portal. Runs only when the e2e site has WooCommerce (LP_WOOCOMMERCE_DIR, DEVELOPERS.md).
+ * portal. Runs only when the e2e site has WooCommerce (LP_WOOCOMMERCE_DIR, CONTRIBUTING.md).
  */
 import { expect, test } from '@playwright/test';
 import { credentials, logIn, logOut, wpPhp } from './support';
@@ -57,7 +57,7 @@ test( 'a customer buys 3 seats at checkout, the admin completes the order, the l
 } ) => {
 	test.skip(
 		shop === null,
-		'WooCommerce is not active on the e2e site: set LP_WOOCOMMERCE_DIR (DEVELOPERS.md).'
+		'WooCommerce is not active on the e2e site: set LP_WOOCOMMERCE_DIR (CONTRIBUTING.md).'
 	);
 	const { item, title, productUrl, checkoutUrl, login, password } =
 		shop as Shop;

@@ -183,7 +183,7 @@ final class RouterTest extends TestCase {
 		file_put_contents( $copy . '/assets/style.css', 'body{color:#000}' );
 		file_put_contents( $copy . '/assets/secret.php', $secret );
 		file_put_contents( $copy . '/assets/.env', self::SECRET );
-		symlink( $copy, $link ); // As bin/site-install.php links a WooCommerce copy (DEVELOPERS.md).
+		symlink( $copy, $link ); // As bin/site-install.php links a WooCommerce copy (CONTRIBUTING.md).
 		try {
 			list( $status, $body ) = $this->get( '/wp-content/plugins/lp-router-linked/assets/style.css' );
 			$this->assertSame( 200, $status );

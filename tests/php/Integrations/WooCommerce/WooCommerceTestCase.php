@@ -24,7 +24,7 @@ abstract class WooCommerceTestCase extends TestCase {
 	protected function set_up() {
 		parent::set_up();
 		if ( ! Integration::active() ) {
-			$this->markTestSkipped( 'WooCommerce is not active on the test site: set LP_WOOCOMMERCE_DIR (DEVELOPERS.md).' );
+			$this->markTestSkipped( 'WooCommerce is not active on the test site: set LP_WOOCOMMERCE_DIR (CONTRIBUTING.md).' );
 		}
 	}
 
