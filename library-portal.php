@@ -1,7 +1,6 @@
 <?php
 /**
  * Plugin Name:       Library Portal
- * Plugin URI:        https://example.com/library-portal
  * Description:       A members' training library in the account area: on-demand videos with tracked progress, tests and certificates, shared licenses and team progress.
  * Version:           0.1.0
  * Requires at least: 6.5

@@ -22,11 +22,12 @@ if ( 'cli' !== PHP_SAPI ) {
 const LIBRARY_PORTAL_PACKAGE_SLUG = 'library-portal';
 
 /**
- * What a zip may hold at its top level: the plugin's PHP, its readme, the build, static assets
+ * What a zip may hold at its top level: the plugin's PHP, its readme, composer.json (what vendor/
+ * holds, for reviewers), the build, static assets
  * that are not built (assets/), the translations and the runtime vendor/. Anything else (a new
  * config or doc at the root) stays out even when .distignore forgets it.
  */
-const LIBRARY_PORTAL_PACKAGE_SHIPPED = array( 'library-portal.php', 'uninstall.php', 'readme.txt', 'includes', 'build', 'assets', 'languages', 'vendor' );
+const LIBRARY_PORTAL_PACKAGE_SHIPPED = array( 'library-portal.php', 'uninstall.php', 'readme.txt', 'composer.json', 'includes', 'build', 'assets', 'languages', 'vendor' );
 
 $library_portal_root = dirname( __DIR__ );
 $library_portal_opts = getopt( '', array( 'list', 'out:' ) );
@@ -205,11 +206,16 @@ foreach ( $library_portal_files as $library_portal_file ) {
 	}
 	copy( $library_portal_root . '/' . $library_portal_file, $library_portal_target );
 }
-// composer.json is only needed to write the autoloader; the zip does not ship it.
-copy( $library_portal_root . '/composer.json', $library_portal_stage . '/composer.json' );
+// The zip's composer.json names what its vendor/ holds (the runtime packages and the autoload):
+// no dev packages, no autoload-dev of folders that do not ship.
+$library_portal_composer = json_decode( (string) file_get_contents( $library_portal_root . '/composer.json' ), true );
+if ( ! is_array( $library_portal_composer ) ) {
+	library_portal_package_fail( 'composer.json is not valid JSON.' );
+}
+unset( $library_portal_composer['require-dev'], $library_portal_composer['autoload-dev'], $library_portal_composer['config'] );
+file_put_contents( $library_portal_stage . '/composer.json', json_encode( $library_portal_composer, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) . "\n" );
 library_portal_package_vendor( $library_portal_root, $library_portal_stage );
 exec( 'cd ' . escapeshellarg( $library_portal_stage ) . ' && composer dump-autoload --no-dev --classmap-authoritative --no-interaction --quiet 2>&1', $library_portal_output, $library_portal_code );
-unlink( $library_portal_stage . '/composer.json' );
 if ( 0 !== $library_portal_code || ! is_file( $library_portal_stage . '/vendor/autoload.php' ) ) {
 	library_portal_package_fail( 'composer dump-autoload --no-dev failed: ' . implode( "\n", $library_portal_output ) );
 }

@@ -82,13 +82,6 @@ final class Plugin {
 		$services = $this->services;
 		Installer::maybe_upgrade();
 
-		add_action(
-			'init',
-			static function () {
-				load_plugin_textdomain( 'library-portal', false, dirname( plugin_basename( LIBRARY_PORTAL_FILE ) ) . '/languages' );
-			}
-		);
-
 		$config = new PortalConfig( $services->settings, $services->contracts, $services->share_invites );
 		$assets = new Assets( $services->settings, $config );
 

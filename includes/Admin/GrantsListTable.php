@@ -11,6 +11,8 @@ use LibraryPortal\Repositories\Grant;
 use LibraryPortal\Repositories\LicenseRepository;
 use WP_List_Table;
 
+defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.
+
 if ( ! class_exists( 'WP_List_Table' ) ) {
 	require_once ABSPATH . 'wp-admin/includes/class-wp-list-table.php';
 }

@@ -314,7 +314,7 @@ final class GrantsPage {
 		try {
 			$user = self::find_user( $fields['user'] );
 			if ( ! preg_match( '/^\d{1,6}$/', $fields['quantity'] ) ) {
-				throw new InvalidArgumentException( __( 'The quantity must be a whole number.', 'library-portal' ) );
+				throw new InvalidArgumentException( esc_html__( 'The quantity must be a whole number.', 'library-portal' ) );
 			}
 			$grant_id = $this->grants->grant( $user->ID, absint( $fields['item'] ), (int) $fields['quantity'], self::end_of_day( $fields['expires'] ), $fields['tag'], 'admin', '', get_current_user_id() );
 		} catch ( InvalidArgumentException | WriteFailed $refused ) {
@@ -346,7 +346,7 @@ final class GrantsPage {
 			$never   = '1' === self::posted( 'never' );
 			$expires = self::posted( 'expires' );
 			if ( ( '' !== $expires ) === $never ) {
-				throw new InvalidArgumentException( __( 'Give either a new expiry date or Never expires.', 'library-portal' ) );
+				throw new InvalidArgumentException( esc_html__( 'Give either a new expiry date or Never expires.', 'library-portal' ) );
 			}
 			$grant = $this->grants->extend( $grant_id, $never ? 0 : self::end_of_day( $expires ), get_current_user_id() );
 		} catch ( InvalidArgumentException | WriteFailed $refused ) {
@@ -368,7 +368,7 @@ final class GrantsPage {
 		try {
 			$count = self::posted( 'count' );
 			if ( '' !== $count && ! preg_match( '/^\d{1,6}$/', $count ) ) {
-				throw new InvalidArgumentException( __( 'The number of seats must be a whole number, or empty for all.', 'library-portal' ) );
+				throw new InvalidArgumentException( esc_html__( 'The number of seats must be a whole number, or empty for all.', 'library-portal' ) );
 			}
 			$result = $this->grants->take_back_unassigned( $grant_id, '' === $count ? null : (int) $count, get_current_user_id() );
 		} catch ( InvalidArgumentException | WriteFailed $refused ) {
@@ -672,7 +672,7 @@ final class GrantsPage {
 	private static function find_user( string $who ): \WP_User {
 		$user = '' !== $who ? self::lookup_user( $who ) : null;
 		if ( ! $user ) {
-			throw new InvalidArgumentException( __( 'No user with that e-mail or login.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'No user with that e-mail or login.', 'library-portal' ) );
 		}
 		return $user;
 	}
@@ -689,7 +689,7 @@ final class GrantsPage {
 		}
 		$day = \DateTimeImmutable::createFromFormat( '!Y-m-d', $date, wp_timezone() );
 		if ( ! $day || $day->format( 'Y-m-d' ) !== $date ) {
-			throw new InvalidArgumentException( __( 'The date must be a real date (YYYY-MM-DD).', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The date must be a real date (YYYY-MM-DD).', 'library-portal' ) );
 		}
 		return $day->modify( '+1 day' )->getTimestamp() - 1;
 	}

@@ -292,7 +292,7 @@ final class ContractCommand {
 		try {
 			return $call();
 		} catch ( InvalidArgumentException | WriteFailed $error ) {
-			WP_CLI::error( $error->getMessage() );
+			WP_CLI::error( wp_specialchars_decode( $error->getMessage(), ENT_QUOTES ) ); // Made escaped for HTML; a terminal shows text.
 		}
 	}
 }

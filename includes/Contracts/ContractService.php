@@ -74,7 +74,7 @@ final class ContractService {
 		$contract = $contract_id > 0 ? $this->contracts->find( $contract_id ) : null;
 		if ( null === $contract ) {
 			/* translators: %d: contract ID. */
-			throw new InvalidArgumentException( sprintf( __( 'There is no contract with the ID %d.', 'library-portal' ), $contract_id ) );
+			throw new InvalidArgumentException( esc_html( sprintf( __( 'There is no contract with the ID %d.', 'library-portal' ), $contract_id ) ) );
 		}
 		return $contract;
 	}
@@ -146,7 +146,7 @@ final class ContractService {
 		$user_id = $this->user_id( $who );
 		if ( ! $this->contracts->remove_member( $contract_id, $user_id ) ) {
 			/* translators: %s: e-mail address or user ID. */
-			throw new InvalidArgumentException( sprintf( __( '%s is not a member of this contract.', 'library-portal' ), $who ) );
+			throw new InvalidArgumentException( esc_html( sprintf( __( '%s is not a member of this contract.', 'library-portal' ), $who ) ) );
 		}
 		return $user_id;
 	}
@@ -164,11 +164,11 @@ final class ContractService {
 		$this->contract( $contract_id );
 		if ( ItemPostType::POST_TYPE !== get_post_type( $product_id ) || 'publish' !== get_post_status( $product_id ) ) {
 			/* translators: %d: post ID. */
-			throw new InvalidArgumentException( sprintf( __( '%d is not a published library item.', 'library-portal' ), $product_id ) );
+			throw new InvalidArgumentException( esc_html( sprintf( __( '%d is not a published library item.', 'library-portal' ), $product_id ) ) );
 		}
 		$expires_at = self::end_of_day( $expires, __( 'Item expiry', 'library-portal' ) );
 		if ( 0 !== $expires_at && $expires_at <= time() ) {
-			throw new InvalidArgumentException( __( 'The item expiry date has passed.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The item expiry date has passed.', 'library-portal' ) );
 		}
 		return $this->contracts->save_item( $contract_id, $product_id, $expires_at );
 	}
@@ -184,7 +184,7 @@ final class ContractService {
 		$this->contract( $contract_id );
 		if ( ! $this->contracts->remove_item( $contract_id, $product_id ) ) {
 			/* translators: %d: post ID. */
-			throw new InvalidArgumentException( sprintf( __( 'Item %d is not in this contract.', 'library-portal' ), $product_id ) );
+			throw new InvalidArgumentException( esc_html( sprintf( __( 'Item %d is not in this contract.', 'library-portal' ), $product_id ) ) );
 		}
 	}
 
@@ -245,7 +245,7 @@ final class ContractService {
 
 		$title = $text( 'title' );
 		if ( '' === $title ) {
-			throw new InvalidArgumentException( __( 'The contract needs a title.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The contract needs a title.', 'library-portal' ) );
 		}
 		$fields = array(
 			'title'           => $title,
@@ -260,27 +260,27 @@ final class ContractService {
 		foreach ( $fields as $key => $value ) {
 			if ( mb_strlen( $value ) > 200 ) {
 				/* translators: %s: field label. */
-				throw new InvalidArgumentException( sprintf( __( '%s is longer than 200 characters.', 'library-portal' ), $labels[ $key ] ) );
+				throw new InvalidArgumentException( esc_html( sprintf( __( '%s is longer than 200 characters.', 'library-portal' ), $labels[ $key ] ) ) );
 			}
 		}
 
 		$phone = $text( 'organizer_phone' );
 		if ( '' !== $phone && ( ! preg_match( '#^\+?[0-9 ().\-/]+$#', $phone ) || preg_match_all( '/[0-9]/', $phone ) < 3 || strlen( $phone ) > 50 ) ) {
-			throw new InvalidArgumentException( __( 'The organizer phone may hold digits, spaces, + ( ) - . and / only (at least 3 digits, at most 50 characters).', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The organizer phone may hold digits, spaces, + ( ) - . and / only (at least 3 digits, at most 50 characters).', 'library-portal' ) );
 		}
 		$email = trim( (string) ( $input['organizer_email'] ?? '' ) );
 		if ( '' !== $email && ( ! is_email( $email ) || strlen( $email ) > 190 ) ) {
-			throw new InvalidArgumentException( __( 'The organizer e-mail is not a valid e-mail address.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The organizer e-mail is not a valid e-mail address.', 'library-portal' ) );
 		}
 
 		$starts_at = self::start_of_day( (string) ( $input['starts'] ?? '' ) );
 		$ends_at   = self::end_of_day( (string) ( $input['ends'] ?? '' ), __( 'End date', 'library-portal' ) );
 		if ( 0 !== $ends_at && $ends_at <= $starts_at ) {
-			throw new InvalidArgumentException( __( 'The end date is before the start date.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The end date is before the start date.', 'library-portal' ) );
 		}
 		$status = (string) ( $input['status'] ?? 'active' );
 		if ( ! in_array( $status, self::STATUSES, true ) ) {
-			throw new InvalidArgumentException( __( 'The status must be active or inactive.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The status must be active or inactive.', 'library-portal' ) );
 		}
 
 		return $fields + array(
@@ -307,14 +307,14 @@ final class ContractService {
 			$url = wp_attachment_is_image( (int) $value ) ? wp_get_attachment_image_url( (int) $value, 'medium' ) : false;
 			if ( ! $url ) {
 				/* translators: %s: attachment ID. */
-				throw new InvalidArgumentException( sprintf( __( 'There is no image with the ID %s in the media library.', 'library-portal' ), $value ) );
+				throw new InvalidArgumentException( esc_html( sprintf( __( 'There is no image with the ID %s in the media library.', 'library-portal' ), $value ) ) );
 			}
 			return $url;
 		}
 		$scheme = strtolower( (string) wp_parse_url( $value, PHP_URL_SCHEME ) );
 		$url    = esc_url_raw( $value, array( 'http', 'https' ) );
 		if ( ! in_array( $scheme, array( 'http', 'https' ), true ) || '' === $url || false === filter_var( $url, FILTER_VALIDATE_URL ) || strlen( $url ) > 255 ) {
-			throw new InvalidArgumentException( __( 'The organizer picture must be an image from the media library or an http(s) address.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The organizer picture must be an image from the media library or an http(s) address.', 'library-portal' ) );
 		}
 		return $url;
 	}
@@ -358,7 +358,7 @@ final class ContractService {
 		$day = DateTimeImmutable::createFromFormat( '!Y-m-d', $date, wp_timezone() );
 		if ( false === $day || $day->format( 'Y-m-d' ) !== $date ) {
 			/* translators: 1: field label, 2: what was typed. */
-			throw new InvalidArgumentException( sprintf( __( '%1$s "%2$s" is not a date (YYYY-MM-DD).', 'library-portal' ), $label, $date ) );
+			throw new InvalidArgumentException( esc_html( sprintf( __( '%1$s "%2$s" is not a date (YYYY-MM-DD).', 'library-portal' ), $label, $date ) ) );
 		}
 		return $day;
 	}
@@ -376,9 +376,9 @@ final class ContractService {
 			throw new InvalidArgumentException(
 				is_email( $who ) || ctype_digit( $who )
 					/* translators: %s: e-mail address or user ID. */
-					? sprintf( __( 'No account with the e-mail or ID %s.', 'library-portal' ), $who )
+					? esc_html( sprintf( __( 'No account with the e-mail or ID %s.', 'library-portal' ), $who ) )
 					/* translators: %s: what was typed. */
-					: sprintf( __( '"%s" is neither an e-mail address nor a user ID.', 'library-portal' ), $who )
+					: esc_html( sprintf( __( '"%s" is neither an e-mail address nor a user ID.', 'library-portal' ), $who ) )
 			);
 		}
 		return (int) $user->ID;

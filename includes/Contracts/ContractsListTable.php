@@ -10,6 +10,8 @@ namespace LibraryPortal\Contracts;
 use LibraryPortal\Repositories\ContractSummary;
 use WP_List_Table;
 
+defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.
+
 if ( ! class_exists( WP_List_Table::class ) ) {
 	require_once ABSPATH . 'wp-admin/includes/class-wp-list-table.php';
 }

@@ -300,7 +300,8 @@ final class ContractsPage {
 				'status' => 400,
 				'body'   => array(
 					'success' => false,
-					'data'    => array( 'message' => $error->getMessage() ),
+					// Messages are made escaped for HTML; the script shows them as text.
+					'data'    => array( 'message' => wp_specialchars_decode( $error->getMessage(), ENT_QUOTES ) ),
 				),
 			);
 		}
@@ -794,15 +795,15 @@ final class ContractsPage {
 		// phpcs:ignore WordPress.Security.NonceVerification.Missing, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized, WordPress.Security.ValidatedSanitizedInput.MissingUnslash -- handle() checked the nonce; only the temporary path and size are used ($_FILES is never slashed).
 		$file = isset( $_FILES['csv'] ) && is_array( $_FILES['csv'] ) ? $_FILES['csv'] : array();
 		if ( UPLOAD_ERR_OK !== (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE ) || ! is_uploaded_file( (string) ( $file['tmp_name'] ?? '' ) ) ) {
-			throw new InvalidArgumentException( __( 'Choose a CSV file to import.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'Choose a CSV file to import.', 'library-portal' ) );
 		}
 		if ( (int) $file['size'] > self::MAX_FILE_BYTES ) {
 			/* translators: %s: largest size, e.g. 2 MB. */
-			throw new InvalidArgumentException( sprintf( __( 'The file is larger than %s.', 'library-portal' ), size_format( self::MAX_FILE_BYTES ) ) );
+			throw new InvalidArgumentException( esc_html( sprintf( __( 'The file is larger than %s.', 'library-portal' ), size_format( self::MAX_FILE_BYTES ) ) ) );
 		}
 		$text = file_get_contents( (string) $file['tmp_name'] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local upload.
 		if ( false === $text ) {
-			throw new InvalidArgumentException( __( 'The file could not be read.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The file could not be read.', 'library-portal' ) );
 		}
 		return $text;
 	}

@@ -43,7 +43,7 @@ final class MemberCsv {
 			}
 		}
 		if ( null === $header_at ) {
-			throw new InvalidArgumentException( __( 'The file is empty.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The file is empty.', 'library-portal' ) );
 		}
 		$separator = substr_count( $lines[ $header_at ], ';' ) > substr_count( $lines[ $header_at ], ',' ) ? ';' : ',';
 		$header    = array_map( static fn( $cell ): string => str_replace( array( '-', ' ' ), '_', strtolower( trim( (string) $cell ) ) ), str_getcsv( $lines[ $header_at ], $separator, '"', '' ) );
@@ -52,7 +52,7 @@ final class MemberCsv {
 			$column = array_search( 'e_mail', $header, true );
 		}
 		if ( false === $column ) {
-			throw new InvalidArgumentException( __( 'The first line must be a header naming an "email" column, e.g. email,first_name,last_name.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'The first line must be a header naming an "email" column, e.g. email,first_name,last_name.', 'library-portal' ) );
 		}
 
 		$rows       = array();
@@ -66,7 +66,7 @@ final class MemberCsv {
 			}
 			if ( ++$count > self::MAX_ROWS ) {
 				/* translators: %s: the most rows a file may hold. */
-				throw new InvalidArgumentException( sprintf( __( 'The file holds more than %s rows: split it into smaller files.', 'library-portal' ), number_format_i18n( self::MAX_ROWS ) ) );
+				throw new InvalidArgumentException( esc_html( sprintf( __( 'The file holds more than %s rows: split it into smaller files.', 'library-portal' ), number_format_i18n( self::MAX_ROWS ) ) ) );
 			}
 			$cells = str_getcsv( $line, $separator, '"', '' );
 			$value = trim( (string) ( $cells[ $column ] ?? '' ) );

@@ -117,7 +117,7 @@ final class MemberImports {
 	private function job( string $token, int $contract_id, int $user_id ): array {
 		$job = preg_match( '/^[a-z0-9]{20}$/', $token ) ? get_transient( self::PREFIX . $token ) : false;
 		if ( ! is_array( $job ) || (int) ( $job['contract_id'] ?? 0 ) !== $contract_id || (int) ( $job['user_id'] ?? 0 ) !== $user_id ) {
-			throw new InvalidArgumentException( __( 'This import is no longer available: upload the file again.', 'library-portal' ) );
+			throw new InvalidArgumentException( esc_html__( 'This import is no longer available: upload the file again.', 'library-portal' ) );
 		}
 		$rows = array();
 		foreach ( (array) ( $job['rows'] ?? array() ) as $row ) {

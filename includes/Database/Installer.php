@@ -114,7 +114,7 @@ final class Installer {
 		}
 		$schema = new Schema( $wpdb );
 		foreach ( Schema::TABLES as $name ) {
-			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $schema->table( $name ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.SchemaChange,WordPress.DB.PreparedSQLPlaceholders -- our own tables; %i is core's identifier placeholder (WP 6.2+), newer than WPCS 2.3.
+			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $schema->table( $name ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange, WordPress.DB.PreparedSQLPlaceholders -- dropping our own tables on uninstall (no API, nothing to cache); %i is core's identifier placeholder (WP 6.2+), newer than WPCS 2.3.
 		}
 
 		/**

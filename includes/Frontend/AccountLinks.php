@@ -109,7 +109,6 @@ final class AccountLinks {
 				'no_found_rows'          => true,
 				'update_post_meta_cache' => false,
 				'update_post_term_cache' => false,
-				'suppress_filters'       => true,
 			)
 		);
 		$by_id = array();

@@ -38,7 +38,7 @@ final class CsvResponse extends WP_REST_Response {
 	 * @param resource                $stream Open stream.
 	 */
 	public static function write( iterable $rows, $stream ): void {
-		fwrite( $stream, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- a stream, not a file on disk.
+		fwrite( $stream, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite, WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- a stream, not a file on disk (WPCS 3 and 2.3 names).
 		foreach ( $rows as $row ) {
 			fputcsv( $stream, $row, ',', '"', '' );
 		}
@@ -60,7 +60,7 @@ final class CsvResponse extends WP_REST_Response {
 			$output = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- the response body.
 			if ( false !== $output ) {
 				self::write( $result->get_data(), $output );
-				fclose( $output ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose
+				fclose( $output ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fclose -- the response body's stream (WPCS 3 and 2.3 names).
 			}
 		}
 		return true;

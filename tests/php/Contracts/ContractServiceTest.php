@@ -147,6 +147,25 @@ final class ContractServiceTest extends TestCase {
 		$this->assertEquals( $before, $service->contract( $id ) );
 	}
 
+	public function test_refusals_carry_what_was_typed_escaped_for_html(): void {
+		$service = $this->service();
+		$id      = $service->create( self::input() );
+		$typed   = '<img src=x onerror=alert(1)>';
+		foreach ( array(
+			'add_member' => fn() => $service->add_member( $id, $typed ),
+			'date'       => fn() => $service->update( $id, self::input( array( 'starts' => $typed ) ) ),
+		) as $what => $refuse ) {
+			try {
+				$refuse();
+				$this->fail( "$what accepted $typed" );
+			} catch ( InvalidArgumentException $refused ) {
+				// Printed in wp-admin (and by WordPress.org's review tool's rule): never markup from input.
+				$this->assertStringNotContainsString( '<img', $refused->getMessage(), $what );
+				$this->assertStringContainsString( '&lt;img', $refused->getMessage(), $what );
+			}
+		}
+	}
+
 	public function test_a_member_sees_the_items_until_removed_and_others_never(): void {
 		$service  = $this->service();
 		$member   = $this->make_user( 'subscriber', array( 'user_email' => 'Ruth.Okafor@example.com' ) );

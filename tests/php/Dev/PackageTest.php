@@ -45,10 +45,19 @@ final class PackageTest extends TestCase {
 
 	public function test_the_package_holds_only_the_plugin_its_readme_build_translations_and_runtime_vendor(): void {
 		$top      = array_values( array_unique( array_map( static fn( string $file ): string => explode( '/', $file )[0], self::$files ) ) );
-		$required = array( 'build', 'includes', 'languages', 'library-portal.php', 'readme.txt', 'uninstall.php', 'vendor' );
+		$required = array( 'build', 'composer.json', 'includes', 'languages', 'library-portal.php', 'readme.txt', 'uninstall.php', 'vendor' );
 
 		$this->assertSame( array(), array_values( array_diff( $required, $top ) ), 'Missing from the zip.' );
 		$this->assertSame( array(), array_values( array_diff( $top, $required, array( 'assets' ) ) ), 'Not part of the plugin.' );
+	}
+
+	public function test_the_shipped_composer_json_names_only_what_vendor_holds(): void {
+		$this->assertContains( 'composer.json', self::$files, 'WordPress.org asks for it beside vendor/.' );
+		$shipped = json_decode( (string) file_get_contents( self::$out . '/library-portal/composer.json' ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+		$this->assertIsArray( $shipped );
+		$this->assertSame( array( 'php', 'tecnickcom/tcpdf' ), array_keys( $shipped['require'] ) );
+		$this->assertArrayNotHasKey( 'require-dev', $shipped );
+		$this->assertArrayNotHasKey( 'autoload-dev', $shipped );
 	}
 
 	public function test_the_readme_agrees_with_the_plugin_header(): void {

@@ -159,7 +159,7 @@ final class PluginZipTest extends TestCase {
 		$this->assertFalse( is_link( $folder ), 'The plugin is the unzipped copy, not a link to the repository.' );
 		$this->assertSame( realpath( $folder ), self::$activation['plugin_dir'] );
 		$this->assertGreaterThan( 0, self::$activation['schema'], 'Activation created the tables.' );
-		$this->assertFileDoesNotExist( $folder . '/composer.json' );
+		$this->assertFileExists( $folder . '/composer.json' ); // What vendor/ holds, for reviewers (PackageTest checks its content).
 		$this->assertDirectoryDoesNotExist( $folder . '/dev' );
 		$this->assertDirectoryDoesNotExist( $folder . '/vendor/phpunit' );
 	}
