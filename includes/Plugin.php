@@ -22,6 +22,7 @@ use LibraryPortal\Certificates\QuizMetaBox;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Frontend\Assets;
+use LibraryPortal\Frontend\FrameOptions;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
@@ -101,6 +102,7 @@ final class Plugin {
 		$names = new CertificateNames();
 		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names ) )->register();
 		( new Routes( $services->settings ) )->register();
+		( new FrameOptions() )->register();
 		( new UserLocale() )->register();
 		( new InviteLogin() )->register();
 		$assets->register();
