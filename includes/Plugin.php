@@ -120,8 +120,8 @@ final class Plugin {
 		( new Integrations\WooCommerce\Integration( $services->order_grants, $services->library_cache ) )->register();
 		$services->expiry_notices->register();
 		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows, $services->mail_gate, $services->license_requests, $services->seat_audit ) )->register();
-		( new PersonalDataExporter( $services->progress, $services->licenses, $services->shares, $services->mail_history, $services->notifications, $services->quiz_attempts, $services->certificates ) )->register();
-		( new PersonalDataEraser( $services->licenses, $services->shares, $services->progress, $services->quiz_attempts, $services->notifications, $services->mail_history, $services->certificates, $names ) )->register();
+		( new PersonalDataExporter( $services->progress, $services->licenses, $services->shares, $services->mail_history, $services->notifications, $services->quiz_attempts, $services->certificates, $services->address_rows ) )->register();
+		( new PersonalDataEraser( $services->licenses, $services->shares, $services->progress, $services->quiz_attempts, $services->notifications, $services->mail_history, $services->certificates, $names, $services->address_rows ) )->register();
 		( new PolicyText() )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
 		add_filter( 'rest_pre_serve_request', array( VttResponse::class, 'serve' ), 10, 4 );

@@ -31,7 +31,7 @@ final class FrameOptions {
 	/**
 	 * Sends the header on a portal route or a certificate page.
 	 *
-	 * @param WP $wp The parsed request.
+	 * @param mixed $wp The parsed request (WP).
 	 */
 	public function on_portal_routes( $wp ): void {
 		if ( ! $wp instanceof WP ) {
