@@ -396,7 +396,7 @@ final class PersonalDataExporter {
 				__( 'Training', 'library-portal' ) => self::title( $row['product_id'] ),
 				__( 'Sent by', 'library-portal' )  => __( 'A team owner', 'library-portal' ),
 				__( 'Address', 'library-portal' )  => $email,
-				__( 'Status', 'library-portal' )   => $row['state'],
+				__( 'Status', 'library-portal' )   => self::addressed_state( $row['kind'], $row['state'] ),
 				__( 'Date', 'library-portal' )     => self::date( $row['created_at'] ),
 			);
 		}
@@ -444,6 +444,22 @@ final class PersonalDataExporter {
 	 */
 	private static function date( int $timestamp ): string {
 		return $timestamp > 0 ? (string) wp_date( 'Y-m-d H:i', $timestamp ) : '—';
+	}
+
+	/**
+	 * The state of a row addressed to someone, in words (a share record's status as stored).
+	 *
+	 * @param string $kind  share, link or mail.
+	 * @param string $state As AddressRepository::addressed_to() reads it.
+	 */
+	private static function addressed_state( string $kind, string $state ): string {
+		return match ( $kind . ':' . $state ) {
+			'link:open'    => __( 'Can still be accepted', 'library-portal' ),
+			'link:revoked' => __( 'Withdrawn by the sender', 'library-portal' ),
+			'mail:sent'    => __( 'Sent', 'library-portal' ),
+			'mail:failed'  => __( 'Not delivered', 'library-portal' ),
+			default        => $state,
+		};
 	}
 
 	/**
