@@ -22,6 +22,7 @@ use LibraryPortal\Certificates\QuizMetaBox;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Frontend\Assets;
+use LibraryPortal\Frontend\FrameOptions;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
@@ -94,6 +95,7 @@ final class Plugin {
 		$names = new CertificateNames();
 		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names ) )->register();
 		( new Routes( $services->settings ) )->register();
+		( new FrameOptions() )->register();
 		( new UserLocale() )->register();
 		( new InviteLogin() )->register();
 		$assets->register();
@@ -111,8 +113,8 @@ final class Plugin {
 		( new Integrations\WooCommerce\Integration( $services->order_grants, $services->library_cache ) )->register();
 		$services->expiry_notices->register();
 		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows, $services->mail_gate, $services->license_requests, $services->seat_audit ) )->register();
-		( new PersonalDataExporter( $services->progress, $services->licenses, $services->shares, $services->mail_history, $services->notifications, $services->quiz_attempts, $services->certificates ) )->register();
-		( new PersonalDataEraser( $services->licenses, $services->shares, $services->progress, $services->quiz_attempts, $services->notifications, $services->mail_history, $services->certificates, $names ) )->register();
+		( new PersonalDataExporter( $services->progress, $services->licenses, $services->shares, $services->mail_history, $services->notifications, $services->quiz_attempts, $services->certificates, $services->address_rows ) )->register();
+		( new PersonalDataEraser( $services->licenses, $services->shares, $services->progress, $services->quiz_attempts, $services->notifications, $services->mail_history, $services->certificates, $names, $services->address_rows ) )->register();
 		( new PolicyText() )->register();
 		add_filter( 'rest_pre_serve_request', array( RawJsonResponse::class, 'serve' ), 10, 4 );
 		add_filter( 'rest_pre_serve_request', array( VttResponse::class, 'serve' ), 10, 4 );

@@ -17,6 +17,7 @@ use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\ExpiryNoticeRepository;
 use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Notifications\Notifier;
+use LibraryPortal\Repositories\AddressRepository;
 use LibraryPortal\Repositories\CatalogueRepository;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
@@ -95,7 +96,8 @@ final class Services {
 			new DashboardStats( $library, $library_cache, $team_reply ),
 			$seat_audit,
 			$grants,
-			new OrderGrants( $grants, new ClaimRepository( $db ) )
+			new OrderGrants( $grants, new ClaimRepository( $db ) ),
+			new AddressRepository( $db )
 		);
 	}
 
@@ -128,6 +130,7 @@ final class Services {
 	 * @param SeatAuditRepository    $seat_audit    Who changed which grant or seat.
 	 * @param GrantService           $grants        Grants by admins, WP-CLI and orders.
 	 * @param OrderGrants            $order_grants  Shop orders to grants (no WooCommerce needed to build it).
+	 * @param AddressRepository      $address_rows  Rows that hold an e-mail address someone else typed (privacy requests).
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -155,6 +158,7 @@ final class Services {
 		public readonly DashboardStats $dashboard,
 		public readonly SeatAuditRepository $seat_audit,
 		public readonly GrantService $grants,
-		public readonly OrderGrants $order_grants
+		public readonly OrderGrants $order_grants,
+		public readonly AddressRepository $address_rows
 	) {}
 }

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Privacy;
 
 use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Repositories\AddressRepository;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Repositories\MailHistoryRepository;
@@ -28,6 +29,10 @@ use WP_User;
  *   their own purchases and the seats they gave out, and seats they activated from a team
  *   owner (spent: the owner paid for them and still sees them used).
  *
+ * - by the address itself, with or without an account: share records, share links and share
+ *   e-mails sent to it keep their row with WordPress's anonymous address instead, contracts lose it
+ *   as their organizer's e-mail, notifications quoting it are erased.
+ *
  * Every step is one statement or a conditional UPDATE per seat, so the work fits one page.
  */
 final class PersonalDataEraser {
@@ -43,6 +48,7 @@ final class PersonalDataEraser {
 	 * @param MailHistoryRepository  $mail_history  Share e-mails.
 	 * @param CertificateRepository  $certificates  Certificates.
 	 * @param CertificateNames       $names         Hides names on certificates.
+	 * @param AddressRepository      $addresses     Rows addressed to an e-mail address.
 	 */
 	public function __construct(
 		private readonly LicenseRepository $licenses,
@@ -52,7 +58,8 @@ final class PersonalDataEraser {
 		private readonly NotificationRepository $notifications,
 		private readonly MailHistoryRepository $mail_history,
 		private readonly CertificateRepository $certificates,
-		private readonly CertificateNames $names
+		private readonly CertificateNames $names,
+		private readonly AddressRepository $addresses
 	) {}
 
 	/**
@@ -78,7 +85,8 @@ final class PersonalDataEraser {
 	}
 
 	/**
-	 * Erases the data of the account with an e-mail address (all on page 1).
+	 * Erases the data of the account with an e-mail address and the address itself wherever
+	 * the plugin stored it (all on page 1).
 	 *
 	 * @param string   $email The requester's e-mail address.
 	 * @param int      $page  Page, from 1 (there is only one).
@@ -86,19 +94,48 @@ final class PersonalDataEraser {
 	 * @return array{items_removed: bool, items_retained: bool, messages: string[], done: bool}
 	 */
 	public function erase( string $email, int $page = 1, ?int $now = null ): array {
-		$user  = get_user_by( 'email', $email );
 		$reply = array(
 			'items_removed'  => false,
 			'items_retained' => false,
 			'messages'       => array(),
 			'done'           => true,
 		);
-		if ( ! $user instanceof WP_User || $page > 1 ) {
+		if ( $page > 1 ) {
 			return $reply;
 		}
-		$user_id = (int) $user->ID;
-		$now     = $now ?? time();
-		$linked  = $this->licenses->linked_users( $user_id );
+		$user = get_user_by( 'email', $email );
+		if ( $user instanceof WP_User ) {
+			$reply = array_merge( $reply, $this->erase_account( (int) $user->ID, $now ?? time() ) );
+		}
+
+		// With or without an account: the rows where the address is someone else's recipient.
+		$addressed = $this->addresses->erase( $email, (string) wp_privacy_anonymize_data( 'email', $email ) );
+		$invited   = $addressed['shares'] + $addressed['links'] + $addressed['mail'];
+		if ( $invited > 0 ) {
+			/* translators: %d: number of records. */
+			$reply['messages'][] = sprintf( _n( '%d share record, link or e-mail sent to this address no longer holds the address; the sharer keeps the record without it.', '%d share records, links and e-mails sent to this address no longer hold the address; the sharers keep the records without it.', $invited, 'library-portal' ), $invited );
+		}
+		if ( $addressed['organizers'] > 0 ) {
+			/* translators: %d: number of contracts. */
+			$reply['messages'][] = sprintf( _n( '%d contract no longer lists this address as its organizer\'s e-mail.', '%d contracts no longer list this address as their organizer\'s e-mail.', $addressed['organizers'], 'library-portal' ), $addressed['organizers'] );
+		}
+		if ( $addressed['notifications'] > 0 ) {
+			/* translators: %d: number of notifications. */
+			$reply['messages'][] = sprintf( _n( '%d notification that quoted this address was erased.', '%d notifications that quoted this address were erased.', $addressed['notifications'], 'library-portal' ), $addressed['notifications'] );
+		}
+		$reply['items_removed'] = $reply['items_removed'] || array_sum( $addressed ) > 0;
+		return $reply;
+	}
+
+	/**
+	 * Erases the data of an account (see the class).
+	 *
+	 * @param int $user_id User.
+	 * @param int $now     Unix seconds.
+	 * @return array{items_removed: bool, items_retained: bool, messages: string[]}
+	 */
+	private function erase_account( int $user_id, int $now ): array {
+		$linked = $this->licenses->linked_users( $user_id );
 
 		list( $freed, $kept_activated, $own_seats ) = $this->free_shared_seats( $user_id, $now );
 
@@ -149,10 +186,11 @@ final class PersonalDataEraser {
 			$messages[] = sprintf( _n( '%d license this user activated from a team owner was kept: it is used up, and the owner\'s records count it.', '%d licenses this user activated from team owners were kept: they are used up, and the owners\' records count them.', $kept_activated, 'library-portal' ), $kept_activated );
 		}
 
-		$reply['items_removed']  = $freed > 0 || array_sum( $removed ) > 0;
-		$reply['items_retained'] = $certificates > 0 || $own_seats > 0 || $kept_activated > 0;
-		$reply['messages']       = $messages;
-		return $reply;
+		return array(
+			'items_removed'  => $freed > 0 || array_sum( $removed ) > 0,
+			'items_retained' => $certificates > 0 || $own_seats > 0 || $kept_activated > 0,
+			'messages'       => $messages,
+		);
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace LibraryPortal\Privacy;
 
 use LibraryPortal\Certificates\CertificateLinks;
 use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Repositories\AddressRepository;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Repositories\MailHistoryRepository;
@@ -21,7 +22,9 @@ use WP_User;
 /**
  * One exporter per kind of data, so each pages through its own rows: WordPress calls an
  * exporter with page 1, 2, … until it answers `done`. Only the rows of the account with the
- * requested e-mail address are read; other people appear as "a team member", never by name.
+ * requested e-mail address are read, and the rows where that address is someone else's
+ * recipient (with or without an account); other people appear as "a team member" or "a team
+ * owner", never by name.
  */
 final class PersonalDataExporter {
 
@@ -42,6 +45,7 @@ final class PersonalDataExporter {
 	 * @param NotificationRepository $notifications Notifications.
 	 * @param QuizAttemptRepository  $quiz_attempts Test attempts.
 	 * @param CertificateRepository  $certificates  Certificates.
+	 * @param AddressRepository      $addresses     Rows addressed to an e-mail address.
 	 * @param int                    $per_page      Rows per page and exporter.
 	 */
 	public function __construct(
@@ -52,6 +56,7 @@ final class PersonalDataExporter {
 		private readonly NotificationRepository $notifications,
 		private readonly QuizAttemptRepository $quiz_attempts,
 		private readonly CertificateRepository $certificates,
+		private readonly AddressRepository $addresses,
 		int $per_page = 100
 	) {
 		$this->per_page = max( 1, $per_page );
@@ -91,18 +96,25 @@ final class PersonalDataExporter {
 	 * @return array{data: array<int, array{group_id: string, group_label: string, group_description: string, item_id: string, data: array<int, array{name: string, value: string}>}>, done: bool}
 	 */
 	public function export( string $group_id, string $email, int $page ): array {
-		$groups = $this->groups();
-		$user   = get_user_by( 'email', $email );
-		if ( ! $user instanceof WP_User || ! isset( $groups[ $group_id ] ) ) {
-			return array(
-				'data' => array(),
-				'done' => true,
-			);
+		$nothing = array(
+			'data' => array(),
+			'done' => true,
+		);
+		$groups  = $this->groups();
+		if ( ! isset( $groups[ $group_id ] ) ) {
+			return $nothing;
 		}
-		$page                 = max( 1, $page );
-		$offset               = ( $page - 1 ) * $this->per_page;
-		$method               = $groups[ $group_id ]['rows'];
-		list( $items, $done ) = $this->$method( (int) $user->ID, $offset );
+		$offset = ( max( 1, $page ) - 1 ) * $this->per_page;
+		$method = $groups[ $group_id ]['rows'];
+		if ( $groups[ $group_id ]['by_address'] ) {
+			list( $items, $done ) = $this->$method( $email, $offset );
+		} else {
+			$user = get_user_by( 'email', $email );
+			if ( ! $user instanceof WP_User ) {
+				return $nothing;
+			}
+			list( $items, $done ) = $this->$method( (int) $user->ID, $offset );
+		}
 
 		$data = array();
 		foreach ( $items as $item_id => $fields ) {
@@ -128,46 +140,66 @@ final class PersonalDataExporter {
 	}
 
 	/**
-	 * The groups: exporter ID => label, description and the method that reads a page.
+	 * The groups: exporter ID => label, description, the method that reads a page and whether it
+	 * reads by the address itself (with or without an account) rather than by the account.
 	 *
-	 * @return array<string, array{label: string, description: string, rows: string}>
+	 * @return array<string, array{label: string, description: string, rows: string, by_address: bool}>
 	 */
 	private function groups(): array {
 		return array(
-			'library-portal-progress'      => array(
+			'library-portal-progress'         => array(
 				'label'       => __( 'Training progress', 'library-portal' ),
 				'description' => __( 'How far you watched each part of your trainings.', 'library-portal' ),
 				'rows'        => 'progress_rows',
+				'by_address'  => false,
 			),
-			'library-portal-seats'         => array(
+			'library-portal-seats'            => array(
 				'label'       => __( 'Training licenses', 'library-portal' ),
 				'description' => __( 'The licenses you bought and the licenses team owners shared with you.', 'library-portal' ),
 				'rows'        => 'seat_rows',
+				'by_address'  => false,
 			),
-			'library-portal-shares'        => array(
+			'library-portal-shares'           => array(
 				'label'       => __( 'Licenses you shared', 'library-portal' ),
 				'description' => __( 'The licenses you gave to your team, by link or e-mail.', 'library-portal' ),
 				'rows'        => 'share_rows',
+				'by_address'  => false,
 			),
-			'library-portal-mail-history'  => array(
+			'library-portal-mail-history'     => array(
 				'label'       => __( 'Share e-mails you sent', 'library-portal' ),
 				'description' => __( 'The addresses you invited by e-mail to take a license.', 'library-portal' ),
 				'rows'        => 'mail_rows',
+				'by_address'  => false,
 			),
-			'library-portal-notifications' => array(
+			'library-portal-notifications'    => array(
 				'label'       => __( 'Portal notifications', 'library-portal' ),
 				'description' => __( 'The notifications of your library, hidden ones too.', 'library-portal' ),
 				'rows'        => 'notification_rows',
+				'by_address'  => false,
 			),
-			'library-portal-test-attempts' => array(
+			'library-portal-test-attempts'    => array(
 				'label'       => __( 'Test attempts', 'library-portal' ),
 				'description' => __( 'Every test you took, with its score and your answers.', 'library-portal' ),
 				'rows'        => 'attempt_rows',
+				'by_address'  => false,
 			),
-			'library-portal-certificates'  => array(
+			'library-portal-certificates'     => array(
 				'label'       => __( 'Certificates', 'library-portal' ),
 				'description' => __( 'The certificates you earned and where anyone can verify them.', 'library-portal' ),
 				'rows'        => 'certificate_rows',
+				'by_address'  => false,
+			),
+			'library-portal-invitations'      => array(
+				'label'       => __( 'Invitations sent to your address', 'library-portal' ),
+				'description' => __( 'Licenses team owners shared with your e-mail address: share records, e-mailed links and the e-mails sent, whether or not you have an account.', 'library-portal' ),
+				'rows'        => 'invitation_rows',
+				'by_address'  => true,
+			),
+			'library-portal-contract-contact' => array(
+				'label'       => __( 'Contract contact', 'library-portal' ),
+				'description' => __( 'Contracts that list your e-mail address as their organizer\'s.', 'library-portal' ),
+				'rows'        => 'organizer_rows',
+				'by_address'  => true,
 			),
 		);
 	}
@@ -342,6 +374,59 @@ final class PersonalDataExporter {
 	}
 
 	/**
+	 * A page of the rows addressed to an e-mail address by someone else (the sharer is not named).
+	 * The rows of one address are read whole and paged here.
+	 *
+	 * @param string $email  Address.
+	 * @param int    $offset Rows to skip.
+	 * @return array{0: array<int|string, array<string, string>>, 1: bool}
+	 */
+	private function invitation_rows( string $email, int $offset ): array {
+		$rows  = $this->addresses->addressed_to( $email );
+		$page  = array_slice( $rows, $offset, $this->per_page );
+		$kinds = array(
+			'share' => __( 'License shared with this address', 'library-portal' ),
+			'link'  => __( 'Share link e-mailed to this address', 'library-portal' ),
+			'mail'  => __( 'Share e-mail sent to this address', 'library-portal' ),
+		);
+		$items = array();
+		foreach ( $page as $row ) {
+			$items[ $row['kind'] . '-' . $row['id'] ] = array(
+				__( 'Record', 'library-portal' )   => $kinds[ $row['kind'] ] ?? $row['kind'],
+				__( 'Training', 'library-portal' ) => self::title( $row['product_id'] ),
+				__( 'Sent by', 'library-portal' )  => __( 'A team owner', 'library-portal' ),
+				__( 'Address', 'library-portal' )  => $email,
+				__( 'Status', 'library-portal' )   => self::addressed_state( $row['kind'], $row['state'] ),
+				__( 'Date', 'library-portal' )     => self::date( $row['created_at'] ),
+			);
+		}
+		return array( $items, $offset + count( $page ) >= count( $rows ) );
+	}
+
+	/**
+	 * A page of the contracts that list an address as their organizer's e-mail.
+	 *
+	 * @param string $email  Address.
+	 * @param int    $offset Rows to skip.
+	 * @return array{0: array<int|string, array<string, string>>, 1: bool}
+	 */
+	private function organizer_rows( string $email, int $offset ): array {
+		$rows  = $this->addresses->organizer_of( $email );
+		$page  = array_slice( $rows, $offset, $this->per_page );
+		$items = array();
+		foreach ( $page as $contract ) {
+			$items[ (string) $contract['id'] ] = array(
+				__( 'Contract', 'library-portal' )        => $contract['title'],
+				__( 'Organizer', 'library-portal' )       => $contract['organizer_name'],
+				__( 'Organizer title', 'library-portal' ) => $contract['organizer_title'],
+				__( 'Phone', 'library-portal' )           => $contract['organizer_phone'],
+				__( 'E-mail', 'library-portal' )          => $email,
+			);
+		}
+		return array( $items, $offset + count( $page ) >= count( $rows ) );
+	}
+
+	/**
 	 * An item's title as plain text (a deleted item by its number).
 	 *
 	 * @param int $product_id Item.
@@ -359,6 +444,22 @@ final class PersonalDataExporter {
 	 */
 	private static function date( int $timestamp ): string {
 		return $timestamp > 0 ? (string) wp_date( 'Y-m-d H:i', $timestamp ) : '—';
+	}
+
+	/**
+	 * The state of a row addressed to someone, in words (a share record's status as stored).
+	 *
+	 * @param string $kind  share, link or mail.
+	 * @param string $state As AddressRepository::addressed_to() reads it.
+	 */
+	private static function addressed_state( string $kind, string $state ): string {
+		return match ( $kind . ':' . $state ) {
+			'link:open'    => __( 'Can still be accepted', 'library-portal' ),
+			'link:revoked' => __( 'Withdrawn by the sender', 'library-portal' ),
+			'mail:sent'    => __( 'Sent', 'library-portal' ),
+			'mail:failed'  => __( 'Not delivered', 'library-portal' ),
+			default        => $state,
+		};
 	}
 
 	/**

@@ -85,13 +85,9 @@ final class LearningController extends Controller {
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		$id  = self::item_id_arg();
-		$tag = array(
-			'description' => __( 'member for the member version of a membership item.', 'library-portal' ),
-			'type'        => 'string',
-			'enum'        => array( '', 'member' ),
-			'default'     => '',
-		);
+		$id       = self::item_id_arg();
+		$tag      = ArgSchemas::item_tag();
+		$contract = ArgSchemas::contract_scope();
 
 		register_rest_route(
 			$this->namespace,
@@ -104,13 +100,7 @@ final class LearningController extends Controller {
 					'args'                => array(
 						'id'       => $id,
 						'tag'      => $tag,
-						'contract' => array(
-							'description' => __( 'Contract whose library the item is opened from.', 'library-portal' ),
-							'type'        => 'integer',
-							'minimum'     => 0,
-							'maximum'     => Limits::MAX_ID,
-							'default'     => 0,
-						),
+						'contract' => $contract,
 					),
 				),
 				'schema' => array( $this, 'get_video_schema' ),
@@ -127,6 +117,7 @@ final class LearningController extends Controller {
 					'args'                => array(
 						'product_id' => $id,
 						'tag'        => $tag,
+						'contract'   => $contract,
 						// Wide bounds: the progress rule answers its own 400 invalid_progress / invalid_part.
 						'progress'   => array(
 							'description' => __( 'Watched percent of the part, a whole 5% step.', 'library-portal' ),
@@ -156,8 +147,9 @@ final class LearningController extends Controller {
 					'callback'            => array( $this, 'post_activation' ),
 					'permission_callback' => array( $this, 'item_permissions_check' ),
 					'args'                => array(
-						'id'  => $id,
-						'tag' => $tag,
+						'id'       => $id,
+						'tag'      => $tag,
+						'contract' => $contract,
 					),
 				),
 				'schema' => array( $this, 'get_activation_schema' ),
@@ -174,6 +166,7 @@ final class LearningController extends Controller {
 					'args'                => array(
 						'contractid' => array_merge( $id, array( 'description' => __( 'Contract ID.', 'library-portal' ) ) ),
 						'id'         => $id,
+						'tag'        => $tag,
 					),
 				),
 				'schema' => array( $this, 'get_contract_item_schema' ),

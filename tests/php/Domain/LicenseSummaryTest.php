@@ -71,6 +71,36 @@ final class LicenseSummaryTest extends TestCase {
 		$this->assertSame( self::NOW - 5, $summary->expiry );
 	}
 
+	public function test_a_seat_expiring_at_this_very_second_has_expired(): void {
+		$at_now   = LicenseSummary::of( array( self::seat( 'activated', 1, self::NOW ) ), 1, self::NOW );
+		$a_second = LicenseSummary::of( array( self::seat( 'activated', 1, self::NOW + 1 ) ), 1, self::NOW );
+
+		$this->assertTrue( Expiry::has_passed( self::NOW, self::NOW ) );
+		$this->assertSame( 1, $at_now->expired );
+		$this->assertSame( 0, $at_now->active );
+		$this->assertFalse( $at_now->holds_valid_seat );
+		$this->assertSame( Access::NO_LICENSE, Access::reason( '', 'webinar', $at_now, 0 ) );
+		$this->assertFalse( Expiry::has_passed( self::NOW + 1, self::NOW ) );
+		$this->assertSame( Access::ACTIVATED, Access::reason( '', 'webinar', $a_second, 0 ), 'One second left still opens it.' );
+	}
+
+	public function test_activated_at_is_the_latest_of_the_viewers_activated_seats(): void {
+		$activated = static fn( int $id, int $holder, int $at ): Seat => new Seat( $id, 1, 9, 1, $holder, SeatState::Activated, 9 !== $holder, $at, 0, '', 0 );
+
+		$summary = LicenseSummary::of(
+			array(
+				$activated( 1, 1, self::NOW - 3000 ),
+				$activated( 2, 1, self::NOW - 100 ),
+				$activated( 3, 5, self::NOW - 10 ), // Someone else's: not the viewer's activation.
+				$activated( 4, 1, self::NOW - 2000 ),
+			),
+			1,
+			self::NOW
+		);
+
+		$this->assertSame( self::NOW - 100, $summary->activated_at, 'Neither the first, the last nor another holder\'s seat.' );
+	}
+
 	/**
 	 * Seats, viewer facts and the access reason expected.
 	 *

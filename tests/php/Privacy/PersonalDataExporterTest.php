@@ -20,13 +20,15 @@ final class PersonalDataExporterTest extends TestCase {
 	 * Rows each group holds for one Story user: exporter ID => number of items.
 	 */
 	private const EXPECTED = array(
-		'library-portal-progress'      => 3, // Two parts of the own training, one of the started share.
-		'library-portal-seats'         => 5, // Three own seats, two received.
-		'library-portal-shares'        => 1,
-		'library-portal-mail-history'  => 2,
-		'library-portal-notifications' => 2, // One of them hidden.
-		'library-portal-test-attempts' => 2,
-		'library-portal-certificates'  => 1,
+		'library-portal-progress'         => 3, // Two parts of the own training, one of the started share.
+		'library-portal-seats'            => 5, // Three own seats, two received.
+		'library-portal-shares'           => 1,
+		'library-portal-mail-history'     => 2,
+		'library-portal-notifications'    => 2, // One of them hidden.
+		'library-portal-test-attempts'    => 2,
+		'library-portal-certificates'     => 1,
+		'library-portal-invitations'      => 0, // Nobody invited Alice's own address (ByAddressTest).
+		'library-portal-contract-contact' => 0,
 	);
 
 	/**
@@ -126,7 +128,7 @@ final class PersonalDataExporterTest extends TestCase {
 	public function test_each_group_pages_until_done_without_losing_or_repeating_rows(): void {
 		$email = $this->two_learners();
 		$s     = $this->services();
-		$small = new PersonalDataExporter( $s->progress, $s->licenses, $s->shares, $s->mail_history, $s->notifications, $s->quiz_attempts, $s->certificates, 2 );
+		$small = new PersonalDataExporter( $s->progress, $s->licenses, $s->shares, $s->mail_history, $s->notifications, $s->quiz_attempts, $s->certificates, $s->address_rows, 2 );
 
 		foreach ( self::EXPECTED as $id => $count ) {
 			$pages = 0;

@@ -43,6 +43,7 @@ final class PolicyTextTest extends TestCase {
 		$this->assertCount( 1, $ours );
 		$this->assertStringContainsString( 'public verification page', $ours[0]['policy_text'] );
 		$this->assertStringContainsString( 'no longer show your name', $ours[0]['policy_text'] );
+		$this->assertStringContainsString( 'an e-mail address without an account too', $ours[0]['policy_text'] );
 		$this->assertStringStartsWith( '<p>', trim( $ours[0]['policy_text'] ) );
 	}
 }
