@@ -85,6 +85,23 @@ if ( str_starts_with( $library_portal_site, 'test-' ) ) {
 	define( 'DISABLE_WP_CRON', true );
 }
 
+// A persistent object cache through Redis (bin/redis, socket var/run/redis.sock) when LP_REDIS_DROPIN
+// names a copy of a well-known drop-in (CONTRIBUTING.md); bin/object-cache.php loads it for this site
+// only. Each site has its own key prefix, and a flush empties only that prefix.
+$library_portal_dropin = (string) getenv( 'LP_REDIS_DROPIN' );
+if ( '' !== $library_portal_dropin ) {
+	if ( ! is_readable( $library_portal_dropin ) ) {
+		exit( "Library Portal dev runtime: LP_REDIS_DROPIN=$library_portal_dropin is not a readable file.\n" ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- plain text.
+	}
+	define( 'LIBRARY_PORTAL_DEV_OBJECT_CACHE', (string) realpath( $library_portal_dropin ) );
+	define( 'WP_REDIS_CLIENT', 'phpredis' );
+	define( 'WP_REDIS_SCHEME', 'unix' );
+	define( 'WP_REDIS_PATH', dirname( __DIR__ ) . '/var/run/redis.sock' );
+	define( 'WP_REDIS_PREFIX', 'lp_' . $library_portal_site . ':' );
+	define( 'WP_REDIS_SELECTIVE_FLUSH', true );
+	define( 'WP_CACHE_KEY_SALT', 'lp_' . $library_portal_site . ':' );
+}
+
 // Command-line runs (installer, PHPUnit, bin/wp-php) look like a request to the site.
 if ( 'cli' === PHP_SAPI ) {
 	$_SERVER['HTTP_HOST']       = $_SERVER['HTTP_HOST'] ?? '127.0.0.1:' . $library_portal_config['port'];
@@ -96,4 +113,4 @@ if ( 'cli' === PHP_SAPI ) {
 	$_SERVER['REMOTE_ADDR']     = $_SERVER['REMOTE_ADDR'] ?? '127.0.0.1';
 }
 
-unset( $library_portal_config, $library_portal_salts );
+unset( $library_portal_config, $library_portal_salts, $library_portal_dropin );

@@ -30,6 +30,7 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 			'test-mariadb' => array( 8891, 'mariadb' ),
 			'bench'        => array( 8892, 'mariadb' ),
 			'bench-sqlite' => array( 8893, 'sqlite' ),
+			'prod'         => array( 8894, 'mariadb' ),
 		);
 
 		if ( ! preg_match( '/^[a-z0-9][a-z0-9-]{0,40}$/', $site ) ) {
@@ -72,7 +73,7 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 	 * @return string
 	 */
 	function library_portal_site_for_port( int $port ): string {
-		foreach ( array( 'demo', 'e2e', 'test-sqlite', 'test-mariadb', 'bench', 'bench-sqlite' ) as $site ) {
+		foreach ( array( 'demo', 'e2e', 'test-sqlite', 'test-mariadb', 'bench', 'bench-sqlite', 'prod' ) as $site ) {
 			if ( library_portal_site_settings( $site )['port'] === $port ) {
 				return $site;
 			}
