@@ -49,6 +49,7 @@ use LibraryPortal\Rest\SubtitlesController;
 use LibraryPortal\Rest\TeamController;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Sharing\SeatSharing;
+use LibraryPortal\Sharing\ShareLinkPurge;
 use LibraryPortal\Sharing\ShareMailer;
 use LibraryPortal\Sharing\ShareRecords;
 use LibraryPortal\Rest\UserController;
@@ -112,6 +113,7 @@ final class Plugin {
 		// WooCommerce: registers itself only when WooCommerce is loaded (docs/decisions.md "WooCommerce").
 		( new Integrations\WooCommerce\Integration( $services->order_grants, $services->library_cache ) )->register();
 		$services->expiry_notices->register();
+		( new ShareLinkPurge( $services->share_links ) )->register();
 		( new UserDeletedHandler( $services->licenses, $services->shares, $services->progress, $services->certificates, $services->notifications, $services->contracts, $services->quiz_attempts, $services->mail_history, $services->cache_rows, $services->link_rows, $services->mail_gate, $services->license_requests, $services->seat_audit ) )->register();
 		( new PersonalDataExporter( $services->progress, $services->licenses, $services->shares, $services->mail_history, $services->notifications, $services->quiz_attempts, $services->certificates, $services->address_rows ) )->register();
 		( new PersonalDataEraser( $services->licenses, $services->shares, $services->progress, $services->quiz_attempts, $services->notifications, $services->mail_history, $services->certificates, $names, $services->address_rows ) )->register();
@@ -140,7 +142,7 @@ final class Plugin {
 					$services->share_links,
 					new ShareRecords( $services->licenses, $services->progress, $services->certificates, $services->mail_history, $mailer ),
 					$mailer,
-					new SeatSharing( $services->share_invites, $services->licenses, $services->shares, $services->license_requests, $services->notifier )
+					new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier )
 				) )->register_routes();
 				( new TeamController( $services->team, $services->team_reply ) )->register_routes();
 				( new DashboardController( $services->dashboard, $services->settings ) )->register_routes();

@@ -13,6 +13,7 @@ use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Grants\GrantCapability;
 use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Settings;
+use LibraryPortal\Sharing\ShareLinkPurge;
 
 /**
  * Keeps the database in step with the code.
@@ -25,7 +26,7 @@ final class Installer {
 	public const VERSION_OPTION = 'library_portal_schema_version';
 
 	/**
-	 * Activation hook: tables, portal page, rewrite rules, the daily expiry notices.
+	 * Activation hook: tables, portal page, rewrite rules, the daily expiry notices and share-link purge.
 	 */
 	public static function activate(): void {
 		self::maybe_upgrade();
@@ -37,21 +38,24 @@ final class Installer {
 		( new Routes( new Settings() ) )->add_rewrite_rules();
 		flush_rewrite_rules( false );
 		ExpiryNotices::schedule();
+		ShareLinkPurge::schedule_when_ready();
 	}
 
 	/**
 	 * Deactivation hook: our rewrite rules go away with the plugin. They were registered on init
 	 * of this very request, so they are taken out before the flush (else it stores them again).
-	 * The cron event goes too (init schedules it again on reactivation).
+	 * The scheduled jobs go too (activation schedules them again).
 	 */
 	public static function deactivate(): void {
 		Routes::remove_rewrite_rules();
 		flush_rewrite_rules( false );
 		ExpiryNotices::unschedule();
+		ShareLinkPurge::unschedule();
 	}
 
 	/**
-	 * Runs dbDelta when the stored schema version is older than the code's.
+	 * Runs dbDelta when the stored schema version is older than the code's; an upgrade also
+	 * schedules the jobs a new version brings (the share-link purge came with schema 9).
 	 */
 	public static function maybe_upgrade(): void {
 		ItemCapabilities::maybe_grant();
@@ -66,6 +70,7 @@ final class Installer {
 			require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 			dbDelta( ( new Schema( $wpdb ) )->statements() );
 			update_option( self::VERSION_OPTION, Schema::VERSION, true );
+			ShareLinkPurge::schedule_when_ready();
 		}
 		( new Migrations( $wpdb ) )->run();
 	}

@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 8;
+	public const VERSION = 9;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -121,7 +121,7 @@ final class Schema {
 				KEY holder_product (holder_id,product_id),
 				KEY grant_id (grant_id)
 			) $collate;",
-			// A share of one seat, by link or e-mail, with its outcome.
+			// A share of one seat, by link or e-mail, with its outcome; link_id: the link accepted (0 before schema 9).
 			"CREATE TABLE {$t['shares']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				license_id bigint(20) unsigned NOT NULL DEFAULT 0,
@@ -133,6 +133,7 @@ final class Schema {
 				status varchar(20) NOT NULL DEFAULT 'accepted',
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				updated_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				link_id bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY owner_product (owner_id,product_id),
 				KEY recipient_id (recipient_id),
@@ -232,7 +233,8 @@ final class Schema {
 				payload longtext NOT NULL,
 				PRIMARY KEY  (user_id)
 			) $collate;",
-			// A share link; its ID is inside the signed payload, so the sharer can revoke it.
+			// A share link; its ID is inside the signed payload, so the sharer can revoke it. used_at: when
+			// an e-mailed link was accepted (it works once); created_at is indexed for the daily purge.
 			"CREATE TABLE {$t['share_links']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				owner_id bigint(20) unsigned NOT NULL,
@@ -240,8 +242,10 @@ final class Schema {
 				recipient_email varchar(190) NOT NULL DEFAULT '',
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				revoked_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				used_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
-				KEY owner_product (owner_id,product_id)
+				KEY owner_product (owner_id,product_id),
+				KEY created_at (created_at)
 			) $collate;",
 			// A team member's latest request for a license: one row per (requester, sharer, item), so
 			// the 24-hour rule is one conditional UPDATE (SharingRequests).

@@ -26,9 +26,10 @@ final class ShareRepository extends Repository implements UserRows {
 	 * @param ShareMethod $method          Link or e-mail.
 	 * @param string      $recipient_email Address invited by e-mail ('' for a link).
 	 * @param int         $now             Unix seconds.
+	 * @param int         $link_id         The share link accepted (0: not known).
 	 * @throws WriteFailed When the database refused the row.
 	 */
-	public function record_accepted( int $license_id, int $owner_id, int $product_id, int $recipient_id, ShareMethod $method, string $recipient_email, int $now ): int {
+	public function record_accepted( int $license_id, int $owner_id, int $product_id, int $recipient_id, ShareMethod $method, string $recipient_email, int $now, int $link_id = 0 ): int {
 		$this->must(
 			$this->db->insert(
 				$this->table( 'shares' ),
@@ -42,8 +43,9 @@ final class ShareRepository extends Repository implements UserRows {
 					'status'          => 'accepted',
 					'created_at'      => $now,
 					'updated_at'      => $now,
+					'link_id'         => $link_id,
 				),
-				array( '%d', '%d', '%d', '%d', '%s', '%s', '%s', '%d', '%d' )
+				array( '%d', '%d', '%d', '%d', '%s', '%s', '%s', '%d', '%d', '%d' )
 			),
 			'record accepted'
 		);
@@ -69,6 +71,30 @@ final class ShareRepository extends Repository implements UserRows {
 				)
 			),
 			'close a share record'
+		);
+	}
+
+	/**
+	 * Whether the owner took back a seat of the item that the recipient had taken with this link.
+	 * Shares recorded before links were (schema 9) count when revoked after the link was made.
+	 *
+	 * @param int $owner_id     Sharer.
+	 * @param int $product_id   Item.
+	 * @param int $recipient_id Team member.
+	 * @param int $link_id      The link.
+	 * @param int $link_made_at Unix seconds the link was made.
+	 */
+	public function revoked_with_link( int $owner_id, int $product_id, int $recipient_id, int $link_id, int $link_made_at ): bool {
+		return null !== $this->db->get_var(
+			$this->db->prepare(
+				"SELECT id FROM %i WHERE recipient_id = %d AND owner_id = %d AND product_id = %d AND status = 'revoked' AND ( link_id = %d OR ( link_id = 0 AND updated_at >= %d ) ) LIMIT 1",
+				$this->table( 'shares' ),
+				$recipient_id,
+				$owner_id,
+				$product_id,
+				$link_id,
+				$link_made_at
+			)
 		);
 	}
 

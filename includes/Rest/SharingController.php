@@ -19,7 +19,7 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * GET videosharedata/{id}, POST share-link/{id}, send-share-emails, revoke-share/{id} (the
+ * GET videosharedata/{id}, POST and DELETE share-link/{id}, send-share-emails, revoke-share/{id} (the
  * owner's side) and POST accept-share, dismiss-share, request-license (the invite's side);
  * docs/contract.md. Every route needs a login and the REST nonce; an owner's routes answer 404
  * for an item or share that is not theirs, and change nothing.
@@ -74,10 +74,25 @@ final class SharingController extends Controller {
 			$this->namespace,
 			'/share-link/(?P<id>\d+)',
 			array(
-				'methods'             => WP_REST_Server::CREATABLE,
-				'callback'            => array( $this, 'create_link' ),
-				'permission_callback' => $login,
-				'args'                => array( 'id' => $id ),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'create_link' ),
+					'permission_callback' => $login,
+					'args'                => array(
+						'id'    => array_merge( $id, array( 'required' => true ) ),
+						'renew' => array(
+							'description' => __( 'Withdraw the working link and make a new one.', 'library-portal' ),
+							'type'        => 'boolean',
+							'default'     => false,
+						),
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => array( $this, 'withdraw_links' ),
+					'permission_callback' => $login,
+					'args'                => array( 'id' => array_merge( $id, array( 'required' => true ) ) ),
+				),
 			)
 		);
 		register_rest_route(
@@ -150,25 +165,49 @@ final class SharingController extends Controller {
 	}
 
 	/**
-	 * POST share-link/{id}: a new signed link to copy.
+	 * POST share-link/{id} { renew? }: the owner's working link to copy (the same code and expiry
+	 * on every call), or a new one when there is none or `renew` withdraws it.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function create_link( WP_REST_Request $request ) {
-		$now = time();
-		$row = $this->shareable_row( get_current_user_id(), (int) $request['id'] );
+		$user_id    = get_current_user_id();
+		$product_id = (int) $request['id'];
+		$row        = $this->shareable_row( $user_id, $product_id );
 		if ( $row instanceof WP_Error ) {
 			return $row;
 		}
-		$code = $this->links->issue( get_current_user_id(), (int) $request['id'], $now );
-		if ( '' === $code ) {
+		$link = $this->links->copy_link( $user_id, $product_id, time(), (bool) $request['renew'] );
+		if ( null === $link ) {
 			return ErrorReply::error( 'link_failed', __( 'The link could not be made. Please try again.', 'library-portal' ), 500 );
 		}
 		return $this->success(
 			array(
-				'link'       => home_url( '/shareseats/' . $code . '/' ),
-				'expires_at' => $this->links->expires_at( $now ),
+				'link'       => home_url( '/shareseats/' . $link['code'] . '/' ),
+				'expires_at' => $link['expires_at'],
+			)
+		);
+	}
+
+	/**
+	 * DELETE share-link/{id}: withdraws the owner's working links of the item (copied and
+	 * e-mailed); seats already taken stay with their holders.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function withdraw_links( WP_REST_Request $request ) {
+		$user_id    = get_current_user_id();
+		$product_id = (int) $request['id'];
+		if ( ! $this->licenses->owns_item( $user_id, $product_id ) ) {
+			return self::not_found( $product_id );
+		}
+		$withdrawn = $this->links->withdraw_all( $user_id, $product_id, time() );
+		return $this->success(
+			array(
+				'message'   => __( 'The share links of this training no longer work.', 'library-portal' ),
+				'withdrawn' => $withdrawn,
 			)
 		);
 	}

@@ -9,7 +9,9 @@ namespace LibraryPortal\Sharing;
 
 /**
  * Subject, HTML and plain text of one invitation. Every value is escaped for where it goes;
- * the subject holds only the site's and the catalogue's words, never the sharer's.
+ * the subject holds only the site's and the catalogue's words, never the sharer's. The sharer's
+ * name comes cleaned (Notifications\PersonName), and the mail says which account on which site
+ * sent it, so a name cannot pass for the site's own words.
  */
 final class InvitationMessage {
 
@@ -21,13 +23,17 @@ final class InvitationMessage {
 	 * @param string $link        Signed invite link.
 	 * @param string $valid_until Date the link stops working, formatted.
 	 * @param string $site_name   Site name (plain text).
+	 * @param string $account     The sending account's e-mail address.
+	 * @param string $site_url    The site's address.
 	 */
 	public function __construct(
 		private readonly string $sharer_name,
 		private readonly string $title,
 		private readonly string $link,
 		private readonly string $valid_until,
-		private readonly string $site_name
+		private readonly string $site_name,
+		private readonly string $account,
+		private readonly string $site_url
 	) {}
 
 	/**
@@ -50,6 +56,7 @@ final class InvitationMessage {
 			. '<p><a href="' . esc_url( $this->link ) . '" style="display:inline-block;padding:10px 18px;background:#0b5f5a;color:#ffffff;text-decoration:none;border-radius:4px">' . esc_html__( 'Open the invitation', 'library-portal' ) . '</a></p>'
 			/* translators: %s: date. */
 			. '<p style="font-size:13px;color:#52606d">' . esc_html( sprintf( __( 'The link works until %s.', 'library-portal' ), $this->valid_until ) ) . ' ' . esc_html( $this->link ) . '</p>'
+			. '<p style="font-size:13px;color:#52606d">' . esc_html( $this->sent_by() ) . '</p>'
 			. '</body></html>';
 	}
 
@@ -66,7 +73,16 @@ final class InvitationMessage {
 				$this->link,
 				/* translators: %s: date. */
 				sprintf( __( 'The link works until %s.', 'library-portal' ), $this->valid_until ),
+				$this->sent_by(),
 			)
 		) . "\n";
+	}
+
+	/**
+	 * Which account on which site sent the invitation.
+	 */
+	private function sent_by(): string {
+		/* translators: 1: the sender's account (e-mail address), 2: site name, 3: site address. */
+		return sprintf( __( 'Sent by the account %1$s on %2$s (%3$s). The name above is the one that account chose.', 'library-portal' ), $this->account, $this->site_name, $this->site_url );
 	}
 }

@@ -11,6 +11,7 @@ use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ShareMethod;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
+use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Rest\ErrorReply;
@@ -40,6 +41,13 @@ final class SeatSharing {
 	 * @var ShareInvites
 	 */
 	private ShareInvites $invites;
+
+	/**
+	 * Share links (an e-mailed one is used up by its accept).
+	 *
+	 * @var ShareLinks
+	 */
+	private ShareLinks $links;
 
 	/**
 	 * Seats.
@@ -72,14 +80,16 @@ final class SeatSharing {
 	/**
 	 * Wires the service.
 	 *
-	 * @param ShareInvites             $invites  Share links.
+	 * @param ShareInvites             $invites  Opens share links.
+	 * @param ShareLinks               $links    Share links.
 	 * @param LicenseRepository        $licenses Seats.
 	 * @param ShareRepository          $shares   Share records.
 	 * @param LicenseRequestRepository $requests License requests.
 	 * @param Notifier                 $notifier Notifications.
 	 */
-	public function __construct( ShareInvites $invites, LicenseRepository $licenses, ShareRepository $shares, LicenseRequestRepository $requests, Notifier $notifier ) {
+	public function __construct( ShareInvites $invites, ShareLinks $links, LicenseRepository $licenses, ShareRepository $shares, LicenseRequestRepository $requests, Notifier $notifier ) {
 		$this->invites  = $invites;
+		$this->links    = $links;
 		$this->licenses = $licenses;
 		$this->shares   = $shares;
 		$this->requests = $requests;
@@ -87,7 +97,9 @@ final class SeatSharing {
 	}
 
 	/**
-	 * Accepts a share link for a user: hands them one of the sharer's free seats.
+	 * Accepts a share link for a user: hands them one of the sharer's free seats. Someone whose seat
+	 * the sharer took back cannot take one again with the link they had used; an e-mailed link
+	 * gives one seat, once (docs/decisions.md, "Sharing seats").
 	 *
 	 * @param int    $user_id Recipient.
 	 * @param string $encoded Link payload.
@@ -102,10 +114,19 @@ final class SeatSharing {
 		if ( $this->licenses->seat_held_from( $user_id, $invite->sharer_id, $invite->product_id, $now ) > 0 ) {
 			return $this->accepted( $invite, true );
 		}
+		if ( $this->shares->revoked_with_link( $invite->sharer_id, $invite->product_id, $user_id, $invite->link_id, $invite->link_made_at ) ) {
+			/* translators: %s: sharer's name. */
+			return ErrorReply::error( 'share_revoked', sprintf( __( '%s took this license back from you, so this link no longer works for you. Ask them if you need access again.', 'library-portal' ), $invite->sharer_name ), 409 );
+		}
 		if ( $this->licenses->own_seat_counts( $user_id, $invite->product_id, $now )['unexpired'] > 0 ) {
 			// A seat of the sharer's would be spent on someone who has one of their own.
 			/* translators: %s: training title. */
 			return ErrorReply::error( 'already_owned', sprintf( __( 'You already have your own license of "%s". The shared license stays with your team.', 'library-portal' ), $invite->product_title ), 409 );
+		}
+
+		$emailed = '' !== $invite->recipient_email;
+		if ( $emailed && ! $this->links->use_once( $invite->link_id, $now ) ) {
+			return ErrorReply::error( ShareInvites::USED, ShareInvites::message( ShareInvites::USED ), ShareInvites::status( ShareInvites::USED ) );
 		}
 
 		$seat_id = 0;
@@ -119,6 +140,9 @@ final class SeatSharing {
 			}
 		}
 		if ( 0 === $seat_id ) {
+			if ( $emailed ) {
+				$this->links->give_back( $invite->link_id, $now );
+			}
 			return ErrorReply::error( 'no_licenses', __( 'Sorry, all licenses have been claimed for this training.', 'library-portal' ), 409 );
 		}
 
@@ -127,18 +151,21 @@ final class SeatSharing {
 		$kept = $this->licenses->seat_held_from( $user_id, $invite->sharer_id, $invite->product_id, $now );
 		if ( $kept !== $seat_id ) {
 			$this->licenses->return_seat( $seat_id, $user_id, $now );
+			if ( $emailed ) {
+				$this->links->give_back( $invite->link_id, $now ); // The seat kept came through another link.
+			}
 			return $this->accepted( $invite, true );
 		}
 
-		$method = '' === $invite->recipient_email ? ShareMethod::Link : ShareMethod::Email;
-		$this->shares->record_accepted( $seat_id, $invite->sharer_id, $invite->product_id, $user_id, $method, $invite->recipient_email, $now );
+		$method = $emailed ? ShareMethod::Email : ShareMethod::Link;
+		$this->shares->record_accepted( $seat_id, $invite->sharer_id, $invite->product_id, $user_id, $method, $invite->recipient_email, $now, $invite->link_id );
 		$recipient = get_userdata( $user_id );
 		$this->notifier->notify(
 			array(
 				'user_id'            => $invite->sharer_id,
 				'type'               => 'share_accepted',
 				/* translators: 1: team member's name, 2: training title. */
-				'message'            => sprintf( __( '%1$s accepted your share of "%2$s".', 'library-portal' ), $recipient ? LibraryService::clean_text( (string) $recipient->display_name ) : '', $invite->product_title ),
+				'message'            => sprintf( __( '%1$s accepted your share of "%2$s".', 'library-portal' ), $recipient ? PersonName::of_user( $recipient ) : '', $invite->product_title ),
 				'related_product_id' => $invite->product_id,
 				'related_user_id'    => $user_id,
 			),
@@ -199,7 +226,7 @@ final class SeatSharing {
 				'user_id'            => $invite->sharer_id,
 				'type'               => 'license_request',
 				/* translators: 1: team member's name, 2: their e-mail, 3: training title. */
-				'message'            => sprintf( __( '%1$s (%2$s) asks for a license of "%3$s". All your licenses of it are claimed.', 'library-portal' ), $requester ? LibraryService::clean_text( (string) $requester->display_name ) : '', $requester ? LibraryService::clean_text( (string) $requester->user_email ) : '', $invite->product_title ),
+				'message'            => sprintf( __( '%1$s (%2$s) asks for a license of "%3$s". All your licenses of it are claimed.', 'library-portal' ), $requester ? PersonName::of_user( $requester ) : '', $requester ? LibraryService::clean_text( (string) $requester->user_email ) : '', $invite->product_title ),
 				'related_product_id' => $invite->product_id,
 				'related_user_id'    => $user_id,
 			),

@@ -22,6 +22,7 @@ final class ShareInvite {
 	 * @param string $product_title   Item title.
 	 * @param string $recipient_email Address the link was e-mailed to ('' for a copied link).
 	 * @param int    $available       Seats nobody holds yet.
+	 * @param int    $link_made_at    Unix seconds the link was made.
 	 */
 	public function __construct(
 		public readonly int $link_id,
@@ -30,6 +31,7 @@ final class ShareInvite {
 		public readonly int $product_id,
 		public readonly string $product_title,
 		public readonly string $recipient_email,
-		public readonly int $available
+		public readonly int $available,
+		public readonly int $link_made_at
 	) {}
 }

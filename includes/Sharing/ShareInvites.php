@@ -8,7 +8,7 @@
 namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Repositories\LicenseRepository;
 
 /**
@@ -20,6 +20,7 @@ final class ShareInvites {
 	public const INVALID  = ShareLinks::INVALID;
 	public const EXPIRED  = ShareLinks::EXPIRED;
 	public const REVOKED  = ShareLinks::REVOKED;
+	public const USED     = ShareLinks::USED;
 	public const NO_SEATS = 'no_seats';
 
 	/**
@@ -58,8 +59,8 @@ final class ShareInvites {
 	}
 
 	/**
-	 * The invite of a link, or INVALID, EXPIRED, REVOKED or NO_SEATS (the sharer has no unexpired
-	 * seat of the item any more).
+	 * The invite of a link, or INVALID, EXPIRED, REVOKED, USED or NO_SEATS (the sharer has no
+	 * unexpired seat of the item any more).
 	 *
 	 * @param string $encoded        Link payload.
 	 * @param int    $now            Unix seconds.
@@ -86,18 +87,19 @@ final class ShareInvites {
 		return new ShareInvite(
 			$payload['link_id'],
 			$payload['user_id'],
-			LibraryService::clean_text( (string) $sharer->display_name ),
+			PersonName::of_user( $sharer ),
 			$payload['product_id'],
 			get_the_title( $product ),
 			$payload['recipient_email'],
-			$seats['available']
+			$seats['available'],
+			$payload['timestamp']
 		);
 	}
 
 	/**
 	 * What a person is told about a link that does not work.
 	 *
-	 * @param string $reason INVALID, EXPIRED, REVOKED or NO_SEATS.
+	 * @param string $reason INVALID, EXPIRED, REVOKED, USED or NO_SEATS.
 	 */
 	public static function message( string $reason ): string {
 		switch ( $reason ) {
@@ -105,6 +107,8 @@ final class ShareInvites {
 				return __( 'This share link has expired. Ask the sender for a new one.', 'library-portal' );
 			case self::REVOKED:
 				return __( 'The sender has withdrawn this share link. Ask them for a new one.', 'library-portal' );
+			case self::USED:
+				return __( 'This invitation has already been accepted. Each e-mailed invitation works once: ask the sender for a new one.', 'library-portal' );
 			case self::NO_SEATS:
 				return __( 'The sender no longer has licenses of this training to share.', 'library-portal' );
 			default:
@@ -115,7 +119,7 @@ final class ShareInvites {
 	/**
 	 * The HTTP status of a reason: gone for links that worked once, else a bad request.
 	 *
-	 * @param string $reason INVALID, EXPIRED, REVOKED or NO_SEATS.
+	 * @param string $reason INVALID, EXPIRED, REVOKED, USED or NO_SEATS.
 	 */
 	public static function status( string $reason ): int {
 		return self::INVALID === $reason ? 400 : 410;

@@ -47,13 +47,101 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	 */
 	public function find( int $link_id ): ?ShareLinkRecord {
 		$row = $this->db->get_row(
-			$this->db->prepare( 'SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at FROM %i WHERE id = %d', $this->table( 'share_links' ), $link_id ),
+			$this->db->prepare( 'SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at, used_at FROM %i WHERE id = %d', $this->table( 'share_links' ), $link_id ),
 			ARRAY_A
 		);
-		if ( ! is_array( $row ) ) {
-			return null;
-		}
-		return new ShareLinkRecord( (int) $row['id'], (int) $row['owner_id'], (int) $row['product_id'], (int) $row['created_at'], (int) $row['revoked_at'], (string) $row['recipient_email'] );
+		return is_array( $row ) ? self::record( $row ) : null;
+	}
+
+	/**
+	 * The owner's newest copied (not e-mailed) link of an item that still works: not withdrawn and
+	 * made at or after $made_since (older ones have expired).
+	 *
+	 * @param int $owner_id   Sharer.
+	 * @param int $product_id Item.
+	 * @param int $made_since Unix seconds: the oldest creation time that has not expired.
+	 */
+	public function live_copy_link( int $owner_id, int $product_id, int $made_since ): ?ShareLinkRecord {
+		$row = $this->db->get_row(
+			$this->db->prepare(
+				"SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at, used_at FROM %i WHERE owner_id = %d AND product_id = %d AND recipient_email = '' AND revoked_at = 0 AND created_at >= %d ORDER BY created_at DESC, id DESC LIMIT 1",
+				$this->table( 'share_links' ),
+				$owner_id,
+				$product_id,
+				$made_since
+			),
+			ARRAY_A
+		);
+		return is_array( $row ) ? self::record( $row ) : null;
+	}
+
+	/**
+	 * Withdraws the owner's working links of an item (made at or after $made_since, not withdrawn,
+	 * not used up); only the copied ones when $copied_only. The number withdrawn.
+	 *
+	 * @param int  $owner_id    Sharer (someone else's links are never touched).
+	 * @param int  $product_id  Item.
+	 * @param int  $made_since  Unix seconds: the oldest creation time that has not expired.
+	 * @param int  $now         Unix seconds.
+	 * @param bool $copied_only Leave e-mailed links alone.
+	 * @throws WriteFailed When the database refused the statement.
+	 */
+	public function withdraw_live( int $owner_id, int $product_id, int $made_since, int $now, bool $copied_only ): int {
+		$updated = $this->db->query(
+			$this->db->prepare(
+				"UPDATE %i SET revoked_at = %d WHERE owner_id = %d AND product_id = %d AND revoked_at = 0 AND used_at = 0 AND created_at >= %d AND ( %d = 0 OR recipient_email = '' )",
+				$this->table( 'share_links' ),
+				$now,
+				$owner_id,
+				$product_id,
+				$made_since,
+				$copied_only ? 1 : 0
+			)
+		);
+		return $this->must( $updated, 'withdraw share links' );
+	}
+
+	/**
+	 * Marks an e-mailed link used; true when this call did (one accept per link), false when it
+	 * was used or withdrawn already.
+	 *
+	 * @param int $link_id Link ID.
+	 * @param int $now     Unix seconds.
+	 * @throws WriteFailed When the database refused the statement.
+	 */
+	public function claim_use( int $link_id, int $now ): bool {
+		$updated = $this->db->query(
+			$this->db->prepare( 'UPDATE %i SET used_at = %d WHERE id = %d AND used_at = 0 AND revoked_at = 0', $this->table( 'share_links' ), $now, $link_id )
+		);
+		return 1 === $this->must( $updated, 'use a share link' );
+	}
+
+	/**
+	 * Gives back a claim of claim_use() whose accept took no seat.
+	 *
+	 * @param int $link_id Link ID.
+	 * @param int $claimed The claim's time (claim_use()'s $now).
+	 * @throws WriteFailed When the database refused the statement.
+	 */
+	public function release_use( int $link_id, int $claimed ): void {
+		$this->must(
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET used_at = 0 WHERE id = %d AND used_at = %d', $this->table( 'share_links' ), $link_id, $claimed ) ),
+			'give back a share link'
+		);
+	}
+
+	/**
+	 * Deletes the rows of links that can never work again: withdrawn ones and those made before
+	 * $made_since (expired, used or not). The number deleted.
+	 *
+	 * @param int $made_since Unix seconds: the oldest creation time that has not expired.
+	 * @throws WriteFailed When the database refused the statement.
+	 */
+	public function purge( int $made_since ): int {
+		return $this->must(
+			$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE revoked_at > 0 OR created_at < %d', $this->table( 'share_links' ), $made_since ) ),
+			'purge share links'
+		);
 	}
 
 	/**
@@ -76,6 +164,15 @@ final class ShareLinkRepository extends Repository implements UserRows {
 			)
 		);
 		return 1 === $this->must( $updated, 'revoke a share link' );
+	}
+
+	/**
+	 * The record of a row.
+	 *
+	 * @param array<string, mixed> $row Columns of find()'s SELECT.
+	 */
+	private static function record( array $row ): ShareLinkRecord {
+		return new ShareLinkRecord( (int) $row['id'], (int) $row['owner_id'], (int) $row['product_id'], (int) $row['created_at'], (int) $row['revoked_at'], (string) $row['recipient_email'], (int) $row['used_at'] );
 	}
 
 	/**

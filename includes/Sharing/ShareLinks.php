@@ -11,13 +11,16 @@ use LibraryPortal\Settings;
 
 /**
  * The one place that decides whether a share link works: signed payload (ShareLinkCodec), age
- * (the setting link_lifetime_days), and a stored link that matches it and was not revoked.
+ * (the setting link_lifetime_days), and a stored link that matches it, was not withdrawn and,
+ * when it was e-mailed, not used yet. An owner has one copied link per item at a time
+ * (docs/decisions.md, "Sharing seats").
  */
 final class ShareLinks {
 
 	public const INVALID = ShareLinkCodec::INVALID;
 	public const EXPIRED = ShareLinkCodec::EXPIRED;
 	public const REVOKED = 'revoked_link';
+	public const USED    = 'used_link';
 
 	/**
 	 * Payload codec.
@@ -67,7 +70,77 @@ final class ShareLinks {
 	}
 
 	/**
-	 * What a link shares, or INVALID, EXPIRED or REVOKED.
+	 * The owner's working copied link of an item, or a new one when there is none (or when
+	 * $renew, which withdraws the old one first); null when a new link could not be stored.
+	 *
+	 * @param int  $owner_id   Sharer.
+	 * @param int  $product_id Item.
+	 * @param int  $now        Unix seconds.
+	 * @param bool $renew      Withdraw the working link and make a new one.
+	 * @return array{code: string, expires_at: int}|null
+	 */
+	public function copy_link( int $owner_id, int $product_id, int $now, bool $renew ): ?array {
+		if ( $renew ) {
+			$this->links->withdraw_live( $owner_id, $product_id, $this->made_since( $now ), $now, true );
+		} else {
+			$live = $this->links->live_copy_link( $owner_id, $product_id, $this->made_since( $now ) );
+			if ( $live ) {
+				return array(
+					'code'       => $this->codec->encode( $live->id, $owner_id, $product_id, $live->created_at ),
+					'expires_at' => $this->expires_at( $live->created_at ),
+				);
+			}
+		}
+		$code = $this->issue( $owner_id, $product_id, $now );
+		return '' === $code ? null : array(
+			'code'       => $code,
+			'expires_at' => $this->expires_at( $now ),
+		);
+	}
+
+	/**
+	 * Withdraws every working link of the owner's item, copied and e-mailed; the number withdrawn.
+	 *
+	 * @param int $owner_id   Sharer.
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 */
+	public function withdraw_all( int $owner_id, int $product_id, int $now ): int {
+		return $this->links->withdraw_live( $owner_id, $product_id, $this->made_since( $now ), $now, false );
+	}
+
+	/**
+	 * Uses up an e-mailed link for one accept; false when another accept used it first.
+	 *
+	 * @param int $link_id Link ID.
+	 * @param int $now     Unix seconds.
+	 */
+	public function use_once( int $link_id, int $now ): bool {
+		return $this->links->claim_use( $link_id, $now );
+	}
+
+	/**
+	 * Gives an e-mailed link back after an accept that took no seat.
+	 *
+	 * @param int $link_id Link ID.
+	 * @param int $claimed The time use_once() was called with.
+	 */
+	public function give_back( int $link_id, int $claimed ): void {
+		$this->links->release_use( $link_id, $claimed );
+	}
+
+	/**
+	 * Deletes the rows of withdrawn and expired links (the daily job); the number deleted.
+	 *
+	 * @param int $now Unix seconds.
+	 */
+	public function purge( int $now ): int {
+		return $this->links->purge( $this->made_since( $now ) );
+	}
+
+	/**
+	 * What a link shares, or INVALID, EXPIRED, REVOKED or USED. A well-signed link whose row is
+	 * gone was withdrawn and purged (or its sharer was deleted): REVOKED.
 	 *
 	 * @param string $encoded Link payload.
 	 * @param int    $now     Unix seconds.
@@ -79,11 +152,17 @@ final class ShareLinks {
 			return $payload;
 		}
 		$stored = $this->links->find( $payload['link_id'] );
-		if ( ! $stored || $stored->owner_id !== $payload['user_id'] || $stored->product_id !== $payload['product_id'] ) {
+		if ( ! $stored ) {
+			return self::REVOKED;
+		}
+		if ( $stored->owner_id !== $payload['user_id'] || $stored->product_id !== $payload['product_id'] || $stored->created_at !== $payload['timestamp'] ) {
 			return self::INVALID;
 		}
 		if ( $stored->is_revoked() ) {
 			return self::REVOKED;
+		}
+		if ( $stored->is_used() ) {
+			return self::USED;
 		}
 		$payload['recipient_email'] = $stored->recipient_email;
 		return $payload;
@@ -101,12 +180,21 @@ final class ShareLinks {
 	}
 
 	/**
-	 * When a link made now stops working (Unix seconds).
+	 * When a link made at $made_at stops working (Unix seconds).
+	 *
+	 * @param int $made_at Unix seconds.
+	 */
+	public function expires_at( int $made_at ): int {
+		return $made_at + $this->lifetime();
+	}
+
+	/**
+	 * The oldest creation time of a link that has not expired at $now (as the codec reads it).
 	 *
 	 * @param int $now Unix seconds.
 	 */
-	public function expires_at( int $now ): int {
-		return $now + $this->lifetime();
+	private function made_since( int $now ): int {
+		return $now - $this->lifetime();
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
+use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Repositories\MailHistoryRepository;
 use LibraryPortal\Rest\ErrorReply;
 use LibraryPortal\Settings;
@@ -250,11 +251,13 @@ final class ShareMailer {
 			return false;
 		}
 		$message    = new InvitationMessage(
-			LibraryService::clean_text( (string) $sender->display_name ),
+			PersonName::of_user( $sender ),
 			$title,
 			home_url( '/shareseats/' . $code . '/' ),
 			(string) wp_date( (string) get_option( 'date_format' ), $this->links->expires_at( $now ) ),
-			wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES )
+			wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES ),
+			(string) $sender->user_email,
+			home_url( '/' )
 		);
 		$plain_text = static function ( PHPMailer $mailer ) use ( $message ): void {
 			$mailer->AltBody = $message->text(); // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's property.
@@ -286,7 +289,7 @@ final class ShareMailer {
 				'user_id'            => (int) $member->ID,
 				'type'               => 'share_received',
 				/* translators: 1: sharer's name, 2: training title. */
-				'message'            => sprintf( __( '%1$s shared "%2$s" with you. Open the invitation in your email to add it to your library.', 'library-portal' ), LibraryService::clean_text( (string) $sender->display_name ), $title ),
+				'message'            => sprintf( __( '%1$s shared "%2$s" with you. Open the invitation in your email to add it to your library.', 'library-portal' ), PersonName::of_user( $sender ), $title ),
 				'related_product_id' => $product_id,
 				'related_user_id'    => (int) $sender->ID,
 			),

@@ -124,14 +124,23 @@ export async function fetchShareData(
 	};
 }
 
+/**
+ * The owner's working link of an item (the server keeps one per item and answers the same code
+ * and expiry until it ends), or, with renew, a new one that withdraws the old.
+ *
+ * @param productId Item.
+ * @param renew     Withdraw the working link and make a new one.
+ */
 export async function createShareLink(
-	productId: number
+	productId: number,
+	renew = false
 ): Promise< { link: string; expiresAt: number } > {
 	const data = record(
 		dataOf(
 			await request( {
 				path: `library/v2/share-link/${ productId }`,
 				method: 'POST',
+				...( renew ? { data: { renew: true } } : {} ),
 			} )
 		)
 	);

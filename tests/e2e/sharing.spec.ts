@@ -18,6 +18,7 @@ import {
 	credentials,
 	libraryItems,
 	logIn,
+	portalConfig,
 	portalGet,
 } from './support';
 import { caughtMail } from './support/mail';
@@ -283,6 +284,128 @@ test.describe( 'Sharing seats', () => {
 		await openShareTab( page, productId );
 		await revoke( page, /Noah Patel/ );
 		await other.context().close();
+	} );
+
+	test( 'the Share modal shows when the link ends; New link asks first, then the old link is refused', async ( {
+		page,
+		browser,
+	} ) => {
+		const productId = await ownersItem( page, TITLE );
+		await openShareTab( page, productId );
+		const opener = page.getByRole( 'button', {
+			name: 'Share',
+			exact: true,
+		} );
+		await opener.click();
+		const dialog = page.getByRole( 'dialog', { name: 'Share Licenses' } );
+		const oldLink = await copyLink( dialog );
+		const expiry = dialog.getByTestId( 'lp-share-link-expiry' );
+		await expect( expiry ).toHaveText(
+			/^This link works until \w+ \d{1,2}, \d{4}\.$/
+		);
+
+		// The owner's working link is kept: opening the modal again copies the same one.
+		await page.keyboard.press( 'Escape' );
+		await opener.click();
+		expect( await copyLink( dialog ) ).toBe( oldLink );
+		expect( await axeViolations( page ) ).toEqual( [] );
+		await page.screenshot( {
+			path: path.join( ARTIFACTS_DIR, 'sharing-modal-link-1280.png' ),
+		} );
+
+		// New link asks first; Cancel keeps the link.
+		const newLinkButton = dialog.getByRole( 'button', {
+			name: 'New link',
+		} );
+		await newLinkButton.click();
+		const confirm = page.getByRole( 'dialog', {
+			name: 'Make a new link?',
+		} );
+		await expect( confirm ).toContainText(
+			'The current link stops working'
+		);
+		await expect(
+			confirm.getByRole( 'button', { name: 'Cancel' } )
+		).toBeFocused();
+		expect( await axeViolations( page ) ).toEqual( [] );
+		await page.screenshot( {
+			path: path.join(
+				ARTIFACTS_DIR,
+				'sharing-new-link-confirm-1280.png'
+			),
+		} );
+		await page.keyboard.press( 'Escape' );
+		await expect( confirm ).toBeHidden();
+		await expect( dialog ).toBeVisible();
+		await expect( newLinkButton ).toBeFocused();
+		expect(
+			LINK.exec(
+				await dialog.getByTestId( 'lp-share-link-message' ).inputValue()
+			)?.[ 0 ]
+		).toBe( oldLink );
+
+		await newLinkButton.click();
+		await confirm.getByRole( 'button', { name: 'Make new link' } ).click();
+		await expect( confirm ).toBeHidden();
+		await expect(
+			dialog.getByText(
+				'A new link was made. The old link no longer works.'
+			)
+		).toBeVisible();
+		const newLink = LINK.exec(
+			await dialog.getByTestId( 'lp-share-link-message' ).inputValue()
+		)?.[ 0 ];
+		expect( newLink ).toBeTruthy();
+		expect( newLink ).not.toBe( oldLink );
+		await expect( expiry ).toHaveText( /^This link works until / );
+
+		await page.setViewportSize( { width: 390, height: 844 } );
+		expect( await axeViolations( page ) ).toEqual( [] );
+		await page.screenshot( {
+			path: path.join( ARTIFACTS_DIR, 'sharing-modal-link-390.png' ),
+		} );
+		await newLinkButton.click();
+		expect( await axeViolations( page ) ).toEqual( [] );
+		await page.screenshot( {
+			path: path.join(
+				ARTIFACTS_DIR,
+				'sharing-new-link-confirm-390.png'
+			),
+		} );
+		await confirm.getByRole( 'button', { name: 'Cancel' } ).click();
+		await page.keyboard.press( 'Escape' );
+		await page.setViewportSize( { width: 1280, height: 800 } );
+
+		// A team member with the old link is told it was withdrawn and offered nothing to accept.
+		const member = await openInvite( browser, 'demo-member', oldLink );
+		await expect(
+			member
+				.getByText(
+					'The sender has withdrawn this share link. Ask them for a new one.'
+				)
+				.first()
+		).toBeVisible();
+		await expect(
+			member.getByRole( 'button', { name: 'Accept' } )
+		).toHaveCount( 0 );
+		const refused = await member.request.post(
+			'/wp-json/library/v2/accept-share',
+			{
+				data: {
+					encoded: oldLink.replace( /^.*\/shareseats\/|\/$/g, '' ),
+				},
+				headers: {
+					'X-WP-Nonce': ( await portalConfig( member ) ).restNonce,
+				},
+			}
+		);
+		expect( refused.status() ).toBe( 410 );
+		expect( ( await refused.json() ).error_code ).toBe( 'revoked_link' );
+		await member.goto( newLink! );
+		await expect(
+			member.getByRole( 'button', { name: 'Accept' } )
+		).toBeVisible();
+		await member.context().close();
 	} );
 
 	test( 'when every seat is claimed, a late member notifies the sharer once a day', async ( {

@@ -47,7 +47,15 @@ function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
 		);
 	}
 	return (
-		<div className="lp-table-wrap">
+		// On a phone the table scrolls sideways inside this frame and holds no control of its own,
+		// so the frame itself takes focus for keyboard scrolling (WCAG 2.1.1).
+
+		<div
+			className="lp-table-wrap"
+			role="region"
+			aria-label={ __( 'Email Send History', 'library-portal' ) }
+			tabIndex={ 0 }
+		>
 			<table className="lp-table">
 				<thead>
 					<tr>

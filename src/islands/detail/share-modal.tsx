@@ -2,7 +2,8 @@
  * The Share modal ('Share Licenses', spec points 2, 4, 5, 8 and 9): a copyable signed link with
  * a sample message, or e-mails to up to 20 people. The server enforces the cooldown and the
  * daily quota; the modal shows what its replies say (retry_after, daily_remaining) and counts
- * the cooldown down.
+ * the cooldown down. The link is the owner's working link for the item, with the expiry the
+ * server gives; 'New link' (after a confirmation) withdraws it and shows the new one.
  */
 
 /**
@@ -17,8 +18,10 @@ import { __, sprintf } from '@wordpress/i18n';
 import { ApiError } from '../../api/client';
 import { isRecord } from '../../api/coerce';
 import { createShareLink, sendShareEmails } from '../../api/share';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { LicenseLines } from '../../components/license-lines';
+import { formatDate } from '../../domain/dates';
 import type { LibraryItem } from '../../types/library';
 
 export const COPIED_MS = 2000;
@@ -65,6 +68,9 @@ export function ShareModal( {
 } ) {
 	const id = useId();
 	const [ link, setLink ] = useState( '' );
+	const [ linkExpiresAt, setLinkExpiresAt ] = useState( 0 );
+	const [ confirmingRenew, setConfirmingRenew ] = useState( false );
+	const [ renewing, setRenewing ] = useState( false );
 	const [ copied, setCopied ] = useState( false );
 	const [ emails, setEmails ] = useState( '' );
 	const [ sending, setSending ] = useState( false );
@@ -127,10 +133,26 @@ export function ShareModal( {
 			url
 		);
 
+	const linkError = ( error: unknown ) =>
+		setResult( {
+			tone: 'error',
+			text:
+				error instanceof ApiError && error.fromBody
+					? error.message
+					: __(
+							'The link could not be made. Please try again.',
+							'library-portal'
+						),
+		} );
+
 	const copyLink = async () => {
 		try {
-			const url =
-				link || ( await createShareLink( item.product_id ) ).link;
+			let url = link;
+			if ( ! url ) {
+				const made = await createShareLink( item.product_id );
+				url = made.link;
+				setLinkExpiresAt( made.expiresAt );
+			}
 			setLink( url );
 			try {
 				await window.navigator.clipboard.writeText(
@@ -146,16 +168,29 @@ export function ShareModal( {
 				COPIED_MS
 			);
 		} catch ( error: unknown ) {
+			linkError( error );
+		}
+	};
+
+	const renewLink = async () => {
+		setRenewing( true );
+		try {
+			const made = await createShareLink( item.product_id, true );
+			setLink( made.link );
+			setLinkExpiresAt( made.expiresAt );
+			setCopied( false );
 			setResult( {
-				tone: 'error',
-				text:
-					error instanceof ApiError && error.fromBody
-						? error.message
-						: __(
-								'The link could not be made. Please try again.',
-								'library-portal'
-							),
+				tone: 'success',
+				text: __(
+					'A new link was made. The old link no longer works.',
+					'library-portal'
+				),
 			} );
+		} catch ( error: unknown ) {
+			linkError( error );
+		} finally {
+			setRenewing( false );
+			setConfirmingRenew( false );
 		}
 	};
 
@@ -247,124 +282,170 @@ export function ShareModal( {
 	}
 
 	return (
-		<Dialog
-			title={ __( 'Share Licenses', 'library-portal' ) }
-			describedBy={ `${ id }-note` }
-			busy={ sending }
-			onClose={ onClose }
-			className="lp-share-modal"
-		>
-			<button
-				type="button"
-				className="lp-dialog__close"
-				onClick={ onClose }
-				aria-label={ __( 'Close', 'library-portal' ) }
+		<>
+			<Dialog
+				title={ __( 'Share Licenses', 'library-portal' ) }
+				describedBy={ `${ id }-note` }
+				busy={ sending || renewing }
+				onClose={ onClose }
+				className="lp-share-modal"
 			>
-				×
-			</button>
-			<p className="lp-share-modal__course">{ item.title }</p>
-			<div className="lp-share-modal__licenses">
-				<LicenseLines item={ item } />
-				{ item.product_link ? (
-					<a className="lp-link" href={ item.product_link }>
-						{ __( 'ADD LICENSES', 'library-portal' ) }
-					</a>
-				) : null }
-			</div>
-			<p id={ `${ id }-note` } className="lp-share-modal__note">
-				{ __(
-					'Licenses will be filled automatically once share is accepted.',
-					'library-portal'
-				) }
-			</p>
-
-			<h3 className="lp-subsection-title">
-				{ __( 'Share a link', 'library-portal' ) }
-			</h3>
-			<div className="lp-share-modal__row">
 				<button
 					type="button"
-					className="lp-button lp-button--secondary"
-					onClick={ () => void copyLink() }
-					data-autofocus
+					className="lp-dialog__close"
+					onClick={ onClose }
+					aria-label={ __( 'Close', 'library-portal' ) }
 				>
-					{ copied
-						? __( 'COPIED!', 'library-portal' )
-						: __( 'Copy link with message', 'library-portal' ) }
+					×
 				</button>
-			</div>
-			{ link ? (
-				<label className="lp-field" htmlFor={ `${ id }-message` }>
-					<span>{ __( 'Message to send', 'library-portal' ) }</span>
+				<p className="lp-share-modal__course">{ item.title }</p>
+				<div className="lp-share-modal__licenses">
+					<LicenseLines item={ item } />
+					{ item.product_link ? (
+						<a className="lp-link" href={ item.product_link }>
+							{ __( 'ADD LICENSES', 'library-portal' ) }
+						</a>
+					) : null }
+				</div>
+				<p id={ `${ id }-note` } className="lp-share-modal__note">
+					{ __(
+						'Licenses will be filled automatically once share is accepted.',
+						'library-portal'
+					) }
+				</p>
+
+				<h3 className="lp-subsection-title">
+					{ __( 'Share a link', 'library-portal' ) }
+				</h3>
+				<div className="lp-share-modal__row">
+					<button
+						type="button"
+						className="lp-button lp-button--secondary"
+						onClick={ () => void copyLink() }
+						data-autofocus
+					>
+						{ copied
+							? __( 'COPIED!', 'library-portal' )
+							: __( 'Copy link with message', 'library-portal' ) }
+					</button>
+				</div>
+				{ link ? (
+					<label className="lp-field" htmlFor={ `${ id }-message` }>
+						<span>
+							{ __( 'Message to send', 'library-portal' ) }
+						</span>
+						<textarea
+							id={ `${ id }-message` }
+							readOnly
+							rows={ 3 }
+							value={ sampleMessage( link ) }
+							data-testid="lp-share-link-message"
+							onFocus={ ( event ) =>
+								event.currentTarget.select()
+							}
+						/>
+					</label>
+				) : null }
+				{ link ? (
+					<div className="lp-share-modal__link-facts">
+						<p
+							className="lp-help"
+							data-testid="lp-share-link-expiry"
+						>
+							{ sprintf(
+								/* translators: %s: date the link stops working. */
+								__(
+									'This link works until %s.',
+									'library-portal'
+								),
+								formatDate( linkExpiresAt )
+							) }
+						</p>
+						<button
+							type="button"
+							className="lp-button lp-button--secondary"
+							onClick={ () => setConfirmingRenew( true ) }
+							disabled={ renewing }
+						>
+							{ __( 'New link', 'library-portal' ) }
+						</button>
+					</div>
+				) : null }
+
+				<h3 className="lp-subsection-title">
+					{ __( 'Share by email', 'library-portal' ) }
+				</h3>
+				<label className="lp-field" htmlFor={ `${ id }-emails` }>
+					<span>{ __( 'Email addresses', 'library-portal' ) }</span>
 					<textarea
-						id={ `${ id }-message` }
-						readOnly
-						rows={ 3 }
-						value={ sampleMessage( link ) }
-						data-testid="lp-share-link-message"
-						onFocus={ ( event ) => event.currentTarget.select() }
+						id={ `${ id }-emails` }
+						className="lp-field__input"
+						rows={ 4 }
+						value={ emails }
+						aria-describedby={ `${ id }-help` }
+						onChange={ ( event ) =>
+							setEmails( event.currentTarget.value )
+						}
 					/>
 				</label>
-			) : null }
-
-			<h3 className="lp-subsection-title">
-				{ __( 'Share by email', 'library-portal' ) }
-			</h3>
-			<label className="lp-field" htmlFor={ `${ id }-emails` }>
-				<span>{ __( 'Email addresses', 'library-portal' ) }</span>
-				<textarea
-					id={ `${ id }-emails` }
-					className="lp-field__input"
-					rows={ 4 }
-					value={ emails }
-					aria-describedby={ `${ id }-help` }
-					onChange={ ( event ) =>
-						setEmails( event.currentTarget.value )
-					}
-				/>
-			</label>
-			<p id={ `${ id }-help` } className="lp-help">
-				{ sprintf(
-					/* translators: 1: recipients per send, 2: recipients left today. */
-					__(
-						'Separate addresses with commas, or put one per line. Up to %1$d at once; %2$d left today.',
-						'library-portal'
-					),
-					MAX_RECIPIENTS,
-					remaining
-				) }
-			</p>
-			<div className="lp-dialog__actions">
-				<button
-					type="button"
-					className="lp-button"
-					onClick={ () => void send() }
-					disabled={ emails.trim() === '' || sending || coolingDown }
+				<p id={ `${ id }-help` } className="lp-help">
+					{ sprintf(
+						/* translators: 1: recipients per send, 2: recipients left today. */
+						__(
+							'Separate addresses with commas, or put one per line. Up to %1$d at once; %2$d left today.',
+							'library-portal'
+						),
+						MAX_RECIPIENTS,
+						remaining
+					) }
+				</p>
+				<div className="lp-dialog__actions">
+					<button
+						type="button"
+						className="lp-button"
+						onClick={ () => void send() }
+						disabled={
+							emails.trim() === '' || sending || coolingDown
+						}
+					>
+						{ sendLabel }
+					</button>
+				</div>
+				<div
+					role="status"
+					aria-live="polite"
+					className="lp-share-modal__status"
 				>
-					{ sendLabel }
-				</button>
-			</div>
-			<div
-				role="status"
-				aria-live="polite"
-				className="lp-share-modal__status"
-			>
-				{ cooldownNote ? (
-					<p className="lp-notice">{ cooldownNote }</p>
-				) : null }
-				{ result && result.tone !== 'error' ? (
-					<p className="lp-notice lp-notice--success">
-						{ result.text }
-					</p>
-				) : null }
-			</div>
-			<div role="alert" className="lp-share-modal__errors">
-				{ result && result.tone === 'error' ? (
-					<p className="lp-notice lp-notice--error">
-						{ result.text }
-					</p>
-				) : null }
-			</div>
-		</Dialog>
+					{ cooldownNote ? (
+						<p className="lp-notice">{ cooldownNote }</p>
+					) : null }
+					{ result && result.tone !== 'error' ? (
+						<p className="lp-notice lp-notice--success">
+							{ result.text }
+						</p>
+					) : null }
+				</div>
+				<div role="alert" className="lp-share-modal__errors">
+					{ result && result.tone === 'error' ? (
+						<p className="lp-notice lp-notice--error">
+							{ result.text }
+						</p>
+					) : null }
+				</div>
+			</Dialog>
+			{ confirmingRenew ? (
+				<ConfirmDialog
+					title={ __( 'Make a new link?', 'library-portal' ) }
+					message={ __(
+						'The current link stops working: anyone who has it and has not accepted yet will need the new one. Seats already taken stay with their holders.',
+						'library-portal'
+					) }
+					confirmLabel={ __( 'Make new link', 'library-portal' ) }
+					busy={ renewing }
+					onConfirm={ () => void renewLink() }
+					onCancel={ () => setConfirmingRenew( false ) }
+				/>
+			) : null }
+		</>
 	);
 }
