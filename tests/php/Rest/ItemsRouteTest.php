@@ -258,7 +258,8 @@ final class ItemsRouteTest extends TestCase {
 		$built_large = $count( $large, false );
 		$this->assertSame( $built_small, $built_large, 'Same number of queries for 10 and 1,000 items when the library is built.' );
 		$this->assertLessThanOrEqual( 12, $built_large );
-		$this->assertSame( 1, $count( $small, true ), 'A cached library is one query.' );
-		$this->assertSame( 1, $count( $large, true ) );
+		$hit = wp_using_ext_object_cache() ? 0 : 1; // A persistent object cache serves the kept reply itself.
+		$this->assertSame( $hit, $count( $small, true ), 'A cached library is one query.' );
+		$this->assertSame( $hit, $count( $large, true ) );
 	}
 }
