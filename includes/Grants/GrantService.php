@@ -291,7 +291,7 @@ final class GrantService {
 	 * @throws InvalidArgumentException As take_back() would.
 	 */
 	public function preview_take_back( int $grant_id, ?int $count ): array {
-		$grant     = $this->must_find( $grant_id );
+		$grant = $this->must_find( $grant_id );
 		self::check_take_back_count( $grant, $count );
 		$seats     = $this->licenses->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
 		$not_begun = $seats['available'] + $seats['assigned'];

@@ -173,7 +173,7 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 		$order = $this->order( $buyer, $this->product( new PurchaseTerms( $item ), 'Card pack' ), 2 );
 
 		$order->payment_complete( 'txn-1' );
-		do_action( 'woocommerce_payment_complete', $order->get_id(), 'txn-1' ); // A gateway's retry.
+		do_action( 'woocommerce_payment_complete', $order->get_id(), 'txn-1' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WooCommerce's hook: a gateway's retry.
 
 		$this->assertSame( 2, $this->grant_of( $order->get_id() )->quantity );
 		$this->assertSame( 2, Library::seat_states( $item )['available'] );
@@ -205,7 +205,7 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 	public static function ending_statuses(): array {
 		$cases = array();
 		foreach ( self::order_stores() as $store => $args ) {
-			$cases[ "cancelled, $store" ] = array( $args[0], 'cancelled', GrantService::REASON_CANCELLED );
+			$cases[ "cancelled, $store" ]            = array( $args[0], 'cancelled', GrantService::REASON_CANCELLED );
 			$cases[ "failed after payment, $store" ] = array( $args[0], 'failed', GrantService::REASON_FAILED );
 		}
 		return $cases;
@@ -237,7 +237,7 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 		$this->use_order_store( $hpos );
 		list( $order, , $item, $members ) = $this->paid_order_shared_with_two();
 
-		$order_id                         = $order->get_id();
+		$order_id = $order->get_id();
 
 		$order->delete( false ); // The trash (the object forgets its ID).
 
@@ -274,11 +274,11 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 	 */
 	public function test_paid_again_after_a_refund_grants_again_once_per_line( bool $hpos ): void {
 		$this->use_order_store( $hpos );
-		$buyer   = $this->make_user( 'customer' );
-		$member  = $this->make_user();
-		$item    = Library::item( 'Back and forth' );
-		$other   = Library::item( 'Second line' );
-		$order   = $this->order( $buyer, $this->product( new PurchaseTerms( $item ), 'First pack' ), 3 );
+		$buyer  = $this->make_user( 'customer' );
+		$member = $this->make_user();
+		$item   = Library::item( 'Back and forth' );
+		$other  = Library::item( 'Second line' );
+		$order  = $this->order( $buyer, $this->product( new PurchaseTerms( $item ), 'First pack' ), 3 );
 		$order->add_product( $this->product( new PurchaseTerms( $other, 2 ), 'Second pack' ), 1 );
 		$order->calculate_totals();
 		$order->save();
@@ -373,7 +373,7 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 		set_current_screen( $hpos ? 'woocommerce_page_wc-orders' : 'shop_order' );
 		$_GET[ $hpos ? 'id' : 'post' ] = (string) $order->get_id();
 		ob_start();
-		do_action( 'admin_notices' );
+		do_action( 'admin_notices' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own hook, as on the order screen.
 		$notices = (string) ob_get_clean();
 		$this->assertStringContainsString( 'Library Portal: a refund of this order named an amount but no quantities, so no licenses were taken back.', $notices );
 		$this->assertStringContainsString( 'page=library-portal-grants&#038;s=' . rawurlencode( get_userdata( $buyer )->user_email ), $notices );
@@ -381,7 +381,7 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 		// Another order's screen says nothing.
 		$_GET[ $hpos ? 'id' : 'post' ] = (string) $this->order( $buyer, $this->product( new PurchaseTerms( $item ) ), 1 )->get_id();
 		ob_start();
-		do_action( 'admin_notices' );
+		do_action( 'admin_notices' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own hook, as on the order screen.
 		$this->assertStringNotContainsString( 'Library Portal', (string) ob_get_clean() );
 		$this->assertSame( array( $refund->get_id() ), wc_get_order( $order->get_id() )->get_meta( OrderHooks::AMOUNT_REFUNDS_META ) );
 	}
@@ -395,10 +395,10 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 	 */
 	public function test_a_customer_changed_after_the_grant_moves_nothing_and_refunds_and_repayments_act_on_the_first_customer( bool $hpos ): void {
 		$this->use_order_store( $hpos );
-		$first   = $this->make_user( 'customer' );
-		$second  = $this->make_user( 'customer' );
-		$item    = Library::item( 'Changed hands' );
-		$order   = $this->order( $first, $this->product( new PurchaseTerms( $item ), 'Hand pack' ), 2 );
+		$first  = $this->make_user( 'customer' );
+		$second = $this->make_user( 'customer' );
+		$item   = Library::item( 'Changed hands' );
+		$order  = $this->order( $first, $this->product( new PurchaseTerms( $item ), 'Hand pack' ), 2 );
 		$order->update_status( 'completed' );
 
 		$order = wc_get_order( $order->get_id() );
