@@ -564,9 +564,13 @@ final class GrantsPage {
 	 */
 	public static function action_text( string $action ): string {
 		$labels = array(
-			GrantService::GRANT     => __( 'Granted', 'library-portal' ),
-			GrantService::EXTEND    => __( 'Extended', 'library-portal' ),
-			GrantService::TAKE_BACK => __( 'Taken back', 'library-portal' ),
+			GrantService::GRANT         => __( 'Granted', 'library-portal' ),
+			GrantService::EXTEND        => __( 'Extended', 'library-portal' ),
+			GrantService::TAKE_BACK     => __( 'Taken back', 'library-portal' ),
+			GrantService::END           => __( 'Ended', 'library-portal' ),
+			GrantService::RESTORE       => __( 'Granted again', 'library-portal' ),
+			GrantService::REVOKE_DELETE => __( 'Revoked and deleted', 'library-portal' ),
+			GrantService::AMOUNT_REFUND => __( 'Refund without quantities', 'library-portal' ),
 		);
 		return $labels[ $action ] ?? $action;
 	}
@@ -586,7 +590,23 @@ final class GrantsPage {
 				/* translators: 1: old expiry, 2: new expiry. */
 				return sprintf( __( 'Expiry %1$s → %2$s', 'library-portal' ), self::expiry_text( (int) ( $details['from'] ?? 0 ) ), self::expiry_text( (int) ( $details['to'] ?? 0 ) ) );
 			case GrantService::TAKE_BACK:
+				if ( isset( $details['holder'] ) ) {
+					/* translators: 1: the team member's e-mail, 2: the reason code, e.g. refunded. */
+					return sprintf( __( 'Seat shared with %1$s, not started, removed (%2$s)', 'library-portal' ), self::email_of( (int) $details['holder'] ), (string) ( $details['reason'] ?? '' ) );
+				}
 				return __( 'Unassigned seat removed', 'library-portal' );
+			case GrantService::END:
+				/* translators: %s: the reason code, e.g. refunded. */
+				return sprintf( __( 'Grant ended (%s): its seats nobody started are taken back', 'library-portal' ), (string) ( $details['reason'] ?? '' ) );
+			case GrantService::RESTORE:
+				/* translators: %d: number of licenses. */
+				return sprintf( __( 'Order paid again: %d licenses added', 'library-portal' ), (int) ( $details['seats'] ?? 0 ) );
+			case GrantService::REVOKE_DELETE:
+				/* translators: %s: the team member's e-mail. */
+				return sprintf( __( 'Shared seat of an ended grant revoked from %s and deleted', 'library-portal' ), self::email_of( (int) ( $details['holder'] ?? 0 ) ) );
+			case GrantService::AMOUNT_REFUND:
+				/* translators: 1: amount, 2: order number. */
+				return sprintf( __( 'Refund of %1$s on order #%2$d named no quantities: nothing taken back', 'library-portal' ), (string) ( $details['amount'] ?? '' ), (int) ( $details['order'] ?? 0 ) );
 		}
 		return $entry->details;
 	}

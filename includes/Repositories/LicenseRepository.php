@@ -857,8 +857,14 @@ final class LicenseRepository extends Repository implements UserRows {
 			for ( $i = 0; $i < $seats; $i++ ) {
 				array_push( $values, $grant->id, $grant->owner_id, $grant->product_id, $grant->expires_at, $now );
 			}
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $rows holds only placeholders.
-			$this->must( $this->db->query( $this->db->prepare( "INSERT INTO %i (grant_id, owner_id, product_id, holder_id, state, shared, activated_at, expires_at, updated_at) VALUES $rows", $values ) ), 'restore seats' );
+			try {
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $rows holds only placeholders.
+				$this->must( $this->db->query( $this->db->prepare( "INSERT INTO %i (grant_id, owner_id, product_id, holder_id, state, shared, activated_at, expires_at, updated_at) VALUES $rows", $values ) ), 'restore seats' );
+			} catch ( WriteFailed $failed ) {
+				// Ended as before: a restored grant without its seats would count for nothing it holds.
+				$this->db->query( $this->db->prepare( 'UPDATE %i SET ended_at = %d, quantity = quantity - %d WHERE id = %d', $this->table( 'grants' ), max( 1, $grant->ended_at ), $seats, $grant->id ) );
+				throw $failed;
+			}
 		}
 		$this->changed( $grant->owner_id );
 		return true;
