@@ -218,49 +218,6 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Takes seats nobody holds out of a grant: each is one conditional DELETE (state available,
-	 * no holder), so a seat shared or activated meanwhile stays; the grant's quantity follows.
-	 *
-	 * @param Grant    $grant The grant as read.
-	 * @param int|null $count Seats to take (null = every available one).
-	 * @return int[] IDs of the seats taken.
-	 * @throws WriteFailed When the database refused it.
-	 */
-	public function take_back_seats( Grant $grant, ?int $count ): array {
-		$licenses   = $this->table( 'licenses' );
-		$limit      = null === $count ? $grant->quantity : $count;
-		$candidates = array_map(
-			'intval',
-			$this->db->get_col(
-				$this->db->prepare(
-					"SELECT id FROM %i WHERE grant_id = %d AND state = 'available' AND holder_id = 0 ORDER BY id DESC LIMIT %d",
-					$licenses,
-					$grant->id,
-					max( 1, $limit )
-				)
-			)
-		);
-		$taken      = array();
-		foreach ( $candidates as $license_id ) {
-			$deleted = $this->must(
-				$this->db->query( $this->db->prepare( "DELETE FROM %i WHERE id = %d AND grant_id = %d AND state = 'available' AND holder_id = 0", $licenses, $license_id, $grant->id ) ),
-				'take back a seat'
-			);
-			if ( 1 === $deleted ) {
-				$taken[] = $license_id;
-			}
-		}
-		if ( $taken ) {
-			$this->must(
-				$this->db->query( $this->db->prepare( 'UPDATE %i SET quantity = CASE WHEN quantity > %d THEN quantity - %d ELSE 0 END WHERE id = %d', $this->table( 'grants' ), count( $taken ), count( $taken ), $grant->id ) ),
-				'lower a grant\'s quantity'
-			);
-			$this->changed( $grant->owner_id );
-		}
-		return $taken;
-	}
-
-	/**
 	 * Every seat of a grant, in seat order.
 	 *
 	 * @param int $grant_id Grant.
