@@ -69,7 +69,8 @@ final class Services {
 		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
 		$team_reply    = new TeamReplyCache( $team, $licenses, $library_cache );
 		$seat_audit    = new SeatAuditRepository( $db );
-		$grants        = new GrantService( $licenses, $seat_audit );
+		$shares        = new ShareRepository( $db );
+		$grants        = new GrantService( $licenses, $seat_audit, $notifier, $shares );
 		return new self(
 			$settings,
 			$licenses,
@@ -77,7 +78,7 @@ final class Services {
 			$certificates,
 			$contracts,
 			$notifications,
-			new ShareRepository( $db ),
+			$shares,
 			new QuizAttemptRepository( $db ),
 			new MailHistoryRepository( $db ),
 			$link_rows,

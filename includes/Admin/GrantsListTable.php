@@ -128,7 +128,7 @@ final class GrantsListTable extends WP_List_Table {
 		return $this->row_actions(
 			array(
 				'extend'    => sprintf( '<a href="%s">%s</a>', esc_url( GrantsPage::url( 'extend', $grant->id ) ), esc_html__( 'Extend expiry', 'library-portal' ) ),
-				'take_back' => sprintf( '<a href="%s">%s</a>', esc_url( GrantsPage::url( 'take-back', $grant->id ) ), esc_html__( 'Take back unassigned seats', 'library-portal' ) ),
+				'take_back' => sprintf( '<a href="%s">%s</a>', esc_url( GrantsPage::url( 'take-back', $grant->id ) ), esc_html__( 'Take back seats not started', 'library-portal' ) ),
 				'view_as'   => sprintf( '<a href="%s">%s</a>', esc_url( GrantsPage::view_as_url( $grant->owner_id ) ), esc_html__( 'View as user', 'library-portal' ) ),
 			)
 		);

@@ -164,7 +164,7 @@ final class GrantsPage {
 				'id'      => 'library-portal-grants-help',
 				'title'   => __( 'Grants', 'library-portal' ),
 				'content' => '<p>' . esc_html__( 'A grant gives a user a number of licenses (seats) of one item. The user can use one seat and share the others with their team.', 'library-portal' ) . '</p>'
-					. '<p>' . esc_html__( 'Extend expiry moves the end date of the grant and of all its seats later. Take back unassigned seats removes seats nobody holds; seats shared with someone or already activated stay.', 'library-portal' ) . '</p>'
+					. '<p>' . esc_html__( 'Extend expiry moves the end date of the grant and of all its seats later. Take back seats not started removes available seats and seats shared with someone who has not started them (they are told why); started seats stay with who started them. Taking back all of them ends the grant, like a refund.', 'library-portal' ) . '</p>'
 					. '<p>' . esc_html__( 'View as user shows a library as its user sees it. Every change is written to the audit trail with who made it and when.', 'library-portal' ) . '</p>',
 			)
 		);
@@ -245,7 +245,7 @@ final class GrantsPage {
 	}
 
 	/**
-	 * The "Extend expiry" or "Take back unassigned seats" form of one grant.
+	 * The "Extend expiry" or "Take back seats not started" form of one grant.
 	 *
 	 * @param string $view     extend or take-back.
 	 * @param int    $grant_id Grant.
@@ -258,7 +258,7 @@ final class GrantsPage {
 		$owner  = get_userdata( $grant->owner_id );
 		$counts = $this->licenses->grant_seat_counts( array( $grant_id ) )[ $grant_id ];
 		$extend = 'extend' === $view;
-		echo '<h1>' . esc_html( $extend ? __( 'Extend expiry', 'library-portal' ) : __( 'Take back unassigned seats', 'library-portal' ) ) . '</h1>';
+		echo '<h1>' . esc_html( $extend ? __( 'Extend expiry', 'library-portal' ) : __( 'Take back seats not started', 'library-portal' ) ) . '</h1>';
 		$this->print_notice();
 		echo '<p>' . esc_html(
 			sprintf(
@@ -290,7 +290,7 @@ final class GrantsPage {
 			self::field_row( 'lp-extend-expires', __( 'New expiry date', 'library-portal' ), '<input type="date" id="lp-extend-expires" name="expires" aria-describedby="lp-extend-help"> <span id="lp-extend-help" class="description">' . esc_html__( 'Later than the current expiry. The licenses end at the end of this day (site time).', 'library-portal' ) . '</span>' );
 			self::field_row( 'lp-extend-never', __( 'Never expires', 'library-portal' ), '<input type="checkbox" id="lp-extend-never" name="never" value="1">' );
 		} else {
-			self::field_row( 'lp-take-back-count', __( 'Seats to take back', 'library-portal' ), '<input type="number" class="small-text" id="lp-take-back-count" name="count" min="1" max="' . esc_attr( (string) $grant->quantity ) . '" aria-describedby="lp-take-back-help"> <span id="lp-take-back-help" class="description">' . esc_html__( 'Leave empty to take back every unassigned seat. Shared and activated seats are never taken back.', 'library-portal' ) . '</span>' );
+			self::field_row( 'lp-take-back-count', __( 'Seats to take back', 'library-portal' ), '<input type="number" class="small-text" id="lp-take-back-count" name="count" min="1" max="' . esc_attr( (string) $grant->quantity ) . '" aria-describedby="lp-take-back-help"> <span id="lp-take-back-help" class="description">' . esc_html__( 'Leave empty to take back every seat nobody started and end the grant (a refund by hand). Started seats are never taken back.', 'library-portal' ) . '</span>' );
 		}
 		echo '</tbody></table>';
 		submit_button( $extend ? __( 'Extend expiry', 'library-portal' ) : __( 'Take back seats', 'library-portal' ) );
@@ -359,7 +359,7 @@ final class GrantsPage {
 	}
 
 	/**
-	 * Handles "Take back unassigned seats"; returns where to go next.
+	 * Handles "Take back seats not started"; returns where to go next.
 	 */
 	public function handle_take_back(): string {
 		self::require_cap();
@@ -370,14 +370,14 @@ final class GrantsPage {
 			if ( '' !== $count && ! preg_match( '/^\d{1,6}$/', $count ) ) {
 				throw new InvalidArgumentException( esc_html__( 'The number of seats must be a whole number, or empty for all.', 'library-portal' ) );
 			}
-			$result = $this->grants->take_back_unassigned( $grant_id, '' === $count ? null : (int) $count, get_current_user_id() );
+			$result = $this->grants->take_back( $grant_id, '' === $count ? null : (int) $count, get_current_user_id() );
 		} catch ( InvalidArgumentException | WriteFailed $refused ) {
 			$this->keep_notice( 'error', $refused->getMessage() );
 			return self::url( 'take-back', $grant_id );
 		}
 		$message = sprintf(
 			/* translators: 1: seats taken back, 2: grant ID, 3: seats that stayed. */
-			__( 'Took back %1$d seats of grant #%2$d. %3$d could not be taken back (shared or activated).', 'library-portal' ),
+			__( 'Took back %1$d seats of grant #%2$d. %3$d could not be taken back (started).', 'library-portal' ),
 			$result->taken(),
 			$grant_id,
 			$result->kept
@@ -564,9 +564,13 @@ final class GrantsPage {
 	 */
 	public static function action_text( string $action ): string {
 		$labels = array(
-			GrantService::GRANT     => __( 'Granted', 'library-portal' ),
-			GrantService::EXTEND    => __( 'Extended', 'library-portal' ),
-			GrantService::TAKE_BACK => __( 'Taken back', 'library-portal' ),
+			GrantService::GRANT         => __( 'Granted', 'library-portal' ),
+			GrantService::EXTEND        => __( 'Extended', 'library-portal' ),
+			GrantService::TAKE_BACK     => __( 'Taken back', 'library-portal' ),
+			GrantService::END           => __( 'Ended', 'library-portal' ),
+			GrantService::RESTORE       => __( 'Granted again', 'library-portal' ),
+			GrantService::REVOKE_DELETE => __( 'Revoked and deleted', 'library-portal' ),
+			GrantService::AMOUNT_REFUND => __( 'Refund without quantities', 'library-portal' ),
 		);
 		return $labels[ $action ] ?? $action;
 	}
@@ -586,7 +590,23 @@ final class GrantsPage {
 				/* translators: 1: old expiry, 2: new expiry. */
 				return sprintf( __( 'Expiry %1$s → %2$s', 'library-portal' ), self::expiry_text( (int) ( $details['from'] ?? 0 ) ), self::expiry_text( (int) ( $details['to'] ?? 0 ) ) );
 			case GrantService::TAKE_BACK:
+				if ( isset( $details['holder'] ) ) {
+					/* translators: 1: the team member's e-mail, 2: the reason code, e.g. refunded. */
+					return sprintf( __( 'Seat shared with %1$s, not started, removed (%2$s)', 'library-portal' ), self::email_of( (int) $details['holder'] ), (string) ( $details['reason'] ?? '' ) );
+				}
 				return __( 'Unassigned seat removed', 'library-portal' );
+			case GrantService::END:
+				/* translators: %s: the reason code, e.g. refunded. */
+				return sprintf( __( 'Grant ended (%s): its seats nobody started are taken back', 'library-portal' ), (string) ( $details['reason'] ?? '' ) );
+			case GrantService::RESTORE:
+				/* translators: %d: number of licenses. */
+				return sprintf( __( 'Order paid again: %d licenses added', 'library-portal' ), (int) ( $details['seats'] ?? 0 ) );
+			case GrantService::REVOKE_DELETE:
+				/* translators: %s: the team member's e-mail. */
+				return sprintf( __( 'Shared seat of an ended grant revoked from %s and deleted', 'library-portal' ), self::email_of( (int) ( $details['holder'] ?? 0 ) ) );
+			case GrantService::AMOUNT_REFUND:
+				/* translators: 1: amount, 2: order number. */
+				return sprintf( __( 'Refund of %1$s on order #%2$d named no quantities: nothing taken back', 'library-portal' ), (string) ( $details['amount'] ?? '' ), (int) ( $details['order'] ?? 0 ) );
 		}
 		return $entry->details;
 	}

@@ -168,8 +168,9 @@ final class Commands {
 	}
 
 	/**
-	 * Takes back the licenses of a grant that nobody holds. Licenses shared to someone or
-	 * activated stay where they are.
+	 * Takes back the licenses of a grant that nobody started: available ones and ones shared to
+	 * someone who has not started them (they are told why). Started licenses stay with who
+	 * started them. Without --count the grant ends (a refund or cancellation by hand).
 	 *
 	 * ## OPTIONS
 	 *
@@ -177,7 +178,7 @@ final class Commands {
 	 * : Grant ID (see `wp library-portal export`).
 	 *
 	 * [--count=<n>]
-	 * : How many to take back; every unassigned one when left out.
+	 * : How many to take back; every one not started when left out (and the grant ends).
 	 *
 	 * [--dry-run]
 	 * : Say what would be taken back, change nothing.
@@ -195,15 +196,15 @@ final class Commands {
 		try {
 			if ( ! empty( $assoc_args['dry-run'] ) ) {
 				$preview = $this->grants->preview_take_back( $grant_id, $count );
-				WP_CLI::success( sprintf( 'Dry run: %d license(s) of grant %d would be taken back, %d could not be (shared or activated).', $preview['taken'], $grant_id, $preview['kept'] ) );
+				WP_CLI::success( sprintf( 'Dry run: %d license(s) of grant %d would be taken back, %d could not be (started).', $preview['taken'], $grant_id, $preview['kept'] ) );
 				return;
 			}
-			$result = $this->grants->take_back_unassigned( $grant_id, $count, get_current_user_id() );
+			$result = $this->grants->take_back( $grant_id, $count, get_current_user_id() );
 		} catch ( InvalidArgumentException $refused ) {
 			WP_CLI::error( $refused->getMessage() );
 		}
 		if ( $result->kept > 0 ) {
-			WP_CLI::warning( sprintf( '%d license(s) could not be taken back: shared or activated.', $result->kept ) );
+			WP_CLI::warning( sprintf( '%d license(s) could not be taken back: started.', $result->kept ) );
 		}
 		WP_CLI::success( sprintf( '%d license(s) of grant %d taken back.', $result->taken(), $grant_id ) );
 	}

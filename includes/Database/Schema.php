@@ -86,6 +86,7 @@ final class Schema {
 			// A purchase: N licenses of one item for one owner. Buying more adds a grant.
 			// expiry_notified_at: when its owner was told the licenses end this month (ExpiryNotices).
 			// source_ref: a grant found by where it came from, e.g. an order item (GrantService::find_by_source).
+			// ended_at: when a refund, cancellation or full take-back ended it (0 = live; docs/decisions.md).
 			"CREATE TABLE {$t['grants']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				owner_id bigint(20) unsigned NOT NULL,
@@ -98,6 +99,7 @@ final class Schema {
 				expires_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				expiry_notified_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				ended_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY owner_product (owner_id,product_id),
 				KEY product_id (product_id),

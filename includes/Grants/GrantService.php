@@ -9,9 +9,14 @@ namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Repositories\Grant;
 use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\Seat;
 use LibraryPortal\Repositories\SeatAuditRepository;
+use LibraryPortal\Repositories\ShareRepository;
 
 /**
  * Gives, extends and takes back licenses, and writes who did it into the audit trail.
@@ -36,9 +41,27 @@ final class GrantService {
 	/**
 	 * Audit actions.
 	 */
-	public const GRANT     = 'grant';
-	public const EXTEND    = 'extend';
-	public const TAKE_BACK = 'take_back';
+	public const GRANT         = 'grant';
+	public const EXTEND        = 'extend';
+	public const TAKE_BACK     = 'take_back';
+	public const END           = 'end';
+	public const RESTORE       = 'restore';
+	public const REVOKE_DELETE = 'revoke_delete';
+	public const AMOUNT_REFUND = 'amount_refund';
+
+	/**
+	 * Why seats are taken back (told to a team member who loses one, and kept in the trail).
+	 */
+	public const REASON_ADMIN     = 'admin';
+	public const REASON_REFUNDED  = 'refunded';
+	public const REASON_CANCELLED = 'cancelled';
+	public const REASON_FAILED    = 'failed';
+	public const REASON_DELETED   = 'deleted';
+
+	/**
+	 * The notification a team member gets when a seat shared to them is taken back.
+	 */
+	public const NOTICE_TAKEN_BACK = 'license_taken_back';
 
 	/**
 	 * Grants and seats.
@@ -55,14 +78,32 @@ final class GrantService {
 	private SeatAuditRepository $audit;
 
 	/**
+	 * Tells a team member their seat was taken back.
+	 *
+	 * @var Notifier
+	 */
+	private Notifier $notifier;
+
+	/**
+	 * Share records (closed with a seat taken back).
+	 *
+	 * @var ShareRepository
+	 */
+	private ShareRepository $shares;
+
+	/**
 	 * Creates the service.
 	 *
 	 * @param LicenseRepository   $licenses Grants and seats.
 	 * @param SeatAuditRepository $audit    The audit trail.
+	 * @param Notifier            $notifier Notifications.
+	 * @param ShareRepository     $shares   Share records.
 	 */
-	public function __construct( LicenseRepository $licenses, SeatAuditRepository $audit ) {
+	public function __construct( LicenseRepository $licenses, SeatAuditRepository $audit, Notifier $notifier, ShareRepository $shares ) {
 		$this->licenses = $licenses;
 		$this->audit    = $audit;
+		$this->notifier = $notifier;
+		$this->shares   = $shares;
 	}
 
 	/**
@@ -194,52 +235,171 @@ final class GrantService {
 	}
 
 	/**
-	 * Takes back seats of a grant that nobody holds. Seats shared to someone (assigned) or activated
-	 * stay where they are.
+	 * Takes back seats of a grant that nobody started: available seats, and seats shared to someone
+	 * who has not started them (they lose the item and are told why). Started (activated) seats stay
+	 * with who started them. Without a count every such seat goes and the grant ends: a later revoke
+	 * of one of its seats deletes it, and it no longer counts for membership.
 	 *
 	 * @param int      $grant_id Grant.
-	 * @param int|null $count    Seats to take back (1 to the grant's quantity), or null for every available one.
+	 * @param int|null $count    Seats to take back (1 to the grant's quantity), or null for all and end the grant.
 	 * @param int      $actor_id Who does it (0 = the system).
+	 * @param string   $reason   One of the REASON_* constants (told to team members, kept in the trail).
 	 * @param int      $now      Unix seconds (0 = the clock).
 	 * @throws InvalidArgumentException When the grant is unknown or the count out of bounds (nothing is written).
 	 */
-	public function take_back_unassigned( int $grant_id, ?int $count, int $actor_id, int $now = 0 ): TakeBackResult {
+	public function take_back( int $grant_id, ?int $count, int $actor_id, string $reason = self::REASON_ADMIN, int $now = 0 ): TakeBackResult {
 		$now   = $now > 0 ? $now : time();
 		$grant = $this->must_find( $grant_id );
 		self::check_take_back_count( $grant, $count );
 
-		$taken = $this->licenses->take_back_seats( $grant, $count );
-		$rows  = array();
-		foreach ( $taken as $license_id ) {
-			$rows[] = self::row( $actor_id, self::TAKE_BACK, $grant->id, $license_id, $grant->owner_id, $grant->product_id, array( 'state' => 'available' ) );
+		$rows = array();
+		// Ended first, so the seats of an accept racing this take-back are deleted by a later revoke.
+		if ( null === $count && $this->licenses->end_grant( $grant, $now ) ) {
+			$rows[] = self::row( $actor_id, self::END, $grant->id, 0, $grant->owner_id, $grant->product_id, array( 'reason' => $reason ) );
+		}
+		$seats = $this->licenses->not_started_seats( $grant, null === $count ? max( 1, $grant->quantity ) : $count );
+		$taken = $this->licenses->remove_not_started_seats( $grant, $seats );
+		foreach ( $taken as $seat ) {
+			$details = array(
+				'state'  => $seat->state->value,
+				'reason' => $reason,
+			);
+			if ( SeatState::Assigned === $seat->state ) {
+				$details['holder'] = $seat->holder_id;
+				$this->shares->close( $seat->id, 'taken_back', $now );
+				$this->tell_holder( $seat, $grant, $reason, $now );
+			}
+			$rows[] = self::row( $actor_id, self::TAKE_BACK, $grant->id, $seat->id, $grant->owner_id, $grant->product_id, $details );
 		}
 		$this->audit->record( $rows, $now );
 
 		if ( null === $count ) {
-			$in_use = $this->licenses->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
-			$kept   = $in_use['assigned'] + $in_use['activated'];
+			$kept = $this->licenses->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
+			$kept = $kept['assigned'] + $kept['activated'];
 		} else {
 			$kept = $count - count( $taken );
 		}
-		return new TakeBackResult( $taken, $kept );
+		return new TakeBackResult( array_map( static fn( Seat $seat ) => $seat->id, $taken ), $kept );
 	}
 
 	/**
-	 * What take_back_unassigned() would do now, without doing it (the CLI's --dry-run).
+	 * What take_back() would do now, without doing it (the CLI's --dry-run).
 	 *
 	 * @param int      $grant_id Grant.
-	 * @param int|null $count    As for take_back_unassigned().
+	 * @param int|null $count    As for take_back().
 	 * @return array{taken: int, kept: int}
-	 * @throws InvalidArgumentException As take_back_unassigned() would.
+	 * @throws InvalidArgumentException As take_back() would.
 	 */
 	public function preview_take_back( int $grant_id, ?int $count ): array {
 		$grant = $this->must_find( $grant_id );
 		self::check_take_back_count( $grant, $count );
-		$seats = $this->licenses->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
-		$taken = null === $count ? $seats['available'] : min( $count, $seats['available'] );
+		$seats     = $this->licenses->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
+		$not_begun = $seats['available'] + $seats['assigned'];
+		$taken     = null === $count ? $not_begun : min( $count, $not_begun );
 		return array(
 			'taken' => $taken,
-			'kept'  => null === $count ? $seats['assigned'] + $seats['activated'] : $count - $taken,
+			'kept'  => null === $count ? $seats['activated'] : $count - $taken,
+		);
+	}
+
+	/**
+	 * Makes an ended grant live again with new available seats (its order paid again): one grant
+	 * per order line, so the seats come back to the same grant and owner.
+	 *
+	 * @param int $grant_id Grant.
+	 * @param int $seats    Seats to add (0 or more).
+	 * @param int $actor_id Who does it (0 = the system).
+	 * @param int $now      Unix seconds (0 = the clock).
+	 * @return bool False when the grant was not ended (nothing changed).
+	 * @throws InvalidArgumentException When the grant is unknown or the seats out of bounds.
+	 */
+	public function restore( int $grant_id, int $seats, int $actor_id, int $now = 0 ): bool {
+		$now   = $now > 0 ? $now : time();
+		$grant = $this->must_find( $grant_id );
+		if ( $seats < 0 || $grant->quantity + $seats > self::MAX_QUANTITY ) {
+			/* translators: %d: the largest number of licenses of one grant. */
+			throw new InvalidArgumentException( esc_html( sprintf( __( 'The quantity must be a whole number from 1 to %d.', 'library-portal' ), self::MAX_QUANTITY ) ) );
+		}
+		if ( ! $grant->ended() || ! $this->licenses->restore_grant( $grant, $seats, $now ) ) {
+			return false;
+		}
+		$this->audit->record( array( self::row( $actor_id, self::RESTORE, $grant->id, 0, $grant->owner_id, $grant->product_id, array( 'seats' => $seats ) ) ), $now );
+		return true;
+	}
+
+	/**
+	 * Revokes a shared, not started seat of an ended grant by deleting it (it went with its
+	 * purchase, so it does not become available). False when the seat is not such a seat.
+	 *
+	 * @param Seat $seat     The seat as read.
+	 * @param int  $actor_id Who revokes (the owner).
+	 * @param int  $now      Unix seconds (0 = the clock).
+	 */
+	public function revoke_seat_of_ended_grant( Seat $seat, int $actor_id, int $now = 0 ): bool {
+		$now = $now > 0 ? $now : time();
+		if ( SeatState::Assigned !== $seat->state || ! $this->licenses->delete_seat_of_ended_grant( $seat ) ) {
+			return false;
+		}
+		$this->shares->close( $seat->id, 'revoked', $now );
+		$this->audit->record( array( self::row( $actor_id, self::REVOKE_DELETE, $seat->grant_id, $seat->id, $seat->owner_id, $seat->product_id, array( 'holder' => $seat->holder_id ) ) ), $now );
+		return true;
+	}
+
+	/**
+	 * Writes into the trail that a refund changed nothing (an amount with no quantities): the
+	 * admin decides by hand which seats go.
+	 *
+	 * @param int                  $grant_id Grant.
+	 * @param int                  $actor_id Who refunded (0 = the system).
+	 * @param array<string, mixed> $details  What was refunded (order, refund, amount).
+	 * @param int                  $now      Unix seconds (0 = the clock).
+	 * @throws InvalidArgumentException When the grant is unknown.
+	 */
+	public function record_amount_refund( int $grant_id, int $actor_id, array $details, int $now = 0 ): void {
+		$grant = $this->must_find( $grant_id );
+		$this->audit->record( array( self::row( $actor_id, self::AMOUNT_REFUND, $grant->id, 0, $grant->owner_id, $grant->product_id, $details ) ), $now > 0 ? $now : time() );
+	}
+
+	/**
+	 * Every grant a source made under references starting with a prefix (all lines of an order).
+	 *
+	 * @param string $source Source.
+	 * @param string $prefix Start of the reference.
+	 * @return Grant[]
+	 */
+	public function find_by_source_prefix( string $source, string $prefix ): array {
+		return $this->licenses->grants_by_source_prefix( $source, $prefix );
+	}
+
+	/**
+	 * Tells a team member that the seat shared to them was taken back, and why.
+	 *
+	 * @param Seat   $seat   The seat taken (as read: assigned to them).
+	 * @param Grant  $grant  Its grant.
+	 * @param string $reason One of REASON_*.
+	 * @param int    $now    Unix seconds.
+	 */
+	private function tell_holder( Seat $seat, Grant $grant, string $reason, int $now ): void {
+		$owner = get_userdata( $grant->owner_id );
+		$title = LibraryService::clean_text( get_the_title( $grant->product_id ) );
+		$name  = $owner ? LibraryService::clean_text( (string) $owner->display_name ) : '';
+		$why   = match ( $reason ) {
+			self::REASON_REFUNDED  => __( 'its purchase was refunded', 'library-portal' ),
+			self::REASON_CANCELLED => __( 'its order was cancelled', 'library-portal' ),
+			self::REASON_FAILED    => __( 'its payment failed', 'library-portal' ),
+			self::REASON_DELETED   => __( 'its order was deleted', 'library-portal' ),
+			default                => __( 'the site took the purchase back', 'library-portal' ),
+		};
+		$this->notifier->notify(
+			array(
+				'user_id'            => $seat->holder_id,
+				'type'               => self::NOTICE_TAKEN_BACK,
+				/* translators: 1: training title, 2: name of who shared it, 3: the reason, e.g. "its purchase was refunded". */
+				'message'            => sprintf( __( 'The license of "%1$s" that %2$s shared with you was taken back because %3$s. It is no longer in your library.', 'library-portal' ), $title, $name, $why ),
+				'related_product_id' => $grant->product_id,
+				'related_user_id'    => $grant->owner_id,
+			),
+			$now
 		);
 	}
 

@@ -15,7 +15,7 @@ final class Grant {
 	/**
 	 * The columns of a Grant.
 	 */
-	public const COLUMNS = 'id, owner_id, product_id, quantity, tag, source, source_ref, contract_id, expires_at, created_at';
+	public const COLUMNS = 'id, owner_id, product_id, quantity, tag, source, source_ref, contract_id, expires_at, created_at, ended_at';
 
 	/**
 	 * Builds the grant.
@@ -30,6 +30,7 @@ final class Grant {
 	 * @param int    $contract_id Contract (0: none).
 	 * @param int    $expires_at  Unix seconds (0: never).
 	 * @param int    $created_at  Unix seconds.
+	 * @param int    $ended_at    When a refund, cancellation or full take-back ended it (0: live).
 	 */
 	public function __construct(
 		public readonly int $id,
@@ -41,8 +42,17 @@ final class Grant {
 		public readonly string $source_ref,
 		public readonly int $contract_id,
 		public readonly int $expires_at,
-		public readonly int $created_at
+		public readonly int $created_at,
+		public readonly int $ended_at = 0
 	) {}
+
+	/**
+	 * Whether a refund, cancellation or full take-back ended the grant: its started seats stay
+	 * with who started them, and nothing of it counts any more (membership included).
+	 */
+	public function ended(): bool {
+		return $this->ended_at > 0;
+	}
 
 	/**
 	 * A grant from a database row (ARRAY_A of COLUMNS).
@@ -60,7 +70,8 @@ final class Grant {
 			(string) $row['source_ref'],
 			(int) $row['contract_id'],
 			(int) $row['expires_at'],
-			(int) $row['created_at']
+			(int) $row['created_at'],
+			(int) ( $row['ended_at'] ?? 0 )
 		);
 	}
 }

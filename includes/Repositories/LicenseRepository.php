@@ -218,49 +218,6 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Takes seats nobody holds out of a grant: each is one conditional DELETE (state available,
-	 * no holder), so a seat shared or activated meanwhile stays; the grant's quantity follows.
-	 *
-	 * @param Grant    $grant The grant as read.
-	 * @param int|null $count Seats to take (null = every available one).
-	 * @return int[] IDs of the seats taken.
-	 * @throws WriteFailed When the database refused it.
-	 */
-	public function take_back_seats( Grant $grant, ?int $count ): array {
-		$licenses   = $this->table( 'licenses' );
-		$limit      = null === $count ? $grant->quantity : $count;
-		$candidates = array_map(
-			'intval',
-			$this->db->get_col(
-				$this->db->prepare(
-					"SELECT id FROM %i WHERE grant_id = %d AND state = 'available' AND holder_id = 0 ORDER BY id DESC LIMIT %d",
-					$licenses,
-					$grant->id,
-					max( 1, $limit )
-				)
-			)
-		);
-		$taken      = array();
-		foreach ( $candidates as $license_id ) {
-			$deleted = $this->must(
-				$this->db->query( $this->db->prepare( "DELETE FROM %i WHERE id = %d AND grant_id = %d AND state = 'available' AND holder_id = 0", $licenses, $license_id, $grant->id ) ),
-				'take back a seat'
-			);
-			if ( 1 === $deleted ) {
-				$taken[] = $license_id;
-			}
-		}
-		if ( $taken ) {
-			$this->must(
-				$this->db->query( $this->db->prepare( 'UPDATE %i SET quantity = CASE WHEN quantity > %d THEN quantity - %d ELSE 0 END WHERE id = %d', $this->table( 'grants' ), count( $taken ), count( $taken ), $grant->id ) ),
-				'lower a grant\'s quantity'
-			);
-			$this->changed( $grant->owner_id );
-		}
-		return $taken;
-	}
-
-	/**
 	 * Every seat of a grant, in seat order.
 	 *
 	 * @param int $grant_id Grant.
@@ -687,11 +644,11 @@ final class LicenseRepository extends Repository implements UserRows {
 				$this->db->prepare(
 					// Per grant, not per seat (seats copy their grant's expiry; extend() changes both): an
 					// owner with a team has hundreds of seats and a handful of grants. A grant whose seats
-					// were all taken back counts no more.
+					// were all taken back, or that a refund or take-back ended, counts no more.
 					"SELECT g.expires_at FROM %i g
 					INNER JOIN %i p ON p.ID = g.product_id AND p.post_type = %s AND p.post_status = 'publish'
 					INNER JOIN %i m ON m.post_id = g.product_id AND m.meta_key = '_lp_content_type' AND m.meta_value = 'membership'
-					WHERE g.owner_id = %d AND EXISTS ( SELECT 1 FROM %i l WHERE l.grant_id = g.id )",
+					WHERE g.owner_id = %d AND g.ended_at = 0 AND EXISTS ( SELECT 1 FROM %i l WHERE l.grant_id = g.id )",
 					$this->table( 'grants' ),
 					$this->db->posts,
 					\LibraryPortal\Catalogue\ItemPostType::POST_TYPE,
@@ -745,5 +702,195 @@ final class LicenseRepository extends Repository implements UserRows {
 		if ( $affected ) {
 			$this->changed( ...array_values( array_unique( $affected ) ) );
 		}
+	}
+
+	/*
+	 * Ending and restoring grants (refunds, cancellations, take-backs: docs/decisions.md,
+	 * "Grants and audit trail"). Kept apart from the sharing methods above.
+	 */
+
+	/**
+	 * The seats of a grant nobody started, at most $limit: available ones first, then seats shared
+	 * to someone who has not started them; newest first within each.
+	 *
+	 * @param Grant $grant The grant.
+	 * @param int   $limit Most seats to return.
+	 * @return Seat[]
+	 */
+	public function not_started_seats( Grant $grant, int $limit ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- SEAT_COLUMNS is a constant list.
+				'SELECT ' . self::SEAT_COLUMNS . " FROM %i l INNER JOIN %i g ON g.id = l.grant_id
+				WHERE l.grant_id = %d AND ( ( l.state = 'available' AND l.holder_id = 0 ) OR ( l.state = 'assigned' AND l.holder_id <> 0 ) )
+				ORDER BY l.state = 'assigned', l.id DESC LIMIT %d",
+				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
+				$grant->id,
+				max( 1, $limit )
+			),
+			ARRAY_A
+		);
+		return array_map( array( Seat::class, 'from_row' ), $rows );
+	}
+
+	/**
+	 * Removes seats nobody started from their grant: each one conditional DELETE on the state (and
+	 * holder) as read, so a seat activated meanwhile stays with who activated it. The grant's
+	 * quantity follows; the owner and every holder who lost a seat are announced.
+	 *
+	 * @param Grant  $grant The grant.
+	 * @param Seat[] $seats Seats as read by not_started_seats().
+	 * @return Seat[] The seats removed (as they were read).
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function remove_not_started_seats( Grant $grant, array $seats ): array {
+		$licenses = $this->table( 'licenses' );
+		$removed  = array();
+		foreach ( $seats as $seat ) {
+			$deleted = $this->must(
+				$this->db->query(
+					$this->db->prepare(
+						'DELETE FROM %i WHERE id = %d AND grant_id = %d AND state = %s AND holder_id = %d',
+						$licenses,
+						$seat->id,
+						$grant->id,
+						$seat->state->value,
+						$seat->holder_id
+					)
+				),
+				'take back a seat'
+			);
+			if ( 1 === $deleted ) {
+				$removed[] = $seat;
+			}
+		}
+		if ( $removed ) {
+			$this->lower_quantity( $grant->id, count( $removed ) );
+			$this->changed( ...self::ids( array_merge( array( $grant->owner_id ), array_map( static fn( Seat $seat ) => $seat->holder_id, $removed ) ) ) );
+		}
+		return $removed;
+	}
+
+	/**
+	 * Marks a grant ended (refunded, cancelled, taken back). False when it already was: of two
+	 * racing requests one ends it.
+	 *
+	 * @param Grant $grant The grant.
+	 * @param int   $now   Unix seconds.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function end_grant( Grant $grant, int $now ): bool {
+		$ended = 1 === $this->must(
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET ended_at = %d WHERE id = %d AND ended_at = 0', $this->table( 'grants' ), max( 1, $now ), $grant->id ) ),
+			'end a grant'
+		);
+		if ( $ended ) {
+			$this->changed( $grant->owner_id ); // A membership grant stops counting.
+		}
+		return $ended;
+	}
+
+	/**
+	 * Makes an ended grant live again with $seats new available seats (an order paid again). False,
+	 * and nothing added, when it was not ended any more: of two racing requests one restores it.
+	 *
+	 * @param Grant $grant The grant as read.
+	 * @param int   $seats New seats (0 or more).
+	 * @param int   $now   Unix seconds.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function restore_grant( Grant $grant, int $seats, int $now ): bool {
+		$restored = 1 === $this->must(
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET ended_at = 0, quantity = quantity + %d WHERE id = %d AND ended_at <> 0', $this->table( 'grants' ), max( 0, $seats ), $grant->id ) ),
+			'restore a grant'
+		);
+		if ( ! $restored ) {
+			return false;
+		}
+		if ( $seats > 0 ) {
+			$rows   = implode( ', ', array_fill( 0, $seats, "(%d, %d, %d, 0, 'available', 0, 0, %d, %d)" ) );
+			$values = array( $this->table( 'licenses' ) );
+			for ( $i = 0; $i < $seats; $i++ ) {
+				array_push( $values, $grant->id, $grant->owner_id, $grant->product_id, $grant->expires_at, $now );
+			}
+			try {
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $rows holds only placeholders.
+				$this->must( $this->db->query( $this->db->prepare( "INSERT INTO %i (grant_id, owner_id, product_id, holder_id, state, shared, activated_at, expires_at, updated_at) VALUES $rows", $values ) ), 'restore seats' );
+			} catch ( WriteFailed $failed ) {
+				// Ended as before: a restored grant without its seats would count for nothing it holds.
+				$this->db->query( $this->db->prepare( 'UPDATE %i SET ended_at = %d, quantity = quantity - %d WHERE id = %d', $this->table( 'grants' ), max( 1, $grant->ended_at ), $seats, $grant->id ) );
+				throw $failed;
+			}
+		}
+		$this->changed( $grant->owner_id );
+		return true;
+	}
+
+	/**
+	 * Deletes a shared, not started seat of an ended grant (a revoke after a refund: the seat goes
+	 * with its purchase instead of becoming available). One conditional DELETE; false when the
+	 * seat is not in that state or its grant is live.
+	 *
+	 * @param Seat $seat The seat as read (find_seat()).
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function delete_seat_of_ended_grant( Seat $seat ): bool {
+		$deleted = 1 === $this->must(
+			$this->db->query(
+				$this->db->prepare(
+					"DELETE FROM %i WHERE id = %d AND owner_id = %d AND state = 'assigned' AND holder_id = %d
+					AND grant_id IN ( SELECT id FROM %i WHERE id = %d AND ended_at <> 0 )",
+					$this->table( 'licenses' ),
+					$seat->id,
+					$seat->owner_id,
+					$seat->holder_id,
+					$this->table( 'grants' ),
+					$seat->grant_id
+				)
+			),
+			'delete a seat of an ended grant'
+		);
+		if ( $deleted ) {
+			$this->lower_quantity( $seat->grant_id, 1 );
+			$this->changed( ...self::ids( array( $seat->owner_id, $seat->holder_id ) ) );
+		}
+		return $deleted;
+	}
+
+	/**
+	 * Every grant a source made under references that start with a prefix (e.g. all lines of an
+	 * order: order:123:item:), in ID order.
+	 *
+	 * @param string $source Source.
+	 * @param string $prefix Start of the reference.
+	 * @return Grant[]
+	 */
+	public function grants_by_source_prefix( string $source, string $prefix ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- COLUMNS is a constant list.
+				'SELECT ' . Grant::COLUMNS . ' FROM %i WHERE source = %s AND source_ref LIKE %s ORDER BY id',
+				$this->table( 'grants' ),
+				$source,
+				$this->db->esc_like( $prefix ) . '%'
+			),
+			ARRAY_A
+		);
+		return array_map( array( Grant::class, 'from_row' ), $rows );
+	}
+
+	/**
+	 * Lowers a grant's quantity by seats taken out of it (never below 0).
+	 *
+	 * @param int $grant_id Grant.
+	 * @param int $by       Seats.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	private function lower_quantity( int $grant_id, int $by ): void {
+		$this->must(
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET quantity = CASE WHEN quantity > %d THEN quantity - %d ELSE 0 END WHERE id = %d', $this->table( 'grants' ), $by, $by, $grant_id ) ),
+			'lower a grant\'s quantity'
+		);
 	}
 }

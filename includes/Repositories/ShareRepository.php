@@ -56,7 +56,7 @@ final class ShareRepository extends Repository implements UserRows {
 	 * Closes the standing share record of a seat (revoked, or given back after a racing accept).
 	 *
 	 * @param int    $license_id Seat.
-	 * @param string $status     'revoked' or 'returned'.
+	 * @param string $status     'revoked', 'returned' or 'taken_back' (a refund or take-back removed the seat).
 	 * @param int    $now        Unix seconds.
 	 */
 	public function close( int $license_id, string $status, int $now ): void {

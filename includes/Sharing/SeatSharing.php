@@ -9,6 +9,7 @@ namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ShareMethod;
+use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
@@ -78,6 +79,13 @@ final class SeatSharing {
 	private Notifier $notifier;
 
 	/**
+	 * Grants (a revoke of a seat of an ended grant deletes it there).
+	 *
+	 * @var GrantService
+	 */
+	private GrantService $grants;
+
+	/**
 	 * Wires the service.
 	 *
 	 * @param ShareInvites             $invites  Opens share links.
@@ -86,14 +94,16 @@ final class SeatSharing {
 	 * @param ShareRepository          $shares   Share records.
 	 * @param LicenseRequestRepository $requests License requests.
 	 * @param Notifier                 $notifier Notifications.
+	 * @param GrantService             $grants   Grants.
 	 */
-	public function __construct( ShareInvites $invites, ShareLinks $links, LicenseRepository $licenses, ShareRepository $shares, LicenseRequestRepository $requests, Notifier $notifier ) {
+	public function __construct( ShareInvites $invites, ShareLinks $links, LicenseRepository $licenses, ShareRepository $shares, LicenseRequestRepository $requests, Notifier $notifier, GrantService $grants ) {
 		$this->invites  = $invites;
 		$this->links    = $links;
 		$this->licenses = $licenses;
 		$this->shares   = $shares;
 		$this->requests = $requests;
 		$this->notifier = $notifier;
+		$this->grants   = $grants;
 	}
 
 	/**
@@ -248,6 +258,13 @@ final class SeatSharing {
 		$seat = $this->licenses->find_seat( $license_id );
 		if ( ! $seat || $seat->owner_id !== $owner_id ) {
 			return self::share_not_found(); // Someone else's seat is never touched, nor described.
+		}
+		// A seat whose purchase was refunded or taken back goes with it (docs/decisions.md, "Grants and audit trail").
+		if ( $this->grants->revoke_seat_of_ended_grant( $seat, $owner_id, $now ) ) {
+			return array(
+				'message'            => __( 'Access revoked. The license was taken back with its purchase, so it is not available again.', 'library-portal' ),
+				'available_licenses' => $this->licenses->own_seat_counts( $owner_id, $seat->product_id, $now )['available'],
+			);
 		}
 		if ( $this->licenses->revoke_seat( $seat, $now ) ) {
 			$this->shares->close( $license_id, 'revoked', $now );

@@ -152,7 +152,7 @@ test( 'an admin grants two licenses through the form; the customer sees them', a
 	await expect( page.getByText( 'Showing 1 of 1' ) ).toBeVisible();
 	await screenshot( page, 'admin-grants-customer-library-1280' );
 
-	// Back as it was: the admin takes the two unassigned seats back.
+	// Back as it was: the admin takes the two seats nobody started back.
 	await asAdmin( page );
 	await page.goto(
 		`${ GRANTS }&s=${ encodeURIComponent( CUSTOMER_EMAIL ) }`
@@ -162,15 +162,15 @@ test( 'an admin grants two licenses through the form; the customer sees them', a
 		.filter( { hasText: granted!.title } )
 		.first();
 	await row
-		.getByRole( 'link', { name: 'Take back unassigned seats' } )
+		.getByRole( 'link', { name: 'Take back seats not started' } )
 		.focus();
 	await row
-		.getByRole( 'link', { name: 'Take back unassigned seats' } )
+		.getByRole( 'link', { name: 'Take back seats not started' } )
 		.click();
 	await expect(
 		page.getByRole( 'heading', {
 			level: 1,
-			name: 'Take back unassigned seats',
+			name: 'Take back seats not started',
 		} )
 	).toBeVisible();
 	expect( await axeViolations( page, OURS ), 'take back form' ).toEqual( [] );

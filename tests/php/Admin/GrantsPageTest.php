@@ -212,6 +212,8 @@ final class GrantsPageTest extends TestCase {
 		$item     = Library::item( 'Changed in wp-admin' );
 		$grant    = Library::grant( $customer, $item, 3, time() + DAY_IN_SECONDS );
 		Library::activate_own( $customer, $item );
+		$member = $this->make_user();
+		Library::share( $customer, $member, $item ); // Shared, not started: taken back too.
 		$extend = 'library_portal_extend_grant_' . $grant;
 
 		$this->assertSame( GrantsPage::url( 'extend', $grant ), $this->post( 'handle_extend', array( 'grant' => (string) $grant ), $extend ), 'neither date nor never' );
@@ -225,7 +227,10 @@ final class GrantsPageTest extends TestCase {
 		$this->render( 'render_grants' );
 		$this->assertSame( GrantsPage::url(), $this->post( 'handle_take_back', array( 'grant' => (string) $grant, 'count' => '' ), $take_back ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
 		$this->assertSame( 1, $this->services()->grants->find( $grant )->quantity, 'the activated seat stays' );
-		$this->assertStringContainsString( 'Took back 2 seats of grant #' . $grant . '. 1 could not be taken back (shared or activated).', $this->render( 'render_grants' ) );
+		$this->assertSame( array( 'available' => 0, 'assigned' => 0, 'activated' => 1 ), Library::seat_states( $item ), 'the available and the shared seat went' ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$this->assertTrue( $this->services()->grants->find( $grant )->ended() );
+		$this->assertSame( 1, $this->services()->notifications->unread_count( $member ), 'the member is told' );
+		$this->assertStringContainsString( 'Took back 2 seats of grant #' . $grant . '. 1 could not be taken back (started).', $this->render( 'render_grants' ) );
 	}
 
 	public function test_the_screens_print_escaped_rows_searches_and_pages(): void {
@@ -247,7 +252,7 @@ final class GrantsPageTest extends TestCase {
 		$this->assertStringNotContainsString( '<img src=x', $list );
 		$this->assertSame( 1, substr_count( $list, 'class="toggle-row"' ) );
 		$this->assertStringNotContainsString( 'Someone else', $list, 'the search keeps to the user' );
-		$this->assertStringContainsString( 'Take back unassigned seats', $list );
+		$this->assertStringContainsString( 'Take back seats not started', $list );
 		$this->assertStringContainsString( '<label class="screen-reader-text" for="lp-grant-search-search-input">', $list );
 
 		$view = $this->render( 'render_view_as', array( 'user' => 'screen-customer' ) );

@@ -95,21 +95,25 @@ final class CommandsTest extends TestCase {
 		$this->assertSame( $count, count( $this->services()->licenses->seats_for_user( $user ) ) );
 	}
 
-	public function test_revoke_takes_back_unassigned_seats_and_dry_run_changes_nothing(): void {
-		$owner = $this->make_user();
-		$item  = Library::item( 'Revoked' );
-		$grant = Library::grant( $owner, $item, 4 );
+	public function test_revoke_takes_back_seats_not_started_and_dry_run_changes_nothing(): void {
+		$owner  = $this->make_user();
+		$member = $this->make_user();
+		$item   = Library::item( 'Revoked' );
+		$grant  = Library::grant( $owner, $item, 4 );
 		Library::activate_own( $owner, $item );
+		Library::share( $owner, $member, $item );
 
 		$this->commands()->revoke( array( (string) $grant ), array( 'dry-run' => true ) );
-		$this->assertSame( 'Dry run: 3 license(s) of grant ' . $grant . ' would be taken back, 1 could not be (shared or activated).', end( WP_CLI::$said ) );
+		$this->assertSame( 'Dry run: 3 license(s) of grant ' . $grant . ' would be taken back, 1 could not be (started).', end( WP_CLI::$said ) );
 		$this->assertSame( 4, $this->services()->grants->find( $grant )->quantity );
 
 		$this->commands()->revoke( array( (string) $grant ), array( 'count' => '2' ) );
 		$this->assertSame( '2 license(s) of grant ' . $grant . ' taken back.', end( WP_CLI::$said ) );
 		$this->commands()->revoke( array( (string) $grant ), array() );
 		$this->assertSame( '1 license(s) of grant ' . $grant . ' taken back.', end( WP_CLI::$said ) );
-		$this->assertSame( array( 'Warning: 1 license(s) could not be taken back: shared or activated.' ), WP_CLI::$logged );
+		$this->assertSame( array( 'Warning: 1 license(s) could not be taken back: started.' ), WP_CLI::$logged );
+		$this->assertTrue( $this->services()->grants->find( $grant )->ended(), 'taking back all ends the grant' );
+		$this->assertSame( array( 'license_taken_back' ), array_map( static fn( $notice ) => $notice->type, $this->services()->notifications->page_for_user( $member, 1, 10, true )->notifications ), 'the member who lost the shared seat is told' );
 		$this->assertSame( array( 'available' => 0, 'assigned' => 0, 'activated' => 1 ), Library::seat_states( $item ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
 		$this->assertStringContainsString( 'from 1 to 1', $this->refused( fn() => $this->commands()->revoke( array( (string) $grant ), array( 'count' => '5' ) ) ) );
 		$this->assertStringContainsString( 'no grant', $this->refused( fn() => $this->commands()->revoke( array( '999999' ), array() ) ) );

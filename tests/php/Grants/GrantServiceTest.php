@@ -156,58 +156,6 @@ final class GrantServiceTest extends TestCase {
 		$this->assertSame( 0, $grants->extend( $grant, 0, 1 )->expires_at, 'never is later than any date' );
 	}
 
-	public function test_take_back_leaves_shared_and_activated_seats_alone(): void {
-		$grants = $this->services()->grants;
-		$owner  = $this->make_user();
-		$member = $this->make_user();
-		$item   = Library::item( 'Taken back' );
-		$grant  = $grants->grant( $owner, $item, 5, 0, '', 'admin', '', 0 );
-		$mine   = Library::activate_own( $owner, $item );
-		$lent   = Library::share( $owner, $member, $item );
-		$this->assertSame( 3, $this->library( $owner )[ $item ]['available_licenses'] );
-
-		$result = $grants->take_back_unassigned( $grant, null, 9 );
-
-		$this->assertSame( 3, $result->taken() );
-		$this->assertSame( 2, $result->kept, 'the shared and the activated seat could not be taken' );
-		$this->assertSame( 2, $grants->find( $grant )->quantity );
-		$left = $this->services()->licenses->seats_of_grant( $grant );
-		$this->assertSame( array( $mine, $lent ), array_map( static fn( $seat ) => $seat->id, $left ) );
-		$this->assertSame( $member, $left[1]->holder_id );
-		$this->assertSame( 0, $this->library( $owner )[ $item ]['available_licenses'], 'the owner\'s cached library dropped' );
-		$this->assertArrayHasKey( $item, $this->library( $member ) );
-		$rows = array_slice( $this->services()->seat_audit->for_grant( $grant ), 1 );
-		$this->assertSame( array_fill( 0, 3, GrantService::TAKE_BACK ), array_map( static fn( $row ) => $row->action, $rows ) );
-		$this->assertEqualsCanonicalizing( $result->taken_ids, array_map( static fn( $row ) => $row->license_id, $rows ) );
-		$this->assertSame( array( 9 ), array_values( array_unique( array_map( static fn( $row ) => $row->actor_id, $rows ) ) ) );
-
-		$again = $grants->take_back_unassigned( $grant, null, 9 );
-		$this->assertSame( array( 0, 2 ), array( $again->taken(), $again->kept ), 'nothing left to take' );
-	}
-
-	public function test_take_back_a_count_reports_what_it_could_not_take(): void {
-		$grants = $this->services()->grants;
-		$owner  = $this->make_user();
-		$item   = Library::item( 'Counted' );
-		$grant  = $grants->grant( $owner, $item, 4, 0, '', 'admin', '', 0 );
-		Library::activate_own( $owner, $item );
-		Library::share( $owner, $this->make_user(), $item );
-
-		$result = $grants->take_back_unassigned( $grant, 3, 0 );
-
-		$this->assertSame( array( 2, 1 ), array( $result->taken(), $result->kept ) );
-		$this->assertSame( 2, $grants->find( $grant )->quantity );
-		foreach ( array( 0, 3 ) as $count ) {
-			try {
-				$grants->take_back_unassigned( $grant, $count, 0 );
-				$this->fail( "$count: refusal expected" );
-			} catch ( InvalidArgumentException $refused ) {
-				$this->assertStringContainsString( '2', $refused->getMessage() );
-			}
-		}
-		$this->assertSame( 2, $grants->find( $grant )->quantity );
-	}
-
 	public function test_a_deleted_owner_takes_their_trail_and_a_deleted_actor_becomes_the_system(): void {
 		global $wpdb;
 		require_once ABSPATH . 'wp-admin/includes/user.php';

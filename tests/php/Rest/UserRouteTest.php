@@ -73,7 +73,7 @@ final class UserRouteTest extends TestCase {
 		$grants->extend( $grant, $later, 0 );
 		$this->assertSame( $later, $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data']['member_expiry'], 'Extending a grant moves the membership.' );
 
-		$grants->take_back_unassigned( $grant, null, 0 );
+		$grants->take_back( $grant, null, 0 );
 		$data = $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data'];
 		$this->assertSame( 0, $data['member_expiry'], 'A grant whose seats were all taken back is no membership.' );
 		$this->assertFalse( $data['is_member'] );

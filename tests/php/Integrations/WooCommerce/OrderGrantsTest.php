@@ -89,7 +89,7 @@ final class OrderGrantsTest extends TestCase {
 		$this->assertNull( $this->grant_of_line() );
 	}
 
-	public function test_refund_takes_back_unassigned_seats_and_notes_the_ones_in_use(): void {
+	public function test_refund_takes_back_every_seat_not_started_and_paid_again_gives_them_back_once(): void {
 		$buyer  = $this->make_user( 'customer' );
 		$member = $this->make_user();
 		$item   = Library::item( 'Motivational Interviewing' );
@@ -103,21 +103,49 @@ final class OrderGrantsTest extends TestCase {
 
 		$this->assertSame(
 			array(
-				'Library Portal: 2 unassigned licenses of "Trauma-Informed Care (team)" taken back.',
-				'Library Portal: 2 licenses of "Trauma-Informed Care (team)" could not be taken back: they are already shared or activated.',
+				'Library Portal: 3 licenses of "Trauma-Informed Care (team)" taken back (not started).',
+				'Library Portal: 1 license of "Trauma-Informed Care (team)" could not be taken back: it is already started.',
 			),
 			$notes
 		);
 		$this->assertSame(
 			array(
 				'available' => 0,
-				'assigned'  => 1,
+				'assigned'  => 0,
+				'activated' => 1,
+			),
+			Library::seat_states( $item ),
+			'the shared seat nobody started went too; the started one stays'
+		);
+		$this->assertTrue( $this->grant_of_line()->ended() );
+
+		// Paid again: the same grant gets back the seats it lost, once.
+		$this->assertSame( array( 'Library Portal: 3 licenses of "Trauma-Informed Care (team)" granted again (the order is paid again).' ), $this->orders()->status_changed( self::ORDER, $buyer, 'completed', $lines, $now, 0, $now ) );
+		$this->assertSame( array(), $this->orders()->status_changed( self::ORDER, $buyer, 'processing', $lines, $now, 0, $now ) );
+		$grant = $this->grant_of_line();
+		$this->assertSame( array( 4, false ), array( $grant->quantity, $grant->ended() ) );
+		$this->assertSame(
+			array(
+				'available' => 3,
+				'assigned'  => 0,
 				'activated' => 1,
 			),
 			Library::seat_states( $item )
 		);
-		// Paid again later: the line was granted once, so nothing comes back by itself.
-		$this->assertSame( array(), $this->orders()->status_changed( self::ORDER, $buyer, 'completed', $lines, $now, 0, $now ) );
+		$this->assertCount( 1, $this->services()->grants->find_by_source_prefix( OrderGrants::SOURCE, 'order:' . self::ORDER . ':' ), 'one grant per line' );
+	}
+
+	public function test_processing_without_a_paid_date_grants_nothing_until_paid(): void {
+		$buyer = $this->make_user( 'customer' );
+		$item  = Library::item( 'Cash on delivery' );
+		$lines = array( self::line( $item, 2 ) );
+		$now   = time();
+
+		$this->assertSame( array( 'Library Portal: no licenses yet, because the order is not paid. They are granted when its payment is recorded or it is completed.' ), $this->orders()->status_changed( self::ORDER, $buyer, 'processing', $lines, 0, 0, $now ) );
+		$this->assertNull( $this->grant_of_line() );
+
+		$this->assertCount( 1, $this->orders()->status_changed( self::ORDER, $buyer, 'processing', $lines, $now, 0, $now ), 'paid: granted' );
+		$this->assertSame( 2, $this->grant_of_line()->quantity );
 	}
 
 	public function test_cancellation_takes_back_every_seat_nobody_holds(): void {
@@ -127,47 +155,49 @@ final class OrderGrantsTest extends TestCase {
 		$now   = time();
 		$this->orders()->status_changed( self::ORDER, $buyer, 'processing', $lines, $now, 0, $now );
 
-		$this->assertSame( array( 'Library Portal: 3 unassigned licenses of "Trauma-Informed Care (team)" taken back.' ), $this->orders()->status_changed( self::ORDER, $buyer, 'cancelled', $lines, $now, 0, $now ) );
+		$this->assertSame( array( 'Library Portal: 3 licenses of "Trauma-Informed Care (team)" taken back (not started).' ), $this->orders()->status_changed( self::ORDER, $buyer, 'cancelled', $lines, $now, 0, $now ) );
 		$this->assertSame( 0, array_sum( Library::seat_states( $item ) ) );
 		$this->assertSame( array(), $this->orders()->status_changed( self::ORDER + 1, $buyer, 'cancelled', $lines, $now, 0, $now ), 'an order never granted takes nothing' );
 	}
 
-	public function test_a_partial_refund_takes_back_the_refunded_units_seats_as_far_as_they_are_free(): void {
+	public function test_a_partial_refund_takes_back_the_refunded_units_seats_as_far_as_nobody_started_them(): void {
 		$buyer  = $this->make_user( 'customer' );
 		$member = $this->make_user();
 		$item   = Library::item( 'Partly refunded' );
 		$terms  = new PurchaseTerms( $item, 2 );
 		$now    = time();
 		$this->orders()->status_changed( self::ORDER, $buyer, 'completed', array( self::line( $item, 3, $terms ) ), $now, 0, $now );
-		Library::share( $buyer, $member, $item );
+		$started = Library::share( $buyer, $member, $item );
+		$this->services()->licenses->activate_seat( $started, $member, $now );
 		Library::share( $buyer, $this->make_user(), $item );
 		Library::share( $buyer, $this->make_user(), $item );
 
-		// 1 unit of 3 refunded: its 2 seats, both free.
-		$this->assertSame( array( 'Library Portal: 2 unassigned licenses of "Trauma-Informed Care (team)" taken back.' ), $this->orders()->take_back_units( self::ORDER, array( self::line( $item, 1, $terms ) ), 0, $now ) );
+		// 1 unit of 3 refunded: its 2 seats, both available.
+		$this->assertSame( array( 'Library Portal: 2 licenses of "Trauma-Informed Care (team)" taken back (not started).' ), $this->orders()->take_back_units( self::ORDER, array( self::line( $item, 1, $terms ) ), 0, $now ) );
 		$this->assertSame( 4, $this->grant_of_line()->quantity );
 
-		// 2 more units: 4 seats asked, only 1 free.
+		// 2 more units: 4 seats asked, 3 not started (1 available, 2 shared), 1 started.
 		$this->assertSame(
 			array(
-				'Library Portal: 1 unassigned license of "Trauma-Informed Care (team)" taken back.',
-				'Library Portal: 3 licenses of "Trauma-Informed Care (team)" could not be taken back: they are already shared or activated.',
+				'Library Portal: 3 licenses of "Trauma-Informed Care (team)" taken back (not started).',
+				'Library Portal: 1 license of "Trauma-Informed Care (team)" could not be taken back: it is already started.',
 			),
 			$this->orders()->take_back_units( self::ORDER, array( self::line( $item, 2, $terms ) ), 0, $now )
 		);
 		$this->assertSame(
 			array(
 				'available' => 0,
-				'assigned'  => 3,
-				'activated' => 0,
+				'assigned'  => 0,
+				'activated' => 1,
 			),
 			Library::seat_states( $item )
 		);
+		$this->assertFalse( $this->grant_of_line()->ended(), 'a partial refund does not end the grant' );
 	}
 
 	public function test_one_seat_in_use_is_named_in_the_singular(): void {
 		$this->assertSame(
-			'Library Portal: 1 license of "Webinar" could not be taken back: it is already shared or activated.',
+			'Library Portal: 1 license of "Webinar" could not be taken back: it is already started.',
 			OrderGrants::not_taken_back_note( 1, 'Webinar' )
 		);
 	}

@@ -73,4 +73,37 @@ final class ParallelOrderStatusTest extends WooCommerceTestCase {
 		);
 		$this->assertCount( 1, $notes, 'one note' );
 	}
+
+	public function test_racing_returns_to_paid_after_a_refund_restore_the_grant_once(): void {
+		$admin                      = $this->make_user( 'administrator' );
+		$this->committed['users'][] = $admin;
+		$buyer                      = $this->user();
+		$item                       = Library::item( 'Raced refund' );
+		$this->committed['posts'][] = $item;
+		$product                    = $this->product( new PurchaseTerms( $item ), 'Raced refund pack' );
+		$this->committed['posts'][] = $product->get_id();
+		$order                      = wc_create_order( array( 'customer_id' => $buyer ) );
+		$order->add_product( $product, 3 );
+		$order->calculate_totals();
+		$order->save();
+		$this->order_id = $order->get_id();
+		$order->update_status( 'completed' );
+		$order->update_status( 'refunded' );
+		$this->assertSame( 0, array_sum( Library::seat_states( $item ) ) );
+
+		$replies = $this->fire( '/wc/v3/orders/' . $this->order_id, $this->browser( $admin ), array_fill( 0, self::PARALLEL, array( 'status' => 'completed' ) ) );
+
+		foreach ( $replies as list( $status, $reply ) ) {
+			$this->assertSame( 200, $status, (string) wp_json_encode( $reply ) );
+		}
+		$grants = $this->services()->grants->find_by_source_prefix( OrderGrants::SOURCE, 'order:' . $this->order_id . ':item:' );
+		$this->assertCount( 1, $grants, 'one grant' );
+		$this->assertSame( array( 3, false ), array( $grants[0]->quantity, $grants[0]->ended() ) );
+		$this->assertSame( 3, Library::seat_states( $item )['available'], 'three seats back, not more' );
+		$notes = array_filter(
+			wc_get_order_notes( array( 'order_id' => $this->order_id ) ),
+			static fn( $note ) => str_contains( (string) $note->content, 'granted again' )
+		);
+		$this->assertCount( 1, $notes, 'one note' );
+	}
 }

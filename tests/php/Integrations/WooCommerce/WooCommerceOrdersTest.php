@@ -112,13 +112,13 @@ final class WooCommerceOrdersTest extends WooCommerceTestCase {
 	}
 
 	/**
-	 * A refund takes back the seats nobody holds and notes the rest.
+	 * A refund takes back the seats nobody started, shared ones too, and notes the started one.
 	 *
 	 * @dataProvider order_stores
 	 *
 	 * @param bool $hpos Custom order tables.
 	 */
-	public function test_a_refund_takes_the_free_seats_back_and_notes_the_shared_one( bool $hpos ): void {
+	public function test_a_refund_takes_the_seats_not_started_back_and_notes_the_started_one( bool $hpos ): void {
 		$this->use_order_store( $hpos );
 		$buyer   = $this->make_user( 'customer' );
 		$member  = $this->make_user();
@@ -127,20 +127,21 @@ final class WooCommerceOrdersTest extends WooCommerceTestCase {
 		$order   = $this->order( $buyer, $product, 3 );
 		$order->update_status( 'processing' );
 		Library::share( $buyer, $member, $item );
+		Library::activate_own( $buyer, $item );
 
 		$order->update_status( 'refunded' );
 
 		$this->assertSame(
 			array(
 				'available' => 0,
-				'assigned'  => 1,
-				'activated' => 0,
+				'assigned'  => 0,
+				'activated' => 1,
 			),
 			Library::seat_states( $item )
 		);
 		$notes = self::notes( wc_get_order( $order->get_id() ) );
-		$this->assertContains( 'Library Portal: 2 unassigned licenses of "MI team pack" taken back.', $notes );
-		$this->assertContains( 'Library Portal: 1 license of "MI team pack" could not be taken back: it is already shared or activated.', $notes );
+		$this->assertContains( 'Library Portal: 2 licenses of "MI team pack" taken back (not started).', $notes );
+		$this->assertContains( 'Library Portal: 1 license of "MI team pack" could not be taken back: it is already started.', $notes );
 	}
 
 	/**
@@ -170,7 +171,7 @@ final class WooCommerceOrdersTest extends WooCommerceTestCase {
 		$this->assertInstanceOf( \WC_Order_Refund::class, $refund );
 		$this->assertSame( 'completed', wc_get_order( $order->get_id() )->get_status() );
 		$this->assertSame( 2, Library::seat_states( $item )['available'] );
-		$this->assertContains( 'Library Portal: 1 unassigned license of "Partial pack" taken back.', self::notes( wc_get_order( $order->get_id() ) ) );
+		$this->assertContains( 'Library Portal: 1 license of "Partial pack" taken back (not started).', self::notes( wc_get_order( $order->get_id() ) ) );
 	}
 
 	/**
