@@ -127,7 +127,7 @@ final class AuditListTable extends WP_List_Table {
 			case 'item':
 				return esc_html( get_the_title( $entry->product_id ) );
 			case 'grant':
-				return esc_html( '#' . $entry->grant_id );
+				return esc_html( $entry->grant_id ? '#' . $entry->grant_id : '—' );
 			case 'seat':
 				return $entry->license_id ? esc_html( '#' . $entry->license_id ) : esc_html__( 'All', 'library-portal' );
 			case 'details':

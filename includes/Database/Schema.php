@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 8;
+	public const VERSION = 9;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -38,6 +38,7 @@ final class Schema {
 		'contract_items',
 		'certificates',
 		'quiz_attempts',
+		'quiz_served',
 		'library_cache',
 		'share_links',
 		'license_requests',
@@ -221,6 +222,21 @@ final class Schema {
 				passed tinyint(1) unsigned NOT NULL DEFAULT 0,
 				answers longtext NOT NULL,
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				seq int(10) unsigned NOT NULL DEFAULT 0,
+				counted tinyint(1) unsigned NOT NULL DEFAULT 1,
+				served_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY user_product (user_id,product_id),
+				UNIQUE KEY user_item_seq (user_id,product_id,seq)
+			) $collate;",
+			// The order a test was served in, kept until its one submission (docs/decisions.md "Tests and certificates").
+			"CREATE TABLE {$t['quiz_served']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				user_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				questions longtext NOT NULL,
+				served_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				submitted_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY user_product (user_id,product_id)
 			) $collate;",

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Admin;
 
 use LibraryPortal\Admin\GrantsPage;
+use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Schema;
 use LibraryPortal\Grants\GrantCapability;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -29,7 +30,7 @@ final class GrantsPageTest extends TestCase {
 	 */
 	private function page(): GrantsPage {
 		$services = $this->services();
-		return new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library );
+		return new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings, $services->seat_audit ) );
 	}
 
 	/**
