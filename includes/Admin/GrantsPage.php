@@ -671,9 +671,9 @@ final class GrantsPage {
 	 */
 	public static function action_text( string $action ): string {
 		$labels = array(
-			GrantService::GRANT     => __( 'Granted', 'library-portal' ),
-			GrantService::EXTEND    => __( 'Extended', 'library-portal' ),
-			GrantService::TAKE_BACK => __( 'Taken back', 'library-portal' ),
+			GrantService::GRANT       => __( 'Granted', 'library-portal' ),
+			GrantService::EXTEND      => __( 'Extended', 'library-portal' ),
+			GrantService::TAKE_BACK   => __( 'Taken back', 'library-portal' ),
 			QuizService::RESET_ACTION => __( 'Test attempts reset', 'library-portal' ),
 		);
 		return $labels[ $action ] ?? $action;

@@ -13,8 +13,8 @@ namespace LibraryPortal\Certificates;
  */
 final class AttemptRefused {
 
-	public const EXHAUSTED = 'quiz_attempts_exhausted';
-	public const STALE     = 'quiz_attempt_stale';
+	public const EXHAUSTED  = 'quiz_attempts_exhausted';
+	public const STALE      = 'quiz_attempt_stale';
 	public const INCOMPLETE = 'incomplete_answers';
 
 	/**

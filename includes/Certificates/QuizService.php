@@ -31,7 +31,7 @@ final class QuizService {
 	public const WINDOW = DAY_IN_SECONDS;
 
 	/**
-	 * The filter that changes the attempt limit of a learner and item.
+	 * The filter that changes the attempt limit of a learner and item (applied by its literal name in attempt_limit()).
 	 */
 	public const LIMIT_FILTER = 'library_portal_quiz_attempt_limit';
 
@@ -107,7 +107,7 @@ final class QuizService {
 		 * @param int $user_id    Learner.
 		 * @param int $product_id Item.
 		 */
-		$limit = apply_filters( self::LIMIT_FILTER, (int) $this->settings->get( 'quiz_attempt_limit' ), $user_id, $product_id );
+		$limit = apply_filters( 'library_portal_quiz_attempt_limit', (int) $this->settings->get( 'quiz_attempt_limit' ), $user_id, $product_id );
 		return is_numeric( $limit ) ? max( 0, (int) $limit ) : 0;
 	}
 

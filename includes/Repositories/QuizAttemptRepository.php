@@ -225,7 +225,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 * @return array<int, array{id: string, answers: array<int, int>}>|null
 	 */
 	public function last_served_order( int $user_id, int $product_id ): ?array {
-		$id = (int) $this->db->get_var( $this->db->prepare( 'SELECT MAX(id) FROM %i WHERE user_id = %d AND product_id = %d', $this->table( 'quiz_served' ), $user_id, $product_id ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$id     = (int) $this->db->get_var( $this->db->prepare( 'SELECT MAX(id) FROM %i WHERE user_id = %d AND product_id = %d', $this->table( 'quiz_served' ), $user_id, $product_id ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
 		$served = $id > 0 ? $this->served( $id ) : null;
 		return $served ? $served['questions'] : null;
 	}

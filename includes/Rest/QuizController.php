@@ -232,11 +232,11 @@ final class QuizController extends Controller {
 			'library-quiz',
 			self::closed_object(
 				array(
-					'product_id'  => array( 'type' => 'integer' ),
-					'title'       => array( 'type' => 'string' ),
-					'pass_mark'   => array( 'type' => 'integer' ),
-					'attempt_id'  => array( 'type' => 'integer' ),
-					'questions'   => array(
+					'product_id' => array( 'type' => 'integer' ),
+					'title'      => array( 'type' => 'string' ),
+					'pass_mark'  => array( 'type' => 'integer' ),
+					'attempt_id' => array( 'type' => 'integer' ),
+					'questions'  => array(
 						'type'  => 'array',
 						'items' => self::closed_object(
 							array(
@@ -254,9 +254,9 @@ final class QuizController extends Controller {
 							)
 						),
 					),
-					'test'        => self::test_schema(),
-					'attempts'    => array( 'type' => 'integer' ),
-					'best_score'  => array( 'type' => array( 'integer', 'null' ) ),
+					'test'       => self::test_schema(),
+					'attempts'   => array( 'type' => 'integer' ),
+					'best_score' => array( 'type' => array( 'integer', 'null' ) ),
 				) + self::allowance_schema() + array(
 					'certificate' => self::certificate_schema(),
 				)
@@ -275,10 +275,10 @@ final class QuizController extends Controller {
 			'library-quiz-result',
 			self::closed_object(
 				array(
-					'score'       => array( 'type' => 'integer' ),
-					'passed'      => array( 'type' => 'boolean' ),
-					'pass_mark'   => array( 'type' => 'integer' ),
-					'attempts'    => array( 'type' => 'integer' ),
+					'score'     => array( 'type' => 'integer' ),
+					'passed'    => array( 'type' => 'boolean' ),
+					'pass_mark' => array( 'type' => 'integer' ),
+					'attempts'  => array( 'type' => 'integer' ),
 				) + self::allowance_schema() + array(
 					'certificate' => self::certificate_schema(),
 				)

@@ -96,7 +96,11 @@ final class SettingsPageTest extends TestCase {
 		$page     = new SettingsPage( $settings );
 		$this->assertSame( 3, $settings->get( 'quiz_attempt_limit' ), 'Three by default.' );
 
-		foreach ( array( '5' => 5, '0' => 0, ' 100 ' => 100 ) as $typed => $saved ) {
+		foreach ( array(
+			'5'     => 5,
+			'0'     => 0,
+			' 100 ' => 100,
+		) as $typed => $saved ) {
 			$this->assertSame( $saved, $page->sanitize( array( 'quiz_attempt_limit' => (string) $typed ) )['quiz_attempt_limit'], "typed $typed" );
 		}
 		$this->assertSame( array(), get_settings_errors( Settings::OPTION ) );

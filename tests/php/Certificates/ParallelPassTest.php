@@ -120,7 +120,14 @@ final class ParallelPassTest extends TestCase {
 
 		$statuses = array_count_values( array_map( static fn( array $reply ): int => $reply[0], $replies ) );
 		ksort( $statuses );
-		$this->assertSame( array( 200 => 1, 429 => self::PARALLEL - 1 ), $statuses, (string) wp_json_encode( $replies ) );
+		$this->assertSame(
+			array(
+				200 => 1,
+				429 => self::PARALLEL - 1,
+			),
+			$statuses,
+			(string) wp_json_encode( $replies )
+		);
 		$this->assertSame( 3, self::rows( 'quiz_attempts', $member ), 'The limit of 3 holds against parallel submissions.' );
 		foreach ( $replies as list( $status, $reply ) ) {
 			if ( 429 === $status ) {
@@ -131,13 +138,19 @@ final class ParallelPassTest extends TestCase {
 
 	public function test_one_served_attempt_sent_many_times_at_once_is_graded_once(): void {
 		list( , $member, $item ) = $this->shared_test( 'Racing copies' );
-		$body = $this->served_bodies( $member, $item, 1, false )[0];
+		$body                    = $this->served_bodies( $member, $item, 1, false )[0];
 
 		$replies = $this->fire( '/library/v2/quiz/' . $item, $this->browser( $member ), array_fill( 0, self::PARALLEL, $body ) );
 
 		$statuses = array_count_values( array_map( static fn( array $reply ): int => $reply[0], $replies ) );
 		ksort( $statuses );
-		$this->assertSame( array( 200 => 1, 409 => self::PARALLEL - 1 ), $statuses );
+		$this->assertSame(
+			array(
+				200 => 1,
+				409 => self::PARALLEL - 1,
+			),
+			$statuses
+		);
 		$this->assertSame( 1, self::rows( 'quiz_attempts', $member ) );
 	}
 }

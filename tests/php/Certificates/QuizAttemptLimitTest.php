@@ -246,7 +246,7 @@ final class QuizAttemptLimitTest extends TestCase {
 		// IDs at those positions now: graded by the IDs it sent, not by the positions.
 		$positions = array();
 		foreach ( $earlier['questions'] as $question ) {
-			$right = self::by_text( $earlier, self::RIGHT )[ $question['id'] ];
+			$right                        = self::by_text( $earlier, self::RIGHT )[ $question['id'] ];
 			$positions[ $question['id'] ] = (int) array_search( $right, array_column( $question['answers'], 'id' ), true );
 		}
 		$sent     = array();
@@ -267,10 +267,10 @@ final class QuizAttemptLimitTest extends TestCase {
 	}
 
 	public function test_a_failed_reply_carries_the_score_and_nothing_about_which_or_how_many_answers(): void {
-		$user  = $this->make_user();
-		$item  = $this->item_with_test( $user );
-		$view  = $this->view( $user, $item );
-		$mixed = self::RIGHT;
+		$user        = $this->make_user();
+		$item        = $this->item_with_test( $user );
+		$view        = $this->view( $user, $item );
+		$mixed       = self::RIGHT;
 		$mixed['q1'] = 0; // One wrong: 67 %.
 
 		$reply = $this->post( $user, $item, $view['attempt_id'], self::by_text( $view, $mixed ) )->get_data()['data'];
