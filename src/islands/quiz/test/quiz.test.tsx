@@ -146,9 +146,7 @@ describe( 'Quiz', () => {
 			name: 'You passed the test',
 		} );
 		expect( heading ).toHaveFocus();
-		expect(
-			screen.getByText( 'Your score: 100%.' )
-		).toBeInTheDocument();
+		expect( screen.getByText( 'Your score: 100%.' ) ).toBeInTheDocument();
 		expect( screen.getByText( 'Pass mark: 80%.' ) ).toBeInTheDocument();
 		expect(
 			screen.getByRole( 'link', { name: 'Download certificate' } )
@@ -287,7 +285,7 @@ describe( 'Quiz', () => {
 		).not.toBeInTheDocument();
 	} );
 
-	it( 'after the last attempt the result shows the server\'s message and no Retry', async () => {
+	it( "after the last attempt the result shows the server's message and no Retry", async () => {
 		const message =
 			'You have used your 3 attempts at this test for the last 24 hours. Your next attempt opens on November 26, 2026 10:36 am.';
 		mockedFetch.mockResolvedValue( makeQuiz( { attempts_left: 1 } ) );
