@@ -575,8 +575,9 @@ final class GrantsPage {
 			echo '<input type="hidden" name="user" value="' . esc_attr( (string) $user->ID ) . '">';
 			echo '<input type="hidden" name="item" value="' . esc_attr( (string) $product_id ) . '">';
 			wp_nonce_field( self::reset_nonce_action( $user->ID, $product_id ) );
+			// The visible words start the accessible name (WCAG 2.5.3); the item tells the buttons apart.
 			/* translators: %s: item title. */
-			echo '<button type="submit" class="button" aria-label="' . esc_attr( sprintf( __( 'Reset test attempts of %s', 'library-portal' ), $title ) ) . '">' . esc_html__( 'Reset attempts', 'library-portal' ) . '</button>';
+			echo '<button type="submit" class="button">' . esc_html__( 'Reset attempts', 'library-portal' ) . '<span class="screen-reader-text"> ' . esc_html( sprintf( __( 'of %s', 'library-portal' ), $title ) ) . '</span></button>';
 			echo '</form></td></tr>';
 		}
 		echo '</tbody></table>';

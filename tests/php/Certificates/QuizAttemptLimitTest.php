@@ -350,4 +350,24 @@ final class QuizAttemptLimitTest extends TestCase {
 		$this->assertSame( 0, self::attempt_rows( $user, $item ) + self::attempt_rows( $stranger, $item ) );
 		$this->assertSame( 200, $this->rest_as_browser( 'POST', $route, $user, $this->browser_nonce( $user ), $params )->get_status() );
 	}
+
+	public function test_opening_and_answering_the_test_run_as_many_queries_whatever_the_attempts_so_far(): void {
+		$user   = $this->make_user();
+		$item   = $this->item_with_test( $user );
+		$wrong  = array_map( static fn( int $right ): int => ( $right + 1 ) % 3, self::RIGHT );
+		$counts = array();
+		$this->view( $user, $item ); // Warms WordPress's caches (user, item meta), which only the first request fills.
+		for ( $round = 0; $round < 2; $round++ ) {
+			$view     = array();
+			$opened   = $this->count_queries(
+				function () use ( $user, $item, &$view ) {
+					$view = $this->view( $user, $item );
+				}
+			);
+			$answered = $this->count_queries( fn() => $this->post( $user, $item, $view['attempt_id'], self::by_text( $view, $wrong ) ) );
+			$counts[] = array( $opened, $answered );
+		}
+
+		$this->assertSame( $counts[0], $counts[1], 'GET and POST do not grow with the attempts made.' );
+	}
 }
