@@ -522,7 +522,7 @@ final class GrantsPage {
 					self::action_text( $entry->action ),
 					get_the_title( $entry->product_id ),
 					$entry->grant_id ? '#' . $entry->grant_id : '—',
-					$entry->license_id ? '#' . $entry->license_id : __( 'All', 'library-portal' ),
+					self::seat_text( $entry ),
 					self::details_text( $entry ),
 				),
 				$trail
@@ -663,6 +663,19 @@ final class GrantsPage {
 	public static function actor_text( int $actor_id ): string {
 		$actor = $actor_id ? get_userdata( $actor_id ) : false;
 		return $actor ? $actor->user_login : __( 'System (WP-CLI, an order or a deleted account)', 'library-portal' );
+	}
+
+	/**
+	 * The seat of an audit row for people: one seat, all seats of the grant, or none (a row
+	 * about no grant, such as a test attempts reset).
+	 *
+	 * @param AuditEntry $entry Row.
+	 */
+	public static function seat_text( AuditEntry $entry ): string {
+		if ( $entry->license_id ) {
+			return '#' . $entry->license_id;
+		}
+		return $entry->grant_id ? __( 'All', 'library-portal' ) : '—';
 	}
 
 	/**

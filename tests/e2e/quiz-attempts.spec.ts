@@ -1,15 +1,22 @@
 /**
  * The attempt limit on the test screen: the attempts left as the server counts them, and once
  * none is left the server's message with nothing to submit. axe and screenshots at 1280 and
- * 390 px. A learner of its own (made through the plugin's services), so the demo users' tests
- * stay as the other specs expect them.
+ * 390 px; an admin gives the attempts back on View as user. A learner of its own (made through
+ * the plugin's services), so the demo users' tests stay as the other specs expect them.
  */
 import { expect, test, type Page } from '@playwright/test';
 
 /**
  * Internal dependencies
  */
-import { axeViolations, logIn, QuizPage, wpPhp } from './support';
+import {
+	axeViolations,
+	credentials,
+	logIn,
+	logOut,
+	QuizPage,
+	wpPhp,
+} from './support';
 
 const TITLE = 'Clinical Documentation Essentials';
 const PASSWORD = 'Quiz-limit-pass-1';
@@ -142,4 +149,40 @@ test( 'the screen counts down the attempts the server allows, then shows its mes
 		page.getByRole( 'button', { name: 'Submit answers' } )
 	).toHaveCount( 0 );
 	await checkBothWidths( page, quiz, 'quiz-attempts-exhausted' );
+} );
+
+test( "an admin resets the learner's attempts on View as user and the test opens again", async ( {
+	page,
+} ) => {
+	const admin = credentials( 'admin' );
+	await logIn( page, admin.login, admin.password );
+	await page.goto(
+		`/wp-admin/edit.php?post_type=library_item&page=library-portal-view-as&user=${ login }`
+	);
+	const tests = page.getByTestId( 'lp-admin-tests' );
+	await expect( tests ).toContainText( TITLE );
+	await expect( tests ).toContainText( '0 of 3 (next opens' );
+	expect( await axeViolations( page, [ '#lp-admin' ] ) ).toEqual( [] );
+	await page
+		.getByRole( 'button', { name: `Reset attempts of ${ TITLE }` } )
+		.click();
+	await expect( page.locator( '#lp-admin .notice-success' ) ).toContainText(
+		`Test attempts of ${ TITLE } reset: 3 attempts no longer count.`
+	);
+	await expect( tests ).toContainText( '3 of 3' );
+	await expect( page.locator( '#lp-admin' ) ).toContainText(
+		'Test attempts reset'
+	);
+	await page.setViewportSize( { width: 1280, height: 900 } );
+	await page.evaluate( () => window.scrollTo( 0, 0 ) );
+	await new QuizPage( page ).screenshot( 'quiz-attempts-admin-reset-1280' );
+
+	await logOut( page );
+	await logIn( page, login, PASSWORD );
+	const quiz = new QuizPage( page );
+	await quiz.open( itemId );
+	await expect( page.getByTestId( 'lp-quiz-attempts-left' ) ).toHaveText(
+		'3 attempts left today'
+	);
+	await expect( quiz.quiz.getByRole( 'group' ) ).toHaveCount( 3 );
 } );
