@@ -156,8 +156,9 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Keeps the order a test was served in, for its one submission; returns the served ID.
-	 * Served orders older than `$forget_before` of the same user and item go.
+	 * Keeps the order a test was served in, for its one submission (and, once submitted, with
+	 * its attempt); returns the served ID. Unsubmitted ones older than `$forget_before` of the
+	 * same user and item go.
 	 *
 	 * @param int                                                  $user_id       User.
 	 * @param int                                                  $product_id    Item.
@@ -168,7 +169,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 */
 	public function serve( int $user_id, int $product_id, array $order, int $now, int $forget_before ): int {
 		$table = $this->table( 'quiz_served' );
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d AND product_id = %d AND served_at < %d', $table, $user_id, $product_id, $forget_before ) ), 'forget old served tests' ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d AND product_id = %d AND submitted_at = 0 AND served_at < %d', $table, $user_id, $product_id, $forget_before ) ), 'forget old served tests' ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
 		$this->must(
 			$this->db->insert(
 				$table,

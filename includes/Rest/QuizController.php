@@ -145,8 +145,9 @@ final class QuizController extends Controller {
 	}
 
 	/**
-	 * Grades an attempt: refused unless every part is watched enough (checked here again, not
-	 * trusted from the screen) and every question is answered; recorded whatever the score.
+	 * Grades a served attempt: refused unless every part is watched enough (checked here again,
+	 * not trusted from the screen), an attempt is left in the window, the served attempt is the
+	 * user's open one and every question is answered; recorded whatever the score.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error

@@ -233,6 +233,9 @@ final class QuizAttemptLimitTest extends TestCase {
 		}
 
 		$this->assertNotSame( $orders[0], $orders[1], 'The next attempt comes in another order.' );
+		global $wpdb;
+		$kept = $wpdb->get_col( $wpdb->prepare( 'SELECT s.questions FROM %i a JOIN %i s ON s.id = a.served_id WHERE a.user_id = %d AND a.product_id = %d ORDER BY a.seq', $wpdb->prefix . 'lp_quiz_attempts', $wpdb->prefix . 'lp_quiz_served', $user, $item ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$this->assertCount( 2, $kept, 'Each graded attempt keeps the order it was shown in.' );
 	}
 
 	public function test_answers_are_graded_by_id_whatever_order_an_earlier_attempt_had(): void {
