@@ -89,7 +89,7 @@ final class Plugin {
 
 		$refused_edits = new RefusedEdit();
 		( new ItemPostType() )->register();
-		$quizzes = new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings );
+		$quizzes = new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings, $services->seat_audit );
 		( new QuizMetaBox( $refused_edits ) )->register();
 		( new ItemEditor( $refused_edits ) )->register();
 		( new ItemListColumns() )->register();
@@ -103,7 +103,7 @@ final class Plugin {
 		( new Shortcode( $assets, $services->settings ) )->register();
 		( new PingHandler() )->register();
 		( new SettingsPage( $services->settings ) )->register();
-		( new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library ) )->register();
+		( new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, $quizzes ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
 		$contracts = new Contracts\ContractService( $services->contracts );
 		( new Contracts\ContractsPage( $contracts, new Contracts\MemberImports( $contracts ) ) )->register();

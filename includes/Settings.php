@@ -14,6 +14,11 @@ use LibraryPortal\Frontend\AccountLinks;
  */
 final class Settings {
 
+	/**
+	 * The highest attempt limit the setting takes (more is no limit in practice: 0 says so).
+	 */
+	public const MAX_QUIZ_ATTEMPT_LIMIT = 100;
+
 	public const OPTION = 'library_portal_settings';
 
 	/**
@@ -43,6 +48,8 @@ final class Settings {
 		'cooldown_seconds'    => 60,
 		'link_lifetime_days'  => 30,
 		'pass_mark'           => 80,
+		// Test attempts per learner and item in 24 hours; 0 = no limit (docs/decisions.md "Tests and certificates").
+		'quiz_attempt_limit'  => 3,
 		'portal_page_id'      => 0,
 		'free_webinar_ids'    => array(),
 		'member_promos_url'   => '/members/member-promos/',
@@ -125,6 +132,8 @@ final class Settings {
 				$clean[ $key ] = (bool) $value;
 			} elseif ( 'pass_mark' === $key ) {
 				$clean[ $key ] = max( 1, min( 100, (int) $value ) ); // A percent; 0 would pass everyone.
+			} elseif ( 'quiz_attempt_limit' === $key ) {
+				$clean[ $key ] = max( 0, min( self::MAX_QUIZ_ATTEMPT_LIMIT, (int) $value ) );
 			} elseif ( is_int( $default ) ) {
 				$clean[ $key ] = max( 0, (int) $value );
 			} elseif ( 'account_links' === $key ) {

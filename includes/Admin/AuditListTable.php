@@ -129,9 +129,9 @@ final class AuditListTable extends WP_List_Table {
 			case 'item':
 				return esc_html( get_the_title( $entry->product_id ) );
 			case 'grant':
-				return esc_html( '#' . $entry->grant_id );
+				return esc_html( $entry->grant_id ? '#' . $entry->grant_id : '—' );
 			case 'seat':
-				return $entry->license_id ? esc_html( '#' . $entry->license_id ) : esc_html__( 'All', 'library-portal' );
+				return esc_html( GrantsPage::seat_text( $entry ) );
 			case 'details':
 				return esc_html( GrantsPage::details_text( $entry ) );
 		}

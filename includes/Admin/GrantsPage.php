@@ -9,6 +9,8 @@ namespace LibraryPortal\Admin;
 
 use InvalidArgumentException;
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Grants\GrantCapability;
@@ -35,6 +37,7 @@ final class GrantsPage {
 	public const PER_PAGE_OPTION       = 'library_portal_grants_per_page';
 	public const AUDIT_PER_PAGE_OPTION = 'library_portal_audit_per_page';
 	private const NOTICE               = 'library_portal_grants_notice_';
+	private const RESET_ATTEMPTS       = 'library_portal_reset_quiz_attempts';
 
 	/**
 	 * Grants.
@@ -65,18 +68,27 @@ final class GrantsPage {
 	private LibraryService $library;
 
 	/**
+	 * Tests (the attempt limit and its reset).
+	 *
+	 * @var QuizService
+	 */
+	private QuizService $quizzes;
+
+	/**
 	 * Creates the screens.
 	 *
 	 * @param GrantService        $grants   Grants.
 	 * @param LicenseRepository   $licenses Grants and seats.
 	 * @param SeatAuditRepository $audit    The audit trail.
 	 * @param LibraryService      $library  Library rows.
+	 * @param QuizService         $quizzes  Tests (attempt limit and reset).
 	 */
-	public function __construct( GrantService $grants, LicenseRepository $licenses, SeatAuditRepository $audit, LibraryService $library ) {
+	public function __construct( GrantService $grants, LicenseRepository $licenses, SeatAuditRepository $audit, LibraryService $library, QuizService $quizzes ) {
 		$this->grants   = $grants;
 		$this->licenses = $licenses;
 		$this->audit    = $audit;
 		$this->library  = $library;
+		$this->quizzes  = $quizzes;
 	}
 
 	/**
@@ -88,6 +100,7 @@ final class GrantsPage {
 			'library_portal_add_grant'    => 'handle_add',
 			'library_portal_extend_grant' => 'handle_extend',
 			'library_portal_take_back'    => 'handle_take_back',
+			self::RESET_ATTEMPTS          => 'handle_reset_attempts',
 		);
 		foreach ( $handlers as $action => $method ) {
 			add_action(
@@ -387,6 +400,47 @@ final class GrantsPage {
 	}
 
 	/**
+	 * Handles "Reset test attempts" of a learner on an item (View as user); returns where to go next.
+	 */
+	public function handle_reset_attempts(): string {
+		self::require_cap();
+		$user_id    = absint( self::posted( 'user' ) );
+		$product_id = absint( self::posted( 'item' ) );
+		check_admin_referer( self::reset_nonce_action( $user_id, $product_id ) );
+		$user = get_userdata( $user_id );
+		if ( ! $user || ! Quiz::of_item( $product_id )->has_questions() ) {
+			$this->keep_notice( 'error', __( 'No such learner or test.', 'library-portal' ) );
+			return $user ? self::view_as_url( $user_id ) : self::page_url( self::VIEW_AS );
+		}
+		try {
+			$reset = $this->quizzes->reset_attempts( $user_id, $product_id, get_current_user_id(), time() );
+		} catch ( WriteFailed $refused ) {
+			$this->keep_notice( 'error', $refused->getMessage() );
+			return self::view_as_url( $user_id );
+		}
+		$this->keep_notice(
+			'success',
+			sprintf(
+				/* translators: 1: item title, 2: number of attempts that stopped counting. */
+				_n( 'Test attempts of %1$s reset: %2$d attempt no longer counts.', 'Test attempts of %1$s reset: %2$d attempts no longer count.', $reset, 'library-portal' ),
+				get_the_title( $product_id ),
+				$reset
+			)
+		);
+		return self::view_as_url( $user_id );
+	}
+
+	/**
+	 * The nonce action of one reset form (bound to the learner and the item).
+	 *
+	 * @param int $user_id    Learner.
+	 * @param int $product_id Item.
+	 */
+	private static function reset_nonce_action( int $user_id, int $product_id ): string {
+		return self::RESET_ATTEMPTS . '_' . $user_id . '_' . $product_id;
+	}
+
+	/**
 	 * "View as user": a user's library rows as GET items/ builds them, their seats and their trail.
 	 */
 	public function render_view_as(): void {
@@ -399,6 +453,7 @@ final class GrantsPage {
 		if ( '' !== $who && ! $user ) {
 			echo '<div class="notice notice-error"><p>' . esc_html__( 'No user with that e-mail or login.', 'library-portal' ) . '</p></div>';
 		}
+		$this->print_notice();
 		if ( $user ) {
 			$this->render_library_of( $user );
 		}
@@ -435,6 +490,8 @@ final class GrantsPage {
 			__( 'This user has no library items.', 'library-portal' )
 		);
 
+		$this->render_tests_of( $user, $rows );
+
 		$seats = $this->licenses->seats_for_user( $user->ID );
 		self::table(
 			__( 'Seats', 'library-portal' ),
@@ -464,8 +521,8 @@ final class GrantsPage {
 					self::actor_text( $entry->actor_id ),
 					self::action_text( $entry->action ),
 					get_the_title( $entry->product_id ),
-					'#' . $entry->grant_id,
-					$entry->license_id ? '#' . $entry->license_id : __( 'All', 'library-portal' ),
+					$entry->grant_id ? '#' . $entry->grant_id : '—',
+					self::seat_text( $entry ),
 					self::details_text( $entry ),
 				),
 				$trail
@@ -473,6 +530,57 @@ final class GrantsPage {
 			__( 'No changes recorded.', 'library-portal' )
 		);
 		echo '<p><a href="' . esc_url( add_query_arg( 'user', rawurlencode( $user->user_email ), self::page_url( self::AUDIT ) ) ) . '">' . esc_html__( 'Full audit trail of this user', 'library-portal' ) . '</a></p>';
+	}
+
+	/**
+	 * The user's tests: attempts left under the limit, and a reset form per test.
+	 *
+	 * @param \WP_User                         $user User.
+	 * @param array<int, array<string, mixed>> $rows Their library rows.
+	 */
+	private function render_tests_of( \WP_User $user, array $rows ): void {
+		$caption = __( 'Tests', 'library-portal' );
+		$items   = array();
+		foreach ( $rows as $row ) {
+			$product_id = (int) $row['product_id'];
+			if ( ! isset( $items[ $product_id ] ) && Quiz::of_item( $product_id )->has_questions() ) {
+				$items[ $product_id ] = (string) $row['title'];
+			}
+		}
+		echo '<h3>' . esc_html( $caption ) . '</h3>';
+		if ( ! $items ) {
+			echo '<p>' . esc_html__( 'None of this user\'s items has a test.', 'library-portal' ) . '</p>';
+			return;
+		}
+		echo '<table class="widefat striped" data-testid="lp-admin-tests"><caption class="screen-reader-text">' . esc_html( $caption ) . '</caption><thead><tr>';
+		foreach ( array( __( 'Item', 'library-portal' ), __( 'Attempts left in 24 hours', 'library-portal' ), __( 'Reset', 'library-portal' ) ) as $header ) {
+			echo '<th scope="col">' . esc_html( $header ) . '</th>';
+		}
+		echo '</tr></thead><tbody>';
+		$now = time();
+		foreach ( $items as $product_id => $title ) {
+			$allowance = $this->quizzes->allowance( $user->ID, $product_id, $now );
+			if ( null === $allowance['left'] ) {
+				$left = __( 'No limit', 'library-portal' );
+			} elseif ( 0 === $allowance['left'] ) {
+				/* translators: 1: attempts allowed, 2: date and time the next attempt opens. */
+				$left = sprintf( __( '0 of %1$d (next opens %2$s)', 'library-portal' ), $allowance['limit'], self::time_text( $allowance['next_attempt_at'] ) );
+			} else {
+				/* translators: 1: attempts left, 2: attempts allowed. */
+				$left = sprintf( __( '%1$d of %2$d', 'library-portal' ), $allowance['left'], $allowance['limit'] );
+			}
+			echo '<tr><td>' . esc_html( $title ) . '</td><td>' . esc_html( $left ) . '</td><td>';
+			echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+			echo '<input type="hidden" name="action" value="' . esc_attr( self::RESET_ATTEMPTS ) . '">';
+			echo '<input type="hidden" name="user" value="' . esc_attr( (string) $user->ID ) . '">';
+			echo '<input type="hidden" name="item" value="' . esc_attr( (string) $product_id ) . '">';
+			wp_nonce_field( self::reset_nonce_action( $user->ID, $product_id ) );
+			// The visible words start the accessible name (WCAG 2.5.3); the item tells the buttons apart.
+			/* translators: %s: item title. */
+			echo '<button type="submit" class="button">' . esc_html__( 'Reset attempts', 'library-portal' ) . '<span class="screen-reader-text"> ' . esc_html( sprintf( __( 'of %s', 'library-portal' ), $title ) ) . '</span></button>';
+			echo '</form></td></tr>';
+		}
+		echo '</tbody></table>';
 	}
 
 	/**
@@ -558,6 +666,19 @@ final class GrantsPage {
 	}
 
 	/**
+	 * The seat of an audit row for people: one seat, all seats of the grant, or none (a row
+	 * about no grant, such as a test attempts reset).
+	 *
+	 * @param AuditEntry $entry Row.
+	 */
+	public static function seat_text( AuditEntry $entry ): string {
+		if ( $entry->license_id ) {
+			return '#' . $entry->license_id;
+		}
+		return $entry->grant_id ? __( 'All', 'library-portal' ) : '—';
+	}
+
+	/**
 	 * An audit action for people.
 	 *
 	 * @param string $action Action.
@@ -571,6 +692,7 @@ final class GrantsPage {
 			GrantService::RESTORE       => __( 'Granted again', 'library-portal' ),
 			GrantService::REVOKE_DELETE => __( 'Revoked and deleted', 'library-portal' ),
 			GrantService::AMOUNT_REFUND => __( 'Refund without quantities', 'library-portal' ),
+			QuizService::RESET_ACTION   => __( 'Test attempts reset', 'library-portal' ),
 		);
 		return $labels[ $action ] ?? $action;
 	}
@@ -607,6 +729,9 @@ final class GrantsPage {
 			case GrantService::AMOUNT_REFUND:
 				/* translators: 1: amount, 2: order number. */
 				return sprintf( __( 'Refund of %1$s on order #%2$d named no quantities: nothing taken back', 'library-portal' ), (string) ( $details['amount'] ?? '' ), (int) ( $details['order'] ?? 0 ) );
+			case QuizService::RESET_ACTION:
+				/* translators: %d: number of attempts. */
+				return sprintf( _n( '%d attempt no longer counts towards the limit', '%d attempts no longer count towards the limit', (int) ( $details['attempts'] ?? 0 ), 'library-portal' ), (int) ( $details['attempts'] ?? 0 ) );
 		}
 		return $entry->details;
 	}

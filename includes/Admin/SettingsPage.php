@@ -74,6 +74,7 @@ final class SettingsPage {
 		$this->field( 'sharing', 'cooldown_seconds', __( 'Seconds between e-mail sends', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'link_lifetime_days', __( 'Share links stay valid (days)', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'pass_mark', __( 'Test pass mark (%)', 'library-portal' ), 'number' );
+		$this->field( 'sharing', 'quiz_attempt_limit', __( 'Test attempts per learner and item in 24 hours', 'library-portal' ), 'number', __( 'A whole number from 0 to 100; 0 turns the limit off. The filter library_portal_quiz_attempt_limit can change it per learner and item.', 'library-portal' ) );
 		add_settings_section( 'data', __( 'Data', 'library-portal' ), '__return_null', self::SLUG );
 		$this->field( 'data', 'delete_on_uninstall', __( 'When the plugin is deleted', 'library-portal' ), 'checkbox', __( 'Delete all of its data too: licenses, progress, certificates, notifications, contracts, catalogue items and settings. Leave unticked to keep them for a reinstall (deactivating never deletes anything).', 'library-portal' ) );
 
@@ -94,7 +95,20 @@ final class SettingsPage {
 		if ( isset( $values['account_links'] ) ) {
 			$values['account_links'] = $this->submitted_account_links( $values['account_links'] );
 		}
+		if ( isset( $values['quiz_attempt_limit'] ) && ! self::is_attempt_limit( $values['quiz_attempt_limit'] ) ) {
+			add_settings_error( Settings::OPTION, 'quiz_attempt_limit', __( 'Test attempts: enter a whole number from 0 to 100 (0 turns the limit off). The limit was left as it was.', 'library-portal' ) );
+			unset( $values['quiz_attempt_limit'] );
+		}
 		return Settings::sanitize( array_merge( $this->settings->all(), $values ) );
+	}
+
+	/**
+	 * Whether a submitted attempt limit is a whole number from 0 to Settings::MAX_QUIZ_ATTEMPT_LIMIT.
+	 *
+	 * @param mixed $value Submitted value.
+	 */
+	private static function is_attempt_limit( $value ): bool {
+		return ( is_int( $value ) || ( is_string( $value ) && preg_match( '/^\s*\d{1,3}\s*$/', $value ) ) ) && (int) $value <= Settings::MAX_QUIZ_ATTEMPT_LIMIT;
 	}
 
 	/**

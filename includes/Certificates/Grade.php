@@ -31,27 +31,26 @@ final class Grade {
 	) {}
 
 	/**
-	 * Grades submitted answers, or null when a question is unanswered (or answered with an
-	 * index the question does not have). Answers to unknown question IDs are ignored.
+	 * Grades submitted answers by ID, or null when a question is unanswered (or answered with an
+	 * ID the question does not have). Answers to unknown question IDs are ignored. The order
+	 * the test was shown in plays no part: an answer ID names the answer itself.
 	 *
-	 * @param Quiz                 $quiz      Quiz with at least one question.
-	 * @param array<string, mixed> $submitted Answer index by question ID.
-	 * @param int                  $pass_mark Pass mark in percent.
+	 * @param Quiz                 $quiz       Quiz with at least one question.
+	 * @param int                  $product_id Its item (answer IDs belong to it).
+	 * @param array<string, mixed> $submitted  Answer ID by question ID.
+	 * @param int                  $pass_mark  Pass mark in percent.
 	 */
-	public static function of( Quiz $quiz, array $submitted, int $pass_mark ): ?self {
+	public static function of( Quiz $quiz, int $product_id, array $submitted, int $pass_mark ): ?self {
 		$correct = 0;
 		$graded  = array();
 		foreach ( $quiz->questions as $question ) {
 			$answer = $submitted[ $question->id ] ?? null;
-			if ( ! is_int( $answer ) && ! ( is_string( $answer ) && ctype_digit( $answer ) ) ) {
+			$index  = is_string( $answer ) ? $question->index_of( $product_id, $answer ) : null;
+			if ( null === $index ) {
 				return null;
 			}
-			$answer = (int) $answer;
-			if ( $answer < 0 || $answer >= count( $question->answers ) ) {
-				return null;
-			}
-			$graded[ $question->id ] = $answer;
-			$correct                += $answer === $question->correct ? 1 : 0;
+			$graded[ $question->id ] = $index;
+			$correct                += $index === $question->correct ? 1 : 0;
 		}
 		$total = count( $quiz->questions );
 		if ( 0 === $total ) {

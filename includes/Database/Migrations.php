@@ -22,7 +22,7 @@ final class Migrations {
 	/**
 	 * Number of the newest step (checked against the stored one on every load, without a query).
 	 */
-	public const LATEST = 3;
+	public const LATEST = 4;
 
 	/**
 	 * Database connection.
@@ -58,6 +58,7 @@ final class Migrations {
 			1 => array( $this, 'notifications_to_plain_text' ),
 			2 => array( $this, 'one_certificate_per_user_and_item' ),
 			3 => array( $this, 'team_completed_type' ),
+			4 => array( $this, 'numbered_quiz_attempts' ),
 		);
 	}
 
@@ -129,5 +130,31 @@ final class Migrations {
 	 */
 	public function team_completed_type(): bool {
 		return false !== $this->db->query( $this->db->prepare( "UPDATE %i SET type = 'team_completed' WHERE type = 'training_completed'", $this->schema->table( 'notifications' ) ) );
+	}
+
+	/**
+	 * 4: test attempts are numbered per (user, item) under a UNIQUE key (schema 9), which keeps
+	 * the attempt limit race-safe. dbDelta cannot add that key while earlier attempts all have
+	 * number 0, so they are numbered here in the order they were made (all of them, so a run cut short can be repeated), then the key is added.
+	 */
+	public function numbered_quiz_attempts(): bool {
+		$table = $this->schema->table( 'quiz_attempts' );
+		$keys  = array();
+		foreach ( (array) $this->db->get_results( "SHOW INDEX FROM {$table}", ARRAY_A ) as $index ) { // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- our own table name (prefix + constant).
+			$keys[ (string) $index['Key_name'] ] = true;
+		}
+		if ( isset( $keys['user_item_seq'] ) ) {
+			return true;
+		}
+		$rows = $this->db->get_results( $this->db->prepare( 'SELECT id, user_id, product_id FROM %i ORDER BY id', $table ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$next = array();
+		foreach ( (array) $rows as $row ) {
+			$pair          = $row['user_id'] . ':' . $row['product_id'];
+			$next[ $pair ] = ( $next[ $pair ] ?? 0 ) + 1;
+			if ( false === $this->db->update( $table, array( 'seq' => $next[ $pair ] ), array( 'id' => (int) $row['id'] ), array( '%d' ), array( '%d' ) ) ) {
+				return false;
+			}
+		}
+		return false !== $this->db->query( $this->db->prepare( 'ALTER TABLE %i ADD UNIQUE KEY user_item_seq (user_id,product_id,seq)', $table ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery.SchemaChange -- %i is newer than WPCS 2.3; our own table.
 	}
 }

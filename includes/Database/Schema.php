@@ -38,6 +38,7 @@ final class Schema {
 		'contract_items',
 		'certificates',
 		'quiz_attempts',
+		'quiz_served',
 		'library_cache',
 		'share_links',
 		'license_requests',
@@ -77,10 +78,8 @@ final class Schema {
 	 */
 	public function statements(): array {
 		$collate = $this->db->get_charset_collate();
-		$t       = array();
-		foreach ( self::TABLES as $name ) {
-			$t[ $name ] = $this->table( $name );
-		}
+		// Full names by short name (a map, not a shape: PHPStan stops tracking shapes this long).
+		$t = array_combine( self::TABLES, array_map( array( $this, 'table' ), self::TABLES ) );
 
 		return array(
 			// A purchase: N licenses of one item for one owner. Buying more adds a grant.
@@ -224,6 +223,21 @@ final class Schema {
 				passed tinyint(1) unsigned NOT NULL DEFAULT 0,
 				answers longtext NOT NULL,
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				seq int(10) unsigned NOT NULL DEFAULT 0,
+				counted tinyint(1) unsigned NOT NULL DEFAULT 1,
+				served_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY user_product (user_id,product_id),
+				UNIQUE KEY user_item_seq (user_id,product_id,seq)
+			) $collate;",
+			// The order a test was served in, kept until its one submission (docs/decisions.md "Tests and certificates").
+			"CREATE TABLE {$t['quiz_served']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				user_id bigint(20) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				questions longtext NOT NULL,
+				served_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				submitted_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY user_product (user_id,product_id)
 			) $collate;",

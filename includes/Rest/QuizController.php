@@ -7,7 +7,8 @@
 
 namespace LibraryPortal\Rest;
 
-use LibraryPortal\Certificates\Grade;
+use LibraryPortal\Certificates\AttemptRefused;
+use LibraryPortal\Certificates\Question;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Domain\Access;
@@ -21,6 +22,11 @@ use WP_REST_Server;
  * Both answer the same 404 for a missing item and someone else's (ItemLookup).
  */
 final class QuizController extends Controller {
+
+	/**
+	 * More answers than any test has questions are refused before grading.
+	 */
+	private const MAX_QUESTIONS = 200;
 
 	/**
 	 * Items of the user.
@@ -75,14 +81,20 @@ final class QuizController extends Controller {
 					'permission_callback' => array( $this, 'create_item_permissions_check' ),
 					'args'                => array(
 						'product_id' => $id,
+						'attempt'    => array(
+							'description' => __( 'The served attempt answered (attempt_id of GET quiz/{id}).', 'library-portal' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+							'maximum'     => Limits::MAX_ID,
+						),
 						'answers'    => array(
-							'description'          => __( 'Answer index by question ID.', 'library-portal' ),
+							'description'          => __( 'Answer ID by question ID.', 'library-portal' ),
 							'type'                 => 'object',
 							'default'              => array(),
+							'maxProperties'        => self::MAX_QUESTIONS,
 							'additionalProperties' => array(
-								'type'    => 'integer',
-								'minimum' => 0,
-								'maximum' => Quiz::MAX_ANSWERS - 1,
+								'type'    => 'string',
+								'pattern' => '^[0-9a-f]{' . Question::ANSWER_ID_LENGTH . '}$',
 							),
 						),
 					),
@@ -129,12 +141,13 @@ final class QuizController extends Controller {
 			return $found;
 		}
 		list( $product_id, $title, $quiz ) = $found;
-		return $this->success( $this->quizzes->view( get_current_user_id(), $product_id, $title, $quiz ) );
+		return $this->success( $this->quizzes->view( get_current_user_id(), $product_id, $title, $quiz, time() ) );
 	}
 
 	/**
-	 * Grades an attempt: refused unless every part is watched enough (checked here again, not
-	 * trusted from the screen) and every question is answered; recorded whatever the score.
+	 * Grades a served attempt: refused unless every part is watched enough (checked here again,
+	 * not trusted from the screen), an attempt is left in the window, the served attempt is the
+	 * user's open one and every question is answered; recorded whatever the score.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return WP_REST_Response|WP_Error
@@ -152,11 +165,34 @@ final class QuizController extends Controller {
 			return ErrorReply::error( 'test_locked', $test['message'], 403 );
 		}
 		$answers = $request['answers'];
-		$grade   = Grade::of( $quiz, is_array( $answers ) ? $answers : array(), $this->quizzes->pass_mark( $quiz ) );
-		if ( null === $grade ) {
-			return ErrorReply::error( 'incomplete_answers', __( 'Please answer every question.', 'library-portal' ), 400 );
+		$result  = $this->quizzes->submit( $user_id, $product_id, $title, $quiz, (int) $request['attempt'], is_array( $answers ) ? $answers : array(), time() );
+		return $result instanceof AttemptRefused ? self::refusal( $result ) : $this->success( $result );
+	}
+
+	/**
+	 * A refused submission as an error reply; the attempt limit's carries `Retry-After` (seconds
+	 * until the next attempt opens) and the opening time in its data.
+	 *
+	 * @param AttemptRefused $refused Refusal.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	private static function refusal( AttemptRefused $refused ) {
+		if ( AttemptRefused::EXHAUSTED !== $refused->code ) {
+			return ErrorReply::error( $refused->code, $refused->message, $refused->status );
 		}
-		return $this->success( $this->quizzes->submit( $user_id, $product_id, $title, $quiz, $grade, time() ) );
+		$reply = new WP_REST_Response(
+			array(
+				'code'    => $refused->code,
+				'message' => $refused->message,
+				'data'    => array(
+					'status'          => $refused->status,
+					'next_attempt_at' => $refused->next_attempt_at,
+				),
+			),
+			$refused->status
+		);
+		$reply->header( 'Retry-After', (string) max( 1, $refused->next_attempt_at - time() ) );
+		return $reply;
 	}
 
 	/**
@@ -197,10 +233,11 @@ final class QuizController extends Controller {
 			'library-quiz',
 			self::closed_object(
 				array(
-					'product_id'  => array( 'type' => 'integer' ),
-					'title'       => array( 'type' => 'string' ),
-					'pass_mark'   => array( 'type' => 'integer' ),
-					'questions'   => array(
+					'product_id' => array( 'type' => 'integer' ),
+					'title'      => array( 'type' => 'string' ),
+					'pass_mark'  => array( 'type' => 'integer' ),
+					'attempt_id' => array( 'type' => 'integer' ),
+					'questions'  => array(
 						'type'  => 'array',
 						'items' => self::closed_object(
 							array(
@@ -210,17 +247,18 @@ final class QuizController extends Controller {
 									'type'  => 'array',
 									'items' => self::closed_object(
 										array(
-											'index' => array( 'type' => 'integer' ),
-											'text'  => array( 'type' => 'string' ),
+											'id'   => array( 'type' => 'string' ),
+											'text' => array( 'type' => 'string' ),
 										)
 									),
 								),
 							)
 						),
 					),
-					'test'        => self::test_schema(),
-					'attempts'    => array( 'type' => 'integer' ),
-					'best_score'  => array( 'type' => array( 'integer', 'null' ) ),
+					'test'       => self::test_schema(),
+					'attempts'   => array( 'type' => 'integer' ),
+					'best_score' => array( 'type' => array( 'integer', 'null' ) ),
+				) + self::allowance_schema() + array(
 					'certificate' => self::certificate_schema(),
 				)
 			)
@@ -238,15 +276,28 @@ final class QuizController extends Controller {
 			'library-quiz-result',
 			self::closed_object(
 				array(
-					'score'       => array( 'type' => 'integer' ),
-					'passed'      => array( 'type' => 'boolean' ),
-					'pass_mark'   => array( 'type' => 'integer' ),
-					'correct'     => array( 'type' => 'integer' ),
-					'total'       => array( 'type' => 'integer' ),
-					'attempts'    => array( 'type' => 'integer' ),
+					'score'     => array( 'type' => 'integer' ),
+					'passed'    => array( 'type' => 'boolean' ),
+					'pass_mark' => array( 'type' => 'integer' ),
+					'attempts'  => array( 'type' => 'integer' ),
+				) + self::allowance_schema() + array(
 					'certificate' => self::certificate_schema(),
 				)
 			)
+		);
+	}
+
+	/**
+	 * Where the learner stands with the attempt limit, in both replies.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	private static function allowance_schema(): array {
+		return array(
+			'attempt_limit'    => array( 'type' => 'integer' ),
+			'attempts_left'    => array( 'type' => array( 'integer', 'null' ) ),
+			'next_attempt_at'  => array( 'type' => 'integer' ),
+			'attempts_message' => array( 'type' => 'string' ),
 		);
 	}
 

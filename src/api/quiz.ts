@@ -1,6 +1,7 @@
 /**
- * The test of an item: GET library/v2/quiz/{id} (questions without the correct answers) and
- * POST library/v2/quiz/{id} `{ answers: { [question id]: answer index } }` (graded on the server).
+ * The test of an item: GET library/v2/quiz/{id} (a served attempt: questions in a new order,
+ * without the correct answers) and POST library/v2/quiz/{id}
+ * `{ attempt, answers: { [question id]: answer id } }` (graded on the server).
  */
 
 /**
@@ -9,7 +10,12 @@
 import { dataOf, request } from './client';
 import { bool, isRecord, list, num, record, str } from './coerce';
 import { normalizeTest } from './video';
-import type { Certificate, QuizDetails, QuizResult } from '../types/library';
+import type {
+	Certificate,
+	QuizAllowance,
+	QuizDetails,
+	QuizResult,
+} from '../types/library';
 
 export function normalizeCertificate( raw: unknown ): Certificate | null {
 	if ( ! isRecord( raw ) || str( raw.code ) === '' ) {
@@ -23,18 +29,29 @@ export function normalizeCertificate( raw: unknown ): Certificate | null {
 	};
 }
 
+function normalizeAllowance( raw: Record< string, unknown > ): QuizAllowance {
+	return {
+		attempt_limit: num( raw.attempt_limit ),
+		attempts_left:
+			typeof raw.attempts_left === 'number' ? raw.attempts_left : null,
+		next_attempt_at: num( raw.next_attempt_at ),
+		attempts_message: str( raw.attempts_message ),
+	};
+}
+
 export function normalizeQuiz( raw: unknown ): QuizDetails {
 	const quiz = record( raw );
 	return {
+		...normalizeAllowance( quiz ),
 		product_id: num( quiz.product_id ),
 		title: str( quiz.title ),
 		pass_mark: num( quiz.pass_mark ),
+		attempt_id: num( quiz.attempt_id ),
 		questions: list( quiz.questions ).map( ( question ) => ( {
 			id: str( question.id ),
 			text: str( question.text ),
-			answers: list( question.answers ).map( ( answer, position ) => ( {
-				index:
-					typeof answer.index === 'number' ? answer.index : position,
+			answers: list( question.answers ).map( ( answer ) => ( {
+				id: str( answer.id ),
 				text: str( answer.text ),
 			} ) ),
 		} ) ),
@@ -51,11 +68,10 @@ export function normalizeQuiz( raw: unknown ): QuizDetails {
 export function normalizeQuizResult( raw: unknown ): QuizResult {
 	const result = record( raw );
 	return {
+		...normalizeAllowance( result ),
 		score: num( result.score ),
 		passed: bool( result.passed ),
 		pass_mark: num( result.pass_mark ),
-		correct: num( result.correct ),
-		total: num( result.total ),
 		attempts: num( result.attempts ),
 		certificate: normalizeCertificate( result.certificate ),
 	};
@@ -74,14 +90,15 @@ export async function fetchQuiz( productId: number ): Promise< QuizDetails > {
 
 export async function submitQuiz(
 	productId: number,
-	answers: Record< string, number >
+	attempt: number,
+	answers: Record< string, string >
 ): Promise< QuizResult > {
 	return normalizeQuizResult(
 		dataOf(
 			await request( {
 				path: `library/v2/quiz/${ productId }`,
 				method: 'POST',
-				data: { answers },
+				data: { attempt, answers },
 			} )
 		)
 	);

@@ -282,14 +282,29 @@ export interface Certificate {
 export interface QuizQuestion {
 	id: string;
 	text: string;
-	answers: { index: number; text: string }[];
+	/** In the order served for this attempt; answered by `id`, never by position. */
+	answers: { id: string; text: string }[];
+}
+
+/** Where the learner stands with the attempt limit (decided on the server). */
+export interface QuizAllowance {
+	/** Attempts allowed in 24 hours; 0 = no limit. */
+	attempt_limit: number;
+	/** Attempts left now; null when there is no limit. */
+	attempts_left: number | null;
+	/** Unix seconds when the next attempt opens; 0 unless none is left. */
+	next_attempt_at: number;
+	/** The server's sentence when none is left, else ''. */
+	attempts_message: string;
 }
 
 /** GET quiz/{id} data (never the correct answers). */
-export interface QuizDetails {
+export interface QuizDetails extends QuizAllowance {
 	product_id: number;
 	title: string;
 	pass_mark: number;
+	/** The served attempt to answer; 0 = nothing to answer now (locked or no attempt left). */
+	attempt_id: number;
 	questions: QuizQuestion[];
 	test: TestReadiness;
 	attempts: number;
@@ -297,13 +312,11 @@ export interface QuizDetails {
 	certificate: Certificate | null;
 }
 
-/** POST quiz/{id} data. */
-export interface QuizResult {
+/** POST quiz/{id} data: the score, never which or how many answers were right. */
+export interface QuizResult extends QuizAllowance {
 	score: number;
 	passed: boolean;
 	pass_mark: number;
-	correct: number;
-	total: number;
 	attempts: number;
 	certificate: Certificate | null;
 }

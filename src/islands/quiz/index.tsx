@@ -1,8 +1,10 @@
 /**
  * The test at /quiz/{product_id} (lazy chunk `island-quiz`, opened in a new tab): all questions
- * on one page (a fieldset per question, radio answers), graded on the server. Locked until the
- * server says the item is watched enough (its message is shown); result with score and pass
- * mark; Retry; on a pass the certificate's download and verify links.
+ * on one page (a fieldset per question, radio answers), in the order the server served for this
+ * attempt, answered by answer ID and graded on the server. Locked until the server says the item
+ * is watched enough (its message is shown); the attempts left as the server counts them, and its
+ * message with no form once none is left; result with score and pass mark; Retry opens a new
+ * attempt (a new order from the server); on a pass the certificate's download and verify links.
  */
 
 /**
@@ -15,7 +17,7 @@ import { useParams } from 'react-router-dom';
  * WordPress dependencies
  */
 import { useEffect, useRef, useState } from '@wordpress/element';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
@@ -25,7 +27,12 @@ import { fetchQuiz, submitQuiz } from '../../api/quiz';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
 import { useResource } from '../../data/use-resource';
-import type { Certificate, QuizDetails, QuizResult } from '../../types/library';
+import type {
+	Certificate,
+	QuizAllowance,
+	QuizDetails,
+	QuizResult,
+} from '../../types/library';
 
 type QuizState =
 	| { status: 'pending' }
@@ -41,6 +48,7 @@ export function Quiz() {
 }
 
 function QuizScreen( { productId }: { productId: number } ) {
+	const [ retried, setRetried ] = useState( false );
 	const quiz = useResource< QuizState >(
 		() =>
 			fetchQuiz( productId ).then(
@@ -86,11 +94,54 @@ function QuizScreen( { productId }: { productId: number } ) {
 			</section>
 		);
 	}
-	return <QuizForm quiz={ quiz.value.quiz } />;
+	return (
+		<QuizForm
+			key={ quiz.value.quiz.attempt_id }
+			quiz={ quiz.value.quiz }
+			focusFirst={ retried }
+			onRetry={ () => {
+				setRetried( true );
+				quiz.reload();
+			} }
+		/>
+	);
 }
 
-function QuizForm( { quiz }: { quiz: QuizDetails } ) {
-	const [ answers, setAnswers ] = useState< Record< string, number > >( {} );
+/**
+ * The attempts left, as the server counted them ('' when there is no limit).
+ *
+ * @param allowance The server's numbers.
+ */
+function attemptsLeftText( allowance: QuizAllowance ): string {
+	if ( allowance.attempts_left === null || allowance.attempts_left <= 0 ) {
+		return '';
+	}
+	return sprintf(
+		/* translators: %d: test attempts left in the next 24 hours. */
+		_n(
+			'%d attempt left today',
+			'%d attempts left today',
+			allowance.attempts_left,
+			'library-portal'
+		),
+		allowance.attempts_left
+	);
+}
+
+function QuizForm( {
+	quiz,
+	focusFirst,
+	onRetry,
+}: {
+	quiz: QuizDetails;
+	focusFirst: boolean;
+	onRetry: () => void;
+} ) {
+	const [ answers, setAnswers ] = useState< Record< string, string > >( {} );
+	// The server's refusal when the last attempt went meanwhile (another tab): no form any more.
+	const [ exhausted, setExhausted ] = useState(
+		quiz.attempts_left === 0 ? quiz.attempts_message : ''
+	);
 	const [ result, setResult ] = useState< QuizResult | null >( null );
 	const [ error, setError ] = useState( '' );
 	const [ sending, setSending ] = useState( false );
@@ -99,7 +150,7 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 	const errorRef = useRef< HTMLParagraphElement >( null );
 	const [ focusTarget, setFocusTarget ] = useState<
 		'result' | 'first' | 'error' | null
-	>( null );
+	>( focusFirst ? 'first' : null );
 	const title = sprintf(
 		/* translators: %s: training title. */
 		__( 'Test: %s', 'library-portal' ),
@@ -137,6 +188,23 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 		);
 	}
 
+	if ( exhausted !== '' ) {
+		return (
+			<section className="lp-card lp-quiz" data-testid="lp-quiz">
+				<ScreenTitle title={ title } />
+				<p
+					className="lp-notice lp-notice--warning"
+					data-testid="lp-quiz-exhausted"
+				>
+					{ exhausted }
+				</p>
+				{ certificate ? (
+					<CertificateLinks certificate={ certificate } />
+				) : null }
+			</section>
+		);
+	}
+
 	const unanswered = quiz.questions.filter(
 		( question ) => answers[ question.id ] === undefined
 	).length;
@@ -151,9 +219,19 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 		setSending( true );
 		setError( '' );
 		try {
-			setResult( await submitQuiz( quiz.product_id, answers ) );
+			setResult(
+				await submitQuiz( quiz.product_id, quiz.attempt_id, answers )
+			);
 			setFocusTarget( 'result' );
 		} catch ( failure: unknown ) {
+			if (
+				failure instanceof ApiError &&
+				failure.code === 'quiz_attempts_exhausted' &&
+				failure.fromBody
+			) {
+				setExhausted( failure.message );
+				return;
+			}
 			setError(
 				messageOf(
 					failure,
@@ -188,14 +266,9 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 					</h2>
 					<p>
 						{ sprintf(
-							/* translators: 1: score percent, 2: correct answers, 3: questions. */
-							__(
-								'Your score: %1$d%% (%2$d of %3$d correct).',
-								'library-portal'
-							),
-							result.score,
-							result.correct,
-							result.total
+							/* translators: %d: score percent. */
+							__( 'Your score: %d%%.', 'library-portal' ),
+							result.score
 						) }
 					</p>
 					<p>
@@ -208,17 +281,25 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 					{ result.passed && certificate ? (
 						<CertificateLinks certificate={ certificate } />
 					) : null }
-					<button
-						type="button"
-						className="lp-button lp-button--secondary"
-						onClick={ () => {
-							setResult( null );
-							setAnswers( {} );
-							setFocusTarget( 'first' );
-						} }
-					>
-						{ __( 'Retry', 'library-portal' ) }
-					</button>
+					{ result.attempts_left === 0 ? (
+						<p
+							className="lp-notice lp-notice--warning"
+							data-testid="lp-quiz-exhausted"
+						>
+							{ result.attempts_message }
+						</p>
+					) : (
+						<>
+							<AttemptsLeft allowance={ result } />
+							<button
+								type="button"
+								className="lp-button lp-button--secondary"
+								onClick={ onRetry }
+							>
+								{ __( 'Retry', 'library-portal' ) }
+							</button>
+						</>
+					) }
 				</div>
 			</section>
 		);
@@ -238,6 +319,7 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 					quiz.pass_mark
 				) }
 			</p>
+			<AttemptsLeft allowance={ quiz } />
 			{ certificate ? (
 				<CertificateLinks certificate={ certificate } />
 			) : null }
@@ -253,12 +335,9 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 							) }
 						</legend>
 						{ question.answers.map( ( answer, position ) => (
-							<div
-								key={ answer.index }
-								className="lp-quiz__answer"
-							>
+							<div key={ answer.id } className="lp-quiz__answer">
 								<input
-									id={ `lp-q-${ question.id }-${ answer.index }` }
+									id={ `lp-q-${ question.id }-${ answer.id }` }
 									ref={
 										number === 0 && position === 0
 											? firstQuestionRef
@@ -266,19 +345,19 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 									}
 									type="radio"
 									name={ `lp-q-${ question.id }` }
-									value={ answer.index }
+									value={ answer.id }
 									checked={
-										answers[ question.id ] === answer.index
+										answers[ question.id ] === answer.id
 									}
 									onChange={ () =>
 										setAnswers( ( now ) => ( {
 											...now,
-											[ question.id ]: answer.index,
+											[ question.id ]: answer.id,
 										} ) )
 									}
 								/>
 								<label
-									htmlFor={ `lp-q-${ question.id }-${ answer.index }` }
+									htmlFor={ `lp-q-${ question.id }-${ answer.id }` }
 								>
 									{ answer.text }
 								</label>
@@ -307,6 +386,15 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 				</button>
 			</form>
 		</section>
+	);
+}
+
+function AttemptsLeft( { allowance }: { allowance: QuizAllowance } ) {
+	const text = attemptsLeftText( allowance );
+	return text === '' ? null : (
+		<p className="lp-quiz__attempts" data-testid="lp-quiz-attempts-left">
+			{ text }
+		</p>
 	);
 }
 

@@ -179,16 +179,17 @@ export class QuizPage extends BasePage {
 	}
 
 	/**
-	 * Picks, in question order, the answer with each given text.
+	 * Picks the answer with each given text, wherever the server put it (every attempt comes
+	 * in a new order, so texts, not positions, name the answers).
 	 *
-	 * @param answers Answer texts, one per question.
+	 * @param answers Answer texts, one per question, each unique in the test.
 	 */
 	async answer( answers: string[] ): Promise< void > {
-		const questions = this.quiz.getByRole( 'group' );
-		await expect( questions ).toHaveCount( answers.length );
-		for ( const [ index, text ] of answers.entries() ) {
-			await questions
-				.nth( index )
+		await expect( this.quiz.getByRole( 'group' ) ).toHaveCount(
+			answers.length
+		);
+		for ( const text of answers ) {
+			await this.quiz
 				.getByRole( 'radio', { name: text, exact: true } )
 				.check();
 		}

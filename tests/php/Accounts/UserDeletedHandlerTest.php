@@ -33,6 +33,7 @@ final class UserDeletedHandlerTest extends TestCase {
 		'contract_members' => array( 'user_id' ),
 		'certificates'     => array( 'user_id' ),
 		'quiz_attempts'    => array( 'user_id' ),
+		'quiz_served'      => array( 'user_id' ),
 		'library_cache'    => array( 'user_id' ),
 	);
 
@@ -94,6 +95,7 @@ final class UserDeletedHandlerTest extends TestCase {
 				'created_at' => $now,
 			)
 		);
+		$plugin->quiz_attempts->serve( $gone, $own, array(), $now, 0 );
 		$wpdb->insert(
 			$schema->table( 'mail_history' ),
 			array(

@@ -8,6 +8,8 @@
 namespace LibraryPortal\Tests\Admin;
 
 use LibraryPortal\Admin\GrantsPage;
+use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Schema;
 use LibraryPortal\Grants\GrantCapability;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -29,7 +31,7 @@ final class GrantsPageTest extends TestCase {
 	 */
 	private function page(): GrantsPage {
 		$services = $this->services();
-		return new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library );
+		return new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings, $services->seat_audit ) );
 	}
 
 	/**
@@ -266,5 +268,74 @@ final class GrantsPageTest extends TestCase {
 		$this->assertStringNotContainsString( 'Someone else', $audit );
 		$this->assertSame( 50, GrantsPage::save_per_page( false, GrantsPage::PER_PAGE_OPTION, '50' ) );
 		$this->assertFalse( GrantsPage::save_per_page( false, GrantsPage::PER_PAGE_OPTION, '5000' ) );
+	}
+
+	public function test_an_admin_resets_a_learners_test_attempts_on_view_as_user_and_the_trail_says_so(): void {
+		$learner = $this->make_user(
+			'subscriber',
+			array(
+				'user_login' => 'reset-learner',
+				'user_email' => 'reset-learner@example.com',
+			)
+		);
+		$item    = Library::item( 'Reset <b>me</b>' );
+		update_post_meta(
+			$item,
+			Quiz::META_KEY,
+			array(
+				'questions' => array(
+					array(
+						'text'    => 'Yes?',
+						'answers' => array( 'Yes', 'No' ),
+						'correct' => 0,
+					),
+				),
+			)
+		);
+		Library::grant( $learner, $item, 1 );
+		for ( $n = 3; $n > 0; $n-- ) {
+			$this->services()->quiz_attempts->record( $learner, $item, 0, false, array(), time() - $n * 60 );
+		}
+		$fields = array(
+			'user' => (string) $learner,
+			'item' => (string) $item,
+		);
+		$nonce  = 'library_portal_reset_quiz_attempts_' . $learner . '_' . $item;
+		$quiz   = fn(): array => $this->rest( 'GET', "/library/v2/quiz/$item", array(), $learner )->get_data()['data'];
+		$this->assertSame( 0, $quiz()['attempts_left'] );
+
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		$view = $this->render( 'render_view_as', array( 'user' => 'reset-learner' ) );
+		$this->assertStringContainsString( '<td>Reset &lt;b&gt;me&lt;/b&gt;</td><td>0 of 3 (next opens ', $view );
+		$this->assertStringContainsString( 'name="action" value="library_portal_reset_quiz_attempts"', $view );
+
+		// Refused: an editor with the nonce (no capability), an admin without it or with another item's.
+		foreach ( array( array( 'editor', $nonce ), array( 'administrator', null ), array( 'administrator', 'library_portal_reset_quiz_attempts_' . $learner . '_' . ( $item + 1 ) ) ) as list( $role, $with ) ) {
+			wp_set_current_user( $this->make_user( $role ) );
+			try {
+				$this->post( 'handle_reset_attempts', $fields, $with );
+				$this->fail( "$role: wp_die expected" );
+			} catch ( RuntimeException $stopped ) {
+				$this->assertSame( 'wp_die 403', $stopped->getMessage(), $role );
+			}
+		}
+		$this->assertSame( 0, $this->rows( 'seat_audit' ) );
+		$this->assertSame( 0, $quiz()['attempts_left'] );
+
+		$admin = $this->make_user( 'administrator' );
+		wp_set_current_user( $admin );
+		$back = $this->post( 'handle_reset_attempts', $fields, $nonce );
+
+		$this->assertSame( GrantsPage::view_as_url( $learner ), $back );
+		$this->assertSame( 3, $quiz()['attempts_left'], 'The learner has their attempts again.' );
+		$this->assertSame( 3, $quiz()['attempts'], 'The attempts stay as history.' );
+		$trail = $this->services()->seat_audit->page( $learner, 10 );
+		$this->assertCount( 1, $trail );
+		$this->assertSame( array( $admin, QuizService::RESET_ACTION, $item, array( 'attempts' => 3 ) ), array( $trail[0]->actor_id, $trail[0]->action, $trail[0]->product_id, $trail[0]->details() ) );
+		wp_set_current_user( $admin );
+		$after = $this->render( 'render_view_as', array( 'user' => 'reset-learner' ) );
+		$this->assertStringContainsString( 'Test attempts of Reset &lt;b&gt;me&lt;/b&gt; reset: 3 attempts no longer count.', $after );
+		$this->assertStringContainsString( 'Test attempts reset', $after );
+		$this->assertMatchesRegularExpression( '#<td>Test attempts reset</td><td>Reset &lt;b&gt;me&lt;/b&gt;</td><td>—</td><td>—</td><td>3 attempts no longer count towards the limit</td>#', $after, 'no grant and no seat' );
 	}
 }

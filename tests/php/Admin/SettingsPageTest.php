@@ -82,11 +82,34 @@ final class SettingsPageTest extends TestCase {
 		$page->render();
 		$html = (string) ob_get_clean();
 
-		foreach ( array( 'brand', 'portal_page_id', 'share_users', 'logo', 'logout_url', 'walkthrough_harbor', 'walkthrough_summit', 'daily_quota', 'cooldown_seconds', 'link_lifetime_days', 'pass_mark' ) as $key ) {
+		foreach ( array( 'brand', 'portal_page_id', 'share_users', 'logo', 'logout_url', 'walkthrough_harbor', 'walkthrough_summit', 'daily_quota', 'cooldown_seconds', 'link_lifetime_days', 'pass_mark', 'quiz_attempt_limit' ) as $key ) {
 			$this->assertMatchesRegularExpression( '/name=["\']' . preg_quote( Settings::OPTION . '[' . $key . ']', '/' ) . '["\']/', $html, $key );
 		}
 		$this->assertStringContainsString( "name='option_page' value='library_portal'", $html );
 		$this->assertStringContainsString( '_wpnonce', $html );
 		$this->assertStringNotContainsString( '"y"', $html );
+	}
+
+	public function test_the_attempt_limit_takes_a_whole_number_from_0_to_100_and_0_turns_it_off(): void {
+		global $wp_settings_errors;
+		$settings = $this->services()->settings;
+		$page     = new SettingsPage( $settings );
+		$this->assertSame( 3, $settings->get( 'quiz_attempt_limit' ), 'Three by default.' );
+
+		foreach ( array(
+			'5'     => 5,
+			'0'     => 0,
+			' 100 ' => 100,
+		) as $typed => $saved ) {
+			$this->assertSame( $saved, $page->sanitize( array( 'quiz_attempt_limit' => (string) $typed ) )['quiz_attempt_limit'], "typed $typed" );
+		}
+		$this->assertSame( array(), get_settings_errors( Settings::OPTION ) );
+
+		$settings->update( array( 'quiz_attempt_limit' => 4 ) );
+		foreach ( array( '-1', 'three', '101', '2.5', '' ) as $typed ) {
+			$wp_settings_errors = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- one save at a time.
+			$this->assertSame( 4, $page->sanitize( array( 'quiz_attempt_limit' => $typed ) )['quiz_attempt_limit'], "typed '$typed' keeps the limit" );
+			$this->assertSame( array( 'quiz_attempt_limit' ), array_column( get_settings_errors( Settings::OPTION ), 'code' ), "typed '$typed' is reported" );
+		}
 	}
 }

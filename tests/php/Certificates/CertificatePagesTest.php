@@ -26,7 +26,7 @@ final class CertificatePagesTest extends TestCase {
 	 */
 	private function pages(): CertificatePages {
 		$s = $this->services();
-		return new CertificatePages( $s->certificates, new QuizService( $s->quiz_attempts, $s->certificates, $s->progress, $s->licenses, $s->notifier, $s->settings ), new CertificatePdf() );
+		return new CertificatePages( $s->certificates, new QuizService( $s->quiz_attempts, $s->certificates, $s->progress, $s->licenses, $s->notifier, $s->settings, $s->seat_audit ), new CertificatePdf() );
 	}
 
 	/**

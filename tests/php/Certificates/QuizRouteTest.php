@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Certificates;
 
+use LibraryPortal\Certificates\Question;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
@@ -99,6 +100,40 @@ final class QuizRouteTest extends TestCase {
 	}
 
 	/**
+	 * Answer IDs by question ID for answers given as stored indexes (an index the question
+	 * does not have gets an ID no answer has).
+	 *
+	 * @param int                $item    Item.
+	 * @param array<string, int> $indexes Stored answer index by question ID.
+	 * @return array<string, string>
+	 */
+	private function ids( int $item, array $indexes ): array {
+		$ids = array();
+		foreach ( Quiz::of_item( $item )->questions as $question ) {
+			if ( isset( $indexes[ $question->id ] ) ) {
+				$ids[ $question->id ] = isset( $question->answers[ $indexes[ $question->id ] ] ) ? $question->answer_id( $item, $indexes[ $question->id ] ) : str_repeat( 'f', Question::ANSWER_ID_LENGTH );
+			}
+		}
+		return $ids;
+	}
+
+	/**
+	 * Opens the test (GET) and answers the served attempt (POST) with stored indexes.
+	 *
+	 * @param int                $user_id User.
+	 * @param int                $item    Item.
+	 * @param array<string, int> $indexes Stored answer index by question ID.
+	 */
+	private function submit( int $user_id, int $item, array $indexes ): \WP_REST_Response {
+		$attempt = (int) $this->rest( 'GET', "/library/v2/quiz/$item", array(), $user_id )->get_data()['data']['attempt_id'];
+		$params  = array( 'answers' => $this->ids( $item, $indexes ) );
+		if ( $attempt > 0 ) { // None is served while the test is locked.
+			$params['attempt'] = $attempt;
+		}
+		return $this->rest( 'POST', "/library/v2/quiz/$item", $params, $user_id );
+	}
+
+	/**
 	 * Validates a reply against a schema.
 	 *
 	 * @param mixed $reply  Reply data.
@@ -116,7 +151,7 @@ final class QuizRouteTest extends TestCase {
 		$this->watch( $user, $item, array( 100, 95, 90 ) );
 
 		$view    = $this->rest( 'GET', "/library/v2/quiz/$item", array(), $user )->get_data()['data'];
-		$refused = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user );
+		$refused = $this->submit( $user, $item, self::RIGHT );
 
 		$this->assertFalse( $view['test']['ready'] );
 		$this->assertSame( array( 2 ), array_column( $view['test']['incomplete_parts'], 'index' ) );
@@ -126,7 +161,7 @@ final class QuizRouteTest extends TestCase {
 		$this->assertSame( 0, $this->count_rows( 'quiz_attempts', $user, $item ), 'A refused attempt is not recorded.' );
 
 		$this->watch( $user, $item, array( 2 => 95 ) );
-		$allowed = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user );
+		$allowed = $this->submit( $user, $item, self::RIGHT );
 
 		$this->assertSame( 200, $allowed->get_status() );
 		$this->assertTrue( $allowed->get_data()['data']['passed'] );
@@ -137,7 +172,7 @@ final class QuizRouteTest extends TestCase {
 		$item = $this->item_with_test( $user );
 		$this->watch( $user, $item, array( 90 ) );
 
-		$refused = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user );
+		$refused = $this->submit( $user, $item, self::RIGHT );
 
 		$this->assertSame( 403, $refused->get_status() );
 		$this->assertSame( 'You need to watch at least 95% of the video before taking the test.', $refused->as_error()->get_error_message() );
@@ -148,17 +183,17 @@ final class QuizRouteTest extends TestCase {
 		$item = $this->item_with_test( $user );
 		$this->watch( $user, $item, array( 100 ) );
 
-		$fail = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 2 ) ), $user )->get_data()['data'];
-		$this->assertSame( array( 60, false, 80, 3, 5, 1, null ), array( $fail['score'], $fail['passed'], $fail['pass_mark'], $fail['correct'], $fail['total'], $fail['attempts'], $fail['certificate'] ) );
+		$fail = $this->submit( $user, $item, $this->answers( 2 ) )->get_data()['data'];
+		$this->assertSame( array( 60, false, 80, 1, null ), array( $fail['score'], $fail['passed'], $fail['pass_mark'], $fail['attempts'], $fail['certificate'] ) );
 
 		$this->services()->settings->update( array( 'pass_mark' => 60 ) );
-		$pass = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 2 ) ), $user )->get_data()['data'];
+		$pass = $this->submit( $user, $item, $this->answers( 2 ) )->get_data()['data'];
 		$this->assertSame( array( 60, true, 60, 2 ), array( $pass['score'], $pass['passed'], $pass['pass_mark'], $pass['attempts'] ) );
 
 		$quiz              = get_post_meta( $item, Quiz::META_KEY, true );
 		$quiz['pass_mark'] = 90;
 		update_post_meta( $item, Quiz::META_KEY, $quiz );
-		$own = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 1 ) ), $user )->get_data()['data'];
+		$own = $this->submit( $user, $item, $this->answers( 1 ) )->get_data()['data'];
 		$this->assertSame( array( 80, false, 90 ), array( $own['score'], $own['passed'], $own['pass_mark'] ), "The item's own pass mark wins over the setting." );
 	}
 
@@ -171,7 +206,7 @@ final class QuizRouteTest extends TestCase {
 		$unknown_index = array_merge( self::RIGHT, array( 'q3' => 5 ) );
 
 		foreach ( array( $missing, $unknown_index, array() ) as $answers ) {
-			$response = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $answers ), $user );
+			$response = $this->submit( $user, $item, $answers );
 			$this->assertSame( 400, $response->get_status() );
 			$this->assertSame( 'incomplete_answers', $response->as_error()->get_error_code() );
 			$this->assertSame( 'Please answer every question.', $response->as_error()->get_error_message() );
@@ -187,8 +222,8 @@ final class QuizRouteTest extends TestCase {
 
 		$replies = array(
 			$this->rest( 'GET', "/library/v2/quiz/$item", array(), $user ),
-			$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 3 ) ), $user ),
-			$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user ),
+			$this->submit( $user, $item, $this->answers( 3 ) ),
+			$this->submit( $user, $item, self::RIGHT ),
 			$this->rest( 'GET', "/library/v2/quiz/$item", array(), $user ),
 			$this->rest( 'GET', '/library/v2/items', array(), $user ),
 		);
@@ -199,32 +234,17 @@ final class QuizRouteTest extends TestCase {
 			$this->assertStringNotContainsString( '"_lp_quiz"', $json, "Reply $n" );
 		}
 		foreach ( array( 1, 2 ) as $n ) {
-			// A result says how many were right (a count), never which answer was.
-			$this->assertSame( array( 'score', 'passed', 'pass_mark', 'correct', 'total', 'attempts', 'certificate' ), array_keys( $replies[ $n ]->get_data()['data'] ) );
-			$this->assertIsInt( $replies[ $n ]->get_data()['data']['correct'] );
+			// A result gives the score, never how many or which answers were right.
+			$this->assertSame( array( 'score', 'passed', 'pass_mark', 'attempts', 'attempt_limit', 'attempts_left', 'next_attempt_at', 'attempts_message', 'certificate' ), array_keys( $replies[ $n ]->get_data()['data'] ) );
 		}
 		$view = $replies[0]->get_data()['data'];
-		$this->assertSame(
-			array(
-				'id'      => 'q1',
-				'text'    => 'Question q1?',
-				'answers' => array(
-					array(
-						'index' => 0,
-						'text'  => 'q1 answer A',
-					),
-					array(
-						'index' => 1,
-						'text'  => 'q1 answer B',
-					),
-					array(
-						'index' => 2,
-						'text'  => 'q1 answer C',
-					),
-				),
-			),
-			$view['questions'][0]
-		);
+		$q1   = array_values( array_filter( $view['questions'], static fn( array $q ): bool => 'q1' === $q['id'] ) )[0];
+		$this->assertSame( 'Question q1?', $q1['text'] );
+		$this->assertEqualsCanonicalizing( array( 'q1 answer A', 'q1 answer B', 'q1 answer C' ), array_column( $q1['answers'], 'text' ) );
+		foreach ( $q1['answers'] as $answer ) {
+			$this->assertSame( array( 'id', 'text' ), array_keys( $answer ), 'An answer has an ID, no position and no hint.' );
+			$this->assertMatchesRegularExpression( '/^[0-9a-f]{12}$/', $answer['id'] );
+		}
 	}
 
 	public function test_every_attempt_is_recorded_and_one_certificate_is_issued(): void {
@@ -233,9 +253,9 @@ final class QuizRouteTest extends TestCase {
 		$item = $this->item_with_test( $user );
 		$this->watch( $user, $item, array( 100 ) );
 
-		$this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 4 ) ), $user );
-		$first  = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => $this->answers( 1 ) ), $user )->get_data()['data'];
-		$second = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user )->get_data()['data'];
+		$this->submit( $user, $item, $this->answers( 4 ) );
+		$first  = $this->submit( $user, $item, $this->answers( 1 ) )->get_data()['data'];
+		$second = $this->submit( $user, $item, self::RIGHT )->get_data()['data'];
 		$view   = $this->rest( 'GET', "/library/v2/quiz/$item", array(), $user )->get_data()['data'];
 
 		$this->assertSame( 3, $this->count_rows( 'quiz_attempts', $user, $item ), 'Failed and passed attempts are all recorded.' );
@@ -275,7 +295,7 @@ final class QuizRouteTest extends TestCase {
 
 		$locked = $this->rest( 'GET', "/library/v2/quiz/$item", array(), $user )->get_data();
 		$this->watch( $user, $item, array( 1 => 100 ) );
-		$result = $this->rest( 'POST', "/library/v2/quiz/$item", array( 'answers' => self::RIGHT ), $user )->get_data();
+		$result = $this->submit( $user, $item, self::RIGHT )->get_data();
 		$passed = $this->rest( 'GET', "/library/v2/quiz/$item", array(), $user )->get_data();
 
 		$options    = rest_get_server()->get_route_options( $route );
@@ -295,8 +315,12 @@ final class QuizRouteTest extends TestCase {
 		$this->watch( $user, $item, array( 100 ) );
 		$route = "/library/v2/quiz/$item";
 
+		$answers = array(
+			'attempt' => (int) $this->rest( 'GET', $route, array(), $user )->get_data()['data']['attempt_id'],
+			'answers' => $this->ids( $item, self::RIGHT ),
+		);
 		foreach ( array( 'GET', 'POST' ) as $method ) {
-			$params = 'POST' === $method ? array( 'answers' => self::RIGHT ) : array();
+			$params = 'POST' === $method ? $answers : array();
 			$this->assertSame( 401, $this->rest( $method, $route, $params, 0 )->get_status(), "$method logged out" );
 			$this->assertSame( 401, $this->rest_as_browser( $method, $route, $user, null, $params )->get_status(), "$method without nonce" );
 			$this->assertSame( 403, $this->rest_as_browser( $method, $route, $user, 'bad-nonce', $params )->get_status(), "$method bad nonce" );

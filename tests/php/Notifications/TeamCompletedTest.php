@@ -52,7 +52,17 @@ final class TeamCompletedTest extends TestCase {
 	 */
 	private function pass( int $user_id, int $item ): void {
 		$this->services()->progress->record( $user_id, $item, 0, 100, time() );
-		$reply = $this->send( 'POST', "/library/v2/quiz/$item", $user_id, array( 'answers' => array( 'q1' => 0 ) ) );
+		$attempt = $this->send( 'GET', "/library/v2/quiz/$item", $user_id )->get_data()['data']['attempt_id'];
+		$answer  = Quiz::of_item( $item )->questions[0]->answer_id( $item, 0 );
+		$reply   = $this->send(
+			'POST',
+			"/library/v2/quiz/$item",
+			$user_id,
+			array(
+				'attempt' => $attempt,
+				'answers' => array( 'q1' => $answer ),
+			)
+		);
 		$this->assertSame( 200, $reply->get_status(), (string) wp_json_encode( $reply->get_data() ) );
 		$this->assertTrue( $reply->get_data()['data']['passed'] );
 	}

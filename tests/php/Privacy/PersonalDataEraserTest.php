@@ -85,7 +85,7 @@ final class PersonalDataEraserTest extends TestCase {
 	 */
 	private function verify_page( string $code ): string {
 		$s     = $this->services();
-		$reply = ( new CertificatePages( $s->certificates, new QuizService( $s->quiz_attempts, $s->certificates, $s->progress, $s->licenses, $s->notifier, $s->settings ), new CertificatePdf() ) )->verify( $code );
+		$reply = ( new CertificatePages( $s->certificates, new QuizService( $s->quiz_attempts, $s->certificates, $s->progress, $s->licenses, $s->notifier, $s->settings, $s->seat_audit ), new CertificatePdf() ) )->verify( $code );
 		$this->assertSame( 200, $reply->status );
 		return $reply->body;
 	}

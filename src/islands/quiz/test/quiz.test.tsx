@@ -8,6 +8,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
  */
 import { setPortalConfig } from '../../../test-utils/fixtures';
 import { renderScreen } from '../../../test-utils/render';
+import { ApiError } from '../../../api/client';
 import { fetchQuiz, submitQuiz } from '../../../api/quiz';
 import type { QuizDetails } from '../../../types/library';
 import { Quiz } from '..';
@@ -34,21 +35,22 @@ function makeQuiz( overrides: Partial< QuizDetails > = {} ): QuizDetails {
 		product_id: 5,
 		title: 'Leadership Essentials',
 		pass_mark: 80,
+		attempt_id: 41,
 		questions: [
 			{
 				id: 'q1',
 				text: 'What is a team?',
 				answers: [
-					{ index: 0, text: 'A group' },
-					{ index: 1, text: 'A chair' },
+					{ id: 'a1a1a1a1a1a1', text: 'A group' },
+					{ id: 'a2a2a2a2a2a2', text: 'A chair' },
 				],
 			},
 			{
 				id: 'q2',
 				text: 'Who leads?',
 				answers: [
-					{ index: 0, text: 'Nobody' },
-					{ index: 1, text: 'The leader' },
+					{ id: 'b1b1b1b1b1b1', text: 'Nobody' },
+					{ id: 'b2b2b2b2b2b2', text: 'The leader' },
 				],
 			},
 		],
@@ -61,6 +63,10 @@ function makeQuiz( overrides: Partial< QuizDetails > = {} ): QuizDetails {
 		attempts: 0,
 		best_score: null,
 		certificate: null,
+		attempt_limit: 3,
+		attempts_left: 3,
+		next_attempt_at: 0,
+		attempts_message: '',
 		...overrides,
 	};
 }
@@ -116,9 +122,11 @@ describe( 'Quiz', () => {
 			score: 100,
 			passed: true,
 			pass_mark: 80,
-			correct: 2,
-			total: 2,
 			attempts: 1,
+			attempt_limit: 3,
+			attempts_left: 2,
+			next_attempt_at: 0,
+			attempts_message: '',
 			certificate,
 		} );
 		await open();
@@ -129,15 +137,16 @@ describe( 'Quiz', () => {
 				screen.getByRole( 'button', { name: 'Submit answers' } )
 			);
 		} );
-		expect( mockedSubmit ).toHaveBeenCalledWith( 5, { q1: 0, q2: 1 } );
+		expect( mockedSubmit ).toHaveBeenCalledWith( 5, 41, {
+			q1: 'a1a1a1a1a1a1',
+			q2: 'b2b2b2b2b2b2',
+		} );
 		const heading = screen.getByRole( 'heading', {
 			level: 2,
 			name: 'You passed the test',
 		} );
 		expect( heading ).toHaveFocus();
-		expect(
-			screen.getByText( 'Your score: 100% (2 of 2 correct).' )
-		).toBeInTheDocument();
+		expect( screen.getByText( 'Your score: 100%.' ) ).toBeInTheDocument();
 		expect( screen.getByText( 'Pass mark: 80%.' ) ).toBeInTheDocument();
 		expect(
 			screen.getByRole( 'link', { name: 'Download certificate' } )
@@ -147,15 +156,20 @@ describe( 'Quiz', () => {
 		).toHaveAttribute( 'href', certificate.verify_url );
 	} );
 
-	it( 'a failed attempt offers Retry, which clears the answers and goes to the first question', async () => {
-		mockedFetch.mockResolvedValue( makeQuiz() );
+	it( 'a failed attempt shows the score only and offers Retry, which opens a new attempt at its first question', async () => {
+		mockedFetch.mockResolvedValueOnce( makeQuiz() );
+		mockedFetch.mockResolvedValueOnce(
+			makeQuiz( { attempt_id: 42, attempts_left: 2 } )
+		);
 		mockedSubmit.mockResolvedValue( {
 			score: 50,
 			passed: false,
 			pass_mark: 80,
-			correct: 1,
-			total: 2,
 			attempts: 1,
+			attempt_limit: 3,
+			attempts_left: 2,
+			next_attempt_at: 0,
+			attempts_message: '',
 			certificate: null,
 		} );
 		await open();
@@ -171,13 +185,135 @@ describe( 'Quiz', () => {
 				name: 'You did not pass this time',
 			} )
 		).toHaveFocus();
+		expect( screen.getByTestId( 'lp-quiz-result' ) ).toHaveTextContent(
+			'Your score: 50%.Pass mark: 80%.2 attempts left todayRetry'
+		);
 		expect(
 			screen.queryByRole( 'link', { name: 'Download certificate' } )
 		).not.toBeInTheDocument();
-		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		await act( async () => {
+			fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		} );
+		expect( mockedFetch ).toHaveBeenCalledTimes( 2 );
 		const firstAnswer = screen.getByRole( 'radio', { name: 'A group' } );
 		expect( firstAnswer ).not.toBeChecked();
 		expect( firstAnswer ).toHaveFocus();
+		await act( async () => {
+			fireEvent.click( firstAnswer );
+			fireEvent.click( screen.getByRole( 'radio', { name: 'Nobody' } ) );
+			fireEvent.click(
+				screen.getByRole( 'button', { name: 'Submit answers' } )
+			);
+		} );
+		expect( mockedSubmit ).toHaveBeenLastCalledWith(
+			5,
+			42,
+			expect.any( Object )
+		);
+	} );
+
+	it( "says how many attempts are left today, from the server's number", async () => {
+		mockedFetch.mockResolvedValue( makeQuiz( { attempts_left: 2 } ) );
+		await open();
+		expect(
+			screen.getByTestId( 'lp-quiz-attempts-left' )
+		).toHaveTextContent( '2 attempts left today' );
+	} );
+
+	it( 'says nothing about attempts when the server has no limit', async () => {
+		mockedFetch.mockResolvedValue(
+			makeQuiz( { attempt_limit: 0, attempts_left: null } )
+		);
+		await open();
+		expect(
+			screen.queryByTestId( 'lp-quiz-attempts-left' )
+		).not.toBeInTheDocument();
+		expect( screen.getAllByRole( 'radio' ) ).toHaveLength( 4 );
+	} );
+
+	it( "shows the server's message and no form when no attempt is left", async () => {
+		const message =
+			'You have used your 3 attempts at this test for the last 24 hours. Your next attempt opens on November 26, 2026 10:36 am.';
+		mockedFetch.mockResolvedValue(
+			makeQuiz( {
+				attempt_id: 0,
+				questions: [],
+				attempts_left: 0,
+				next_attempt_at: 1795689364,
+				attempts_message: message,
+			} )
+		);
+		await open();
+		expect( screen.getByTestId( 'lp-quiz-exhausted' ) ).toHaveTextContent(
+			message
+		);
+		expect( screen.queryByRole( 'radio' ) ).not.toBeInTheDocument();
+		expect(
+			screen.queryByRole( 'button', { name: 'Submit answers' } )
+		).not.toBeInTheDocument();
+	} );
+
+	it( "a submission refused by the limit shows the server's message instead of the form", async () => {
+		const message =
+			'You have used your 3 attempts at this test for the last 24 hours. Your next attempt opens on November 26, 2026 10:36 am.';
+		mockedFetch.mockResolvedValue( makeQuiz( { attempts_left: 1 } ) );
+		mockedSubmit.mockRejectedValue(
+			new ApiError(
+				message,
+				429,
+				'quiz_attempts_exhausted',
+				{ code: 'quiz_attempts_exhausted', message },
+				true
+			)
+		);
+		await open();
+		expect(
+			screen.getByTestId( 'lp-quiz-attempts-left' )
+		).toHaveTextContent( '1 attempt left today' );
+		fireEvent.click( screen.getByRole( 'radio', { name: 'A group' } ) );
+		fireEvent.click( screen.getByRole( 'radio', { name: 'Nobody' } ) );
+		await act( async () => {
+			fireEvent.click(
+				screen.getByRole( 'button', { name: 'Submit answers' } )
+			);
+		} );
+		expect( screen.getByTestId( 'lp-quiz-exhausted' ) ).toHaveTextContent(
+			message
+		);
+		expect(
+			screen.queryByRole( 'button', { name: 'Submit answers' } )
+		).not.toBeInTheDocument();
+	} );
+
+	it( "after the last attempt the result shows the server's message and no Retry", async () => {
+		const message =
+			'You have used your 3 attempts at this test for the last 24 hours. Your next attempt opens on November 26, 2026 10:36 am.';
+		mockedFetch.mockResolvedValue( makeQuiz( { attempts_left: 1 } ) );
+		mockedSubmit.mockResolvedValue( {
+			score: 0,
+			passed: false,
+			pass_mark: 80,
+			attempts: 3,
+			attempt_limit: 3,
+			attempts_left: 0,
+			next_attempt_at: 1795689364,
+			attempts_message: message,
+			certificate: null,
+		} );
+		await open();
+		fireEvent.click( screen.getByRole( 'radio', { name: 'A chair' } ) );
+		fireEvent.click( screen.getByRole( 'radio', { name: 'Nobody' } ) );
+		await act( async () => {
+			fireEvent.click(
+				screen.getByRole( 'button', { name: 'Submit answers' } )
+			);
+		} );
+		expect( screen.getByTestId( 'lp-quiz-exhausted' ) ).toHaveTextContent(
+			message
+		);
+		expect(
+			screen.queryByRole( 'button', { name: 'Retry' } )
+		).not.toBeInTheDocument();
 	} );
 
 	it( "shows the server's readiness message when the test is locked", async () => {
