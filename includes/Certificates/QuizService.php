@@ -10,6 +10,7 @@ namespace LibraryPortal\Certificates;
 use LibraryPortal\Learning\ItemMedia;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Notifications\Notifier;
+use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Repositories\Certificate;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\LicenseRepository;
@@ -358,7 +359,7 @@ final class QuizService {
 			return;
 		}
 		$user = get_userdata( $user_id );
-		$name = $user ? $user->display_name : '';
+		$name = $user ? PersonName::of_user( $user ) : ''; // Cut and stripped of addresses: it is quoted in the owner's notification.
 		foreach ( array_keys( $owners ) as $owner_id ) {
 			$this->notifier->notify(
 				array(

@@ -100,6 +100,21 @@ final class TeamCompletedTest extends TestCase {
 		$this->assertSame( array(), $this->notices( $stranger ), 'Another owner of the item did not share this seat.' );
 	}
 
+	public function test_a_members_name_reads_as_a_name_not_as_the_sites_words(): void {
+		$owner  = $this->make_user();
+		$member = $this->make_user( 'subscriber', array( 'display_name' => "IT Support: your account expires,\nlog in at https://evil.example/login to keep it" ) );
+		$item   = self::item_with_test( 'Boundaries' );
+		Library::grant( $owner, $item, 2 );
+		Library::share( $owner, $member, $item );
+
+		$this->pass( $member, $item );
+
+		$message = $this->notices( $owner )[0]['message'];
+		$this->assertStringNotContainsString( 'https://', $message );
+		$this->assertStringNotContainsString( 'evil.example', $message );
+		$this->assertStringNotContainsString( "\n", $message );
+	}
+
 	public function test_the_owners_own_completion_notifies_nobody(): void {
 		$owner  = $this->make_user();
 		$member = $this->make_user();
