@@ -112,7 +112,7 @@ final class LibraryService {
 	 */
 	public function item_rows( int $user_id, int $now, int $product_id = 0 ): array {
 		$rows = $this->group_seats( $this->licenses->seats_for_user( $user_id, $product_id ), $user_id );
-		foreach ( $this->contracts->items_for_member( $user_id, $now ) as $contract_item ) {
+		foreach ( $this->contracts->items_for_member( $user_id, $now, $product_id ) as $contract_item ) {
 			$key          = 'c' . $contract_item->contract_id . '|' . $contract_item->product_id;
 			$rows[ $key ] = array(
 				'product_id'    => $contract_item->product_id,
@@ -136,7 +136,7 @@ final class LibraryService {
 		$catalogue = $this->catalogue->items_for_user( $user_id, $product_id );
 		$people    = $this->people( $rows );
 		$progress  = $product_id > 0 ? array( $product_id => $this->progress->for_item( $user_id, $product_id ) ) : $this->progress->for_user( $user_id );
-		$earned    = $this->certificates->valid_for_user( $user_id );
+		$earned    = $this->certificates->valid_for_user( $user_id, $product_id );
 
 		$items = array();
 		foreach ( $rows as $row ) {
