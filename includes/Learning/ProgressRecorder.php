@@ -89,9 +89,8 @@ final class ProgressRecorder {
 				)
 			);
 		}
-		$changed = $this->progress->report( $user_id, $product_id, $part, max( $percent, (int) $read ), $read, $opens, $now );
-
 		$watched    = max( $percent, (int) $read );
+		$changed    = $this->progress->report( $user_id, $product_id, $part, $watched, $read, $opens, $now );
 		$activated  = false;
 		$activation = $watched >= ProgressRules::ACTIVATION_PERCENT && in_array( $row['access'], array( Access::CAN_ACTIVATE, Access::SHARED ), true );
 		if ( $activation ) {
