@@ -140,13 +140,18 @@ final class Schema {
 				KEY recipient_id (recipient_id),
 				KEY license_id (license_id)
 			) $collate;",
-			// Progress per (user, item, part): one row each, never lowered.
+			// Progress per (user, item, part): one row each, never lowered. updated_at is the last
+			// raise; reported_at, session_started_at and session_percent are the watching clock
+			// (the last report, and when the current watching session opened at which percent).
 			"CREATE TABLE {$t['progress']} (
 				user_id bigint(20) unsigned NOT NULL,
 				product_id bigint(20) unsigned NOT NULL,
 				part_index smallint(5) unsigned NOT NULL DEFAULT 0,
 				percent tinyint(3) unsigned NOT NULL DEFAULT 0,
 				updated_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				reported_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				session_started_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				session_percent tinyint(3) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (user_id,product_id,part_index),
 				KEY product_id (product_id)
 			) $collate;",

@@ -49,13 +49,13 @@ final class ProgressRules {
 	public const SEEK_BAND_MAX = 98;
 
 	/**
-	 * The fastest playback speed the player offers. A progress report may claim at most the time
-	 * since the last accepted one played at this speed (docs/decisions.md, "Progress jumps").
+	 * The fastest playback speed the player offers. Within a watching session a progress report
+	 * may claim at most the session's time played at this speed (docs/decisions.md, "Progress jumps").
 	 */
 	public const MAX_PLAYBACK_RATE = 2;
 
 	/**
-	 * Seconds of slack on that limit (network delay, the 5 s report rhythm, a step's rounding).
+	 * Seconds of slack on that limit, once per session (network delay, the 5 s report rhythm).
 	 */
 	public const TOLERANCE_SECONDS = 10;
 

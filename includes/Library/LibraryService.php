@@ -97,8 +97,22 @@ final class LibraryService {
 	 * @return array<int, array<string, mixed>>
 	 */
 	public function items_for( int $user_id, int $now, int $product_id = 0 ): array {
+		return $this->item_rows( $user_id, $now, $product_id )['rows'];
+	}
+
+	/**
+	 * The rows of items_for(), with the progress rows they were built from (by item, then part,
+	 * each with its watching clock when one item is asked for): what a progress report judges,
+	 * read once in the request.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $now        Unix seconds.
+	 * @param int $product_id Only the rows of this item (0 = all).
+	 * @return array{rows: array<int, array<string, mixed>>, progress: array<int, array<int, PartProgress>>}
+	 */
+	public function item_rows( int $user_id, int $now, int $product_id = 0 ): array {
 		$rows = $this->group_seats( $this->licenses->seats_for_user( $user_id, $product_id ), $user_id );
-		foreach ( $this->contracts->items_for_member( $user_id, $now ) as $contract_item ) {
+		foreach ( $this->contracts->items_for_member( $user_id, $now, $product_id ) as $contract_item ) {
 			$key          = 'c' . $contract_item->contract_id . '|' . $contract_item->product_id;
 			$rows[ $key ] = array(
 				'product_id'    => $contract_item->product_id,
@@ -113,13 +127,16 @@ final class LibraryService {
 			$rows = array_filter( $rows, static fn( array $row ) => $row['product_id'] === $product_id );
 		}
 		if ( ! $rows ) {
-			return array();
+			return array(
+				'rows'     => array(),
+				'progress' => array(),
+			);
 		}
 
 		$catalogue = $this->catalogue->items_for_user( $user_id, $product_id );
 		$people    = $this->people( $rows );
 		$progress  = $product_id > 0 ? array( $product_id => $this->progress->for_item( $user_id, $product_id ) ) : $this->progress->for_user( $user_id );
-		$earned    = $this->certificates->valid_for_user( $user_id );
+		$earned    = $this->certificates->valid_for_user( $user_id, $product_id );
 
 		$items = array();
 		foreach ( $rows as $row ) {
@@ -136,7 +153,10 @@ final class LibraryService {
 				return 0 !== $by_title ? $by_title : strcmp( $a['tag'], $b['tag'] );
 			}
 		);
-		return $items;
+		return array(
+			'rows'     => $items,
+			'progress' => $progress,
+		);
 	}
 
 	/**

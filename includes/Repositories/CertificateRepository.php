@@ -147,16 +147,18 @@ final class CertificateRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * A user's valid certificates, by item: one query for the whole library.
+	 * A user's valid certificates, by item: one query for the whole library (or one item).
 	 *
-	 * @param int $user_id User.
+	 * @param int $user_id    User.
+	 * @param int $product_id Only this item (0 = all).
 	 * @return array<int, Certificate>
 	 */
-	public function valid_for_user( int $user_id ): array {
-		$rows  = (array) $this->db->get_results(
-			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND revoked_at = 0', $this->table( 'certificates' ), $user_id ), // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
-			ARRAY_A
-		);
+	public function valid_for_user( int $user_id, int $product_id = 0 ): array {
+		$table = $this->table( 'certificates' );
+		$query = $product_id > 0
+			? $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND product_id = %d AND revoked_at = 0', $table, $user_id, $product_id ) // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
+			: $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND revoked_at = 0', $table, $user_id ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
+		$rows  = (array) $this->db->get_results( $query, ARRAY_A );
 		$found = array();
 		foreach ( $rows as $row ) {
 			$certificate                       = Certificate::from_row( $row );

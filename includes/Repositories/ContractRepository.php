@@ -170,26 +170,30 @@ final class ContractRepository extends Repository implements UserRows {
 	 * expiry is its own or the contract's end, whichever comes first, so after the end the rows
 	 * stay (with the certificates earned) but give no access.
 	 *
-	 * @param int $user_id User.
-	 * @param int $now     Unix seconds.
+	 * @param int $user_id    User.
+	 * @param int $now        Unix seconds.
+	 * @param int $product_id Only this item (0 = all): a route about one item reads no more.
 	 * @return ContractItem[]
 	 */
-	public function items_for_member( int $user_id, int $now ): array {
-		$rows  = (array) $this->db->get_results(
-			$this->db->prepare(
+	public function items_for_member( int $user_id, int $now, int $product_id = 0 ): array {
+		$tables = array( $this->table( 'contract_members' ), $this->table( 'contracts' ), $now, $this->table( 'contract_items' ), $user_id );
+		$query  = $product_id > 0
+			? $this->db->prepare(
+				"SELECT i.contract_id, i.product_id, i.expires_at, c.ends_at FROM %i m
+				INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active' AND c.starts_at <= %d
+				INNER JOIN %i i ON i.contract_id = m.contract_id
+				WHERE m.user_id = %d AND i.product_id = %d ORDER BY i.contract_id, i.product_id",
+				array_merge( $tables, array( $product_id ) )
+			)
+			: $this->db->prepare(
 				"SELECT i.contract_id, i.product_id, i.expires_at, c.ends_at FROM %i m
 				INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active' AND c.starts_at <= %d
 				INNER JOIN %i i ON i.contract_id = m.contract_id
 				WHERE m.user_id = %d ORDER BY i.contract_id, i.product_id",
-				$this->table( 'contract_members' ),
-				$this->table( 'contracts' ),
-				$now,
-				$this->table( 'contract_items' ),
-				$user_id
-			),
-			ARRAY_A
-		);
-		$items = array();
+				$tables
+			);
+		$rows   = (array) $this->db->get_results( $query, ARRAY_A );
+		$items  = array();
 		foreach ( $rows as $row ) {
 			$ends    = array_filter( array( (int) $row['expires_at'], (int) $row['ends_at'] ), static fn( int $end ): bool => ! Expiry::is_never( $end ) );
 			$items[] = new ContractItem( (int) $row['contract_id'], (int) $row['product_id'], $ends ? min( $ends ) : 0 );

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Rest;
 
 use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Repositories\PartProgress;
 use WP_Error;
 
 /**
@@ -41,6 +42,13 @@ final class ItemLookup {
 	private array $found = array();
 
 	/**
+	 * The progress rows those rows were built from, by user and item, then part.
+	 *
+	 * @var array<string, array<int, PartProgress>>
+	 */
+	private array $progress = array();
+
+	/**
 	 * Creates the lookup.
 	 *
 	 * @param LibraryService $library Library builder.
@@ -59,7 +67,7 @@ final class ItemLookup {
 	public function rows( int $user_id, int $product_id ) {
 		$key = $user_id . '|' . $product_id;
 		if ( ! isset( $this->found[ $key ] ) ) {
-			$rows = $user_id > 0 ? self::as_sent( $this->library->items_for( $user_id, time(), $product_id ) ) : array();
+			$rows = $user_id > 0 ? $this->build( $user_id, $product_id ) : array();
 			if ( ! $rows ) {
 				return ErrorReply::error(
 					self::NOT_FOUND,
@@ -84,13 +92,39 @@ final class ItemLookup {
 	 * @return array<int, array<string, mixed>>|WP_Error
 	 */
 	public function fresh_rows( int $user_id, int $product_id ) {
-		$rows = self::as_sent( $this->library->items_for( $user_id, time(), $product_id ) );
+		$rows = $this->build( $user_id, $product_id );
 		if ( ! $rows ) {
 			unset( $this->found[ $user_id . '|' . $product_id ] );
 			return $this->rows( $user_id, $product_id ); // Gone meanwhile: the usual 404.
 		}
 		$this->found[ $user_id . '|' . $product_id ] = $rows;
 		return $rows;
+	}
+
+	/**
+	 * The user's progress rows of the item, by part, as read for the rows this request found
+	 * (with each part's watching clock): what a progress report is judged against, without
+	 * reading the table again or digging it out of a reply. Empty before rows() found the item.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 * @return array<int, PartProgress>
+	 */
+	public function progress( int $user_id, int $product_id ): array {
+		return $this->progress[ $user_id . '|' . $product_id ] ?? array();
+	}
+
+	/**
+	 * Builds the item's rows as sent and keeps the progress they were built from.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private function build( int $user_id, int $product_id ): array {
+		$built = $this->library->item_rows( $user_id, time(), $product_id );
+		$this->progress[ $user_id . '|' . $product_id ] = $built['progress'][ $product_id ] ?? array();
+		return self::as_sent( $built['rows'] );
 	}
 
 	/**

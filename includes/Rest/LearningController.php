@@ -244,7 +244,7 @@ final class LearningController extends Controller {
 		}
 		$user_id = get_current_user_id();
 		$media   = ItemMedia::of( (int) $row['product_id'], (string) $row['title'] );
-		$result  = $this->recorder->report( $user_id, $row, $media, (int) $request['part'], (int) $request['progress'], time() );
+		$result  = $this->recorder->report( $user_id, $row, $this->lookup->progress( $user_id, (int) $row['product_id'] ), $media, (int) $request['part'], (int) $request['progress'], time() );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}

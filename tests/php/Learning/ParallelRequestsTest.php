@@ -71,13 +71,14 @@ final class ParallelRequestsTest extends TestCase {
 
 	public function test_of_parallel_progress_writes_the_largest_stays(): void {
 		$user = $this->user();
-		// Parts of 10 s: the 10 s tolerance alone allows any value, so whichever write lands
-		// first, none is refused and only the race itself decides.
+		// Parts of 10 s, watched without a break (a session open since the part's last report):
+		// the 10 s tolerance alone allows any value, so whichever write lands first, none is
+		// refused and only the race itself decides.
 		$item                       = LearningMedia::item( 'Racing tabs', 3, 10 );
 		$this->committed['posts'][] = $item;
 		Library::grant( $user, $item );
 		Library::activate_own( $user, $item );
-		$this->services()->progress->record( $user, $item, 1, 5, time() );
+		$this->services()->progress->report( $user, $item, 1, 5, null, true, time() );
 
 		$values  = array( 20, 65, 40, 10, 55, 30, 60, 45 );
 		$replies = $this->fire(
