@@ -26,9 +26,11 @@ import { __ } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { startKeepAlive } from '../../api/ping';
+import { progressQueue } from '../../api/progress-queue';
 import { Banner } from '../../components/banner';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { getConfig } from '../../config';
+import { replaceItem } from '../../domain/detail';
 import { contractIdFromPath, isContractPath } from '../../domain/paths';
 import { noteRouteChange } from '../../lib/route-focus';
 import { ErrorBoundary } from './error-boundary';
@@ -69,6 +71,23 @@ export function Layout() {
 		() => startKeepAlive( { config, getPath: () => pathRef.current } ),
 		[ config ]
 	);
+
+	// Progress measured on an earlier page that the server has not acknowledged (an outage, the
+	// page closed first) goes out on every page load; a replay's row replaces the listed one.
+	const itemsRef = useRef( loaded );
+	itemsRef.current = loaded;
+	useEffect( () => {
+		const queue = progressQueue();
+		const off = queue.onReply( ( reply ) =>
+			itemsRef.current.replaceItems(
+				replaceItem( itemsRef.current.items, reply.item )
+			)
+		);
+		void queue.flush();
+		return () => {
+			off();
+		};
+	}, [] );
 
 	// Mobile menu: at 768 px or less an outside click closes it; Escape closes it anywhere.
 	useEffect( () => {
