@@ -57,8 +57,9 @@ export function retryAfterSeconds(
 	if ( /^\d+$/.test( value ) ) {
 		return Number( value );
 	}
-	const date = Date.parse( value );
-	if ( value === '' || Number.isNaN( date ) ) {
+	// An HTTP date always ends in GMT (IMF-fixdate and the obsolete forms).
+	const date = / GMT$/.test( value ) ? Date.parse( value ) : Number.NaN;
+	if ( Number.isNaN( date ) ) {
 		return null;
 	}
 	return Math.max( 0, Math.ceil( ( date - now ) / 1000 ) );
