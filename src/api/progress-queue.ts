@@ -102,12 +102,9 @@ function storedEntry( entry: unknown, userId: number ): Entry | null {
 }
 
 function readStored( storage: Storage | null, userId: number ): Entry[] {
-	if ( ! storage ) {
-		return [];
-	}
 	try {
 		const parsed: unknown = JSON.parse(
-			storage.getItem( QUEUE_STORAGE_KEY ) ?? '[]'
+			storage?.getItem( QUEUE_STORAGE_KEY ) ?? '[]'
 		);
 		return Array.isArray( parsed )
 			? parsed.flatMap( ( raw ) => storedEntry( raw, userId ) ?? [] )
@@ -325,14 +322,11 @@ export class ProgressQueue {
 	}
 
 	private save(): void {
-		if ( ! this.storage ) {
-			return;
-		}
 		try {
 			if ( this.entries.size === 0 ) {
-				this.storage.removeItem( QUEUE_STORAGE_KEY );
+				this.storage?.removeItem( QUEUE_STORAGE_KEY );
 			} else {
-				this.storage.setItem(
+				this.storage?.setItem(
 					QUEUE_STORAGE_KEY,
 					JSON.stringify(
 						[ ...this.entries.values() ].map( ( entry ) => ( {

@@ -77,9 +77,21 @@ describe( 'ProgressQueue: one entry per user, item, row and part', () => {
 		queue.add( report( 20 ) );
 		expect( queue.pending() ).toEqual( [ report( 20 ) ] );
 		queue.add( report( 15 ) );
+		expect( queue.pending() ).toEqual( [ report( 20 ) ] );
 		queue.add( report( 20 ) );
 		queue.add( report( 5, 1 ) );
 		expect( queue.pending() ).toEqual( [ report( 20 ), report( 5, 1 ) ] );
+	} );
+
+	it( 'never takes one item and part for another (product 5 part 12, product 51 part 2)', () => {
+		const queue = new ProgressQueue( jest.fn(), null, USER );
+		queue.add( report( 10, 12 ) );
+		queue.add( { productId: 51, part: 2, progress: 5 } );
+		expect( queue.pending() ).toEqual( [
+			report( 10, 12 ),
+			{ productId: 51, part: 2, progress: 5 },
+		] );
+		expect( QUEUE_STORAGE_KEY ).toBe( 'library-portal:pending-progress' );
 	} );
 
 	it( 'keeps the same part under the member, own and contract rows apart and sends each with its scope', async () => {
@@ -167,6 +179,7 @@ describe( 'ProgressQueue.deliver: written ahead, left only on an answer', () => 
 			await expect( queue.deliver( report( 40 ) ) ).resolves.toEqual( {
 				outcome: 'queued',
 			} );
+			expect( send ).toHaveBeenCalledWith( report( 40 ), false );
 			expect( queue.pending() ).toEqual( [ report( 40 ) ] );
 			expect( stored() ).toEqual( [ { ...report( 40 ), userId: USER } ] );
 			expect( queue.retryScheduled ).toBe( true );
@@ -219,6 +232,18 @@ describe( 'ProgressQueue.deliver: written ahead, left only on an answer', () => 
 		expect( queue.pending() ).toEqual( [ report( 35 ) ] );
 	} );
 
+	it( 'a lower answer does not end the higher report in flight: a flush does not send that one again', async () => {
+		const { send, calls } = manualSend();
+		const queue = new ProgressQueue( send, null, USER );
+		const lower = queue.deliver( report( 20 ) );
+		void queue.deliver( report( 25 ), true );
+		calls[ 0 ]?.resolve( reply( 20 ) );
+		await lower;
+		expect( queue.pending() ).toEqual( [ report( 25 ) ] );
+		await queue.flush();
+		expect( send ).toHaveBeenCalledTimes( 2 );
+	} );
+
 	it( 'a lower answer after a higher report was acknowledged leaves nothing behind', async () => {
 		const { send, calls } = manualSend();
 		const queue = new ProgressQueue( send, null, USER );
@@ -244,8 +269,9 @@ describe( 'ProgressQueue.flush', () => {
 		expect( send ).not.toHaveBeenCalled();
 
 		window.dispatchEvent( new Event( 'online' ) );
-		await queue.flush();
+		await settle();
 		expect( send ).toHaveBeenCalledWith( report( 20 ), false );
+		await queue.flush();
 		expect( queue.pending() ).toEqual( [] );
 		expect( replies ).toEqual( [ reply( 20 ) ] );
 
@@ -302,9 +328,12 @@ describe( 'ProgressQueue.flush', () => {
 				: Promise.resolve( reply( sent.progress ) )
 		);
 		const queue = new ProgressQueue( send, window.localStorage, USER );
+		const replies: ProgressReply[] = [];
+		queue.onReply( ( r ) => replies.push( r ) );
 		queue.add( report( 20 ) );
 		queue.add( report( 30, 1 ) );
 		await queue.flush();
+		expect( replies ).toEqual( [ reply( 20 ) ] );
 		expect( queue.pending() ).toEqual( [ report( 30, 1 ) ] );
 		expect( stored() ).toEqual( [ { ...report( 30, 1 ), userId: USER } ] );
 		queue.stopRetrying();
@@ -376,7 +405,7 @@ describe( 'ProgressQueue: retries while the page is open', () => {
 		const send = jest
 			.fn()
 			.mockRejectedValueOnce( offline() )
-			.mockRejectedValueOnce( offline() )
+			.mockRejectedValueOnce( platform( 502 ) )
 			.mockResolvedValue( reply( 25 ) );
 		const queue = new ProgressQueue( send, null, USER );
 		await queue.deliver( report( 20 ) );
@@ -509,6 +538,41 @@ describe( 'ProgressQueue: what survives the page', () => {
 		expect( queue.pending() ).toEqual( [ report( 20 ) ] );
 		await queue.flush();
 		expect( queue.pending() ).toEqual( [] );
+	} );
+
+	it( 'sends through sendProgress by default, final reports with keepalive', async () => {
+		setPortalConfig();
+		const fetchMock = jest.fn().mockResolvedValue( {
+			ok: true,
+			status: 200,
+			statusText: 'OK',
+			headers: { get: () => null },
+			json: () =>
+				Promise.resolve( {
+					success: true,
+					data: {
+						progress: {
+							count: 20,
+							parts: [ { count: 20, time: 1 } ],
+						},
+					},
+				} ),
+		} );
+		window.fetch = fetchMock as unknown as typeof fetch;
+		const queue = new ProgressQueue( undefined, null, USER );
+		const delivery = await queue.deliver( report( 20 ), true );
+		expect( delivery ).toMatchObject( {
+			outcome: 'accepted',
+			reply: { progress: { count: 20 } },
+		} );
+		const [ url, init ] = fetchMock.mock.calls[ 0 ] as [
+			string,
+			RequestInit,
+		];
+		expect( url ).toBe(
+			'http://example.test/wp-json/library/v2/video/progress/5'
+		);
+		expect( init.keepalive ).toBe( true );
 	} );
 
 	it( "the page's queue is the logged-in user's, shared by every caller", async () => {

@@ -215,6 +215,24 @@ describe( 'sendProgress', () => {
 		expect( isRetriable( error ) ).toBe( true );
 	} );
 
+	it( "a keepalive failure's text is the body's message only when it has one", async () => {
+		for ( const body of [
+			{ code: 'wp_die' },
+			{ code: 'wp_die', message: '' },
+		] ) {
+			fetchMock.mockResolvedValue( fakeResponse( 503, body ) );
+			const error: unknown = await sendProgress(
+				{ productId: 5, part: 0, progress: 10 },
+				true
+			).catch( ( e: unknown ) => e );
+			expect( error ).toMatchObject( {
+				code: 'wp_die',
+				fromBody: false,
+				message: 'Error: 503 Service Unavailable',
+			} );
+		}
+	} );
+
 	it( 'reads a keepalive body that is not an object as a failure without a code', async () => {
 		fetchMock.mockResolvedValue( fakeResponse( 500, 'Fatal error' ) );
 		const error: unknown = await sendProgress(

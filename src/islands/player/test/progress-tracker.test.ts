@@ -224,6 +224,27 @@ describe( 'ProgressTracker', () => {
 		tracker.stop( false );
 	} );
 
+	it( 'a lower report that ends does not free the higher final one in flight: no second final', async () => {
+		const { media, tracker, send, advance } = setup();
+		const answers: Array< ( outcome: ReportOutcome ) => void > = [];
+		send.mockImplementation(
+			() =>
+				new Promise< ReportOutcome >( ( resolve ) => {
+					answers.push( resolve );
+				} )
+		);
+		tracker.start();
+		media.currentTime = 5;
+		await advance( POLL_INTERVAL_MS );
+		media.currentTime = 11;
+		void tracker.flush();
+		answers[ 0 ]?.( 'accepted' );
+		await advance( 0 );
+		await expect( tracker.flush() ).resolves.toBeNull();
+		expect( send ).toHaveBeenCalledTimes( 2 );
+		tracker.stop( false );
+	} );
+
 	it( 'a step that reaches the server only after the 5 s wait is measured from when it was sent', async () => {
 		const { media, tracker, send, advance } = setup();
 		tracker.start();
