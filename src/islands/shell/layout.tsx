@@ -30,7 +30,6 @@ import { progressQueue } from '../../api/progress-queue';
 import { Banner } from '../../components/banner';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { getConfig } from '../../config';
-import { replaceItem } from '../../domain/detail';
 import { contractIdFromPath, isContractPath } from '../../domain/paths';
 import { noteRouteChange } from '../../lib/route-focus';
 import { ErrorBoundary } from './error-boundary';
@@ -73,16 +72,13 @@ export function Layout() {
 	);
 
 	// Progress measured on an earlier page that the server has not acknowledged (an outage, the
-	// page closed first) goes out on every page load; a replay's row replaces the listed one.
-	const itemsRef = useRef( loaded );
-	itemsRef.current = loaded;
+	// page closed first) goes out on every page load. A replay may land before or after the
+	// items load, so the items are loaded again after it (a newer load wins: useResource).
+	const reloadRef = useRef( loaded.reloadItems );
+	reloadRef.current = loaded.reloadItems;
 	useEffect( () => {
 		const queue = progressQueue();
-		const off = queue.onReply( ( reply ) =>
-			itemsRef.current.replaceItems(
-				replaceItem( itemsRef.current.items, reply.item )
-			)
-		);
+		const off = queue.onReply( () => reloadRef.current() );
 		void queue.flush();
 		return () => {
 			off();
