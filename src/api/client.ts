@@ -21,13 +21,16 @@ export class ApiError extends Error {
 	readonly body: unknown;
 	/** True when the message came from the reply body. */
 	readonly fromBody: boolean;
+	/** Seconds the reply's `Retry-After` header asks to wait, or null without one. */
+	readonly retryAfter: number | null;
 
 	constructor(
 		message: string,
 		status: number,
 		code: string,
 		body: unknown,
-		fromBody: boolean
+		fromBody: boolean,
+		retryAfter: number | null = null
 	) {
 		super( message );
 		this.name = 'ApiError';
@@ -35,7 +38,31 @@ export class ApiError extends Error {
 		this.code = code;
 		this.body = body;
 		this.fromBody = fromBody;
+		this.retryAfter = retryAfter;
 	}
+}
+
+/**
+ * Seconds a `Retry-After` header asks to wait: whole seconds or an HTTP date (RFC 9110 10.2.3);
+ * null when there is none or it cannot be read.
+ *
+ * @param header The header's value.
+ * @param now    Current time in milliseconds.
+ */
+export function retryAfterSeconds(
+	header: string | null,
+	now: number = Date.now()
+): number | null {
+	const value = ( header ?? '' ).trim();
+	if ( /^\d+$/.test( value ) ) {
+		return Number( value );
+	}
+	// An HTTP date always ends in GMT (IMF-fixdate and the obsolete forms).
+	const date = / GMT$/.test( value ) ? Date.parse( value ) : Number.NaN;
+	if ( Number.isNaN( date ) ) {
+		return null;
+	}
+	return Math.max( 0, Math.ceil( ( date - now ) / 1000 ) );
 }
 
 const isRecord = ( value: unknown ): value is Record< string, unknown > =>
@@ -144,7 +171,14 @@ export async function request< T >(
 			isRecord( body ) &&
 			typeof body.message === 'string' &&
 			body.message !== '';
-		throw new ApiError( message, response.status, code, body, fromBody );
+		throw new ApiError(
+			message,
+			response.status,
+			code,
+			body,
+			fromBody,
+			retryAfterSeconds( response.headers?.get( 'Retry-After' ) ?? null )
+		);
 	}
 	return body as T;
 }

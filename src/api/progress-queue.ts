@@ -1,92 +1,202 @@
 /**
- * Reports that could not be sent (offline) wait here, one per (item, row, part), keeping the
- * highest value, and are sent again on the window's 'online' event and when a player starts.
- * They are kept in localStorage too, so closing the tab while offline loses nothing.
+ * The progress queue (docs/decisions.md, "Watching"): every report is written here, and kept in
+ * localStorage, BEFORE it is sent, and leaves only when the server acknowledges it or the portal
+ * refuses it (isRetriable). So a report whose page ends during an outage (the final one, sent
+ * with keepalive on page hide) is still here on the next page.
+ *
+ * One entry per (user, item, row, part) holds the highest step measured: a replay arrives late,
+ * and the server may credit less for a late report, so the best claim is the one sent. The queue
+ * is sent on every portal page load (the shell), on 'online', and while the page stays open
+ * after a failure, with a doubling wait that a reply's Retry-After overrides.
  */
 
 /**
  * Internal dependencies
  */
+import { ApiError } from './client';
 import { isRecord, num, str } from './coerce';
 import { isRetriable, sendProgress, type ProgressReport } from './progress';
+import { getConfig } from '../config';
+import { PROGRESS_STEP_PERCENT } from '../domain/learning-rules';
 import type { ProgressReply } from '../types/library';
 
 export const QUEUE_STORAGE_KEY = 'library-portal:pending-progress';
+/** Wait before the first retry after a failure; it doubles with each failure. */
+export const RETRY_BASE_MS = 5_000;
+/** The longest wait between retries without a Retry-After. */
+export const RETRY_MAX_MS = 300_000;
+/** Bounds of a Retry-After the queue honours (a 0 would resend at once, for ever). */
+export const RETRY_AFTER_MIN_MS = 1_000;
+export const RETRY_AFTER_MAX_MS = 3_600_000;
 
-type Send = ( report: ProgressReport ) => Promise< ProgressReply >;
+/** What became of a report handed to deliver(). */
+export type Delivery =
+	| { outcome: 'accepted'; reply: ProgressReply }
+	| { outcome: 'queued' }
+	| { outcome: 'refused'; error: unknown };
 
-const keyOf = ( report: ProgressReport ): string =>
+type Send = (
+	report: ProgressReport,
+	final: boolean
+) => Promise< ProgressReply >;
+
+interface Entry {
+	userId: number;
+	report: ProgressReport;
+}
+
+const keyOf = ( userId: number, report: ProgressReport ): string =>
 	[
+		userId,
 		report.productId,
 		report.tag ?? '',
 		report.contractId ?? '',
 		report.part,
 	].join( '|' );
 
-function readStored( storage: Storage | null ): ProgressReport[] {
-	if ( ! storage ) {
-		return [];
+const isStep = ( value: number ): boolean =>
+	Number.isInteger( value ) &&
+	value >= 0 &&
+	value <= 100 &&
+	value % PROGRESS_STEP_PERCENT === 0;
+
+/**
+ * A stored entry as the queue keeps it, or null when it is not a report the tracker could have
+ * made. An entry of the queue before it kept the user is taken as the current user's.
+ *
+ * @param entry  Parsed entry.
+ * @param userId The current user.
+ */
+function storedEntry( entry: unknown, userId: number ): Entry | null {
+	if ( ! isRecord( entry ) ) {
+		return null;
 	}
+	const report: ProgressReport = {
+		productId: num( entry.productId ),
+		part: num( entry.part ),
+		progress: num( entry.progress ),
+	};
+	if (
+		! Number.isInteger( report.productId ) ||
+		report.productId <= 0 ||
+		! Number.isInteger( report.part ) ||
+		report.part < 0 ||
+		! isStep( report.progress )
+	) {
+		return null;
+	}
+	if ( entry.tag === 'member' ) {
+		report.tag = 'member';
+	}
+	const contract =
+		typeof entry.contractId === 'number'
+			? String( entry.contractId )
+			: str( entry.contractId );
+	if ( contract !== '' ) {
+		report.contractId = contract;
+	}
+	return {
+		userId: entry.userId === undefined ? userId : num( entry.userId ),
+		report,
+	};
+}
+
+function readStored( storage: Storage | null, userId: number ): Entry[] {
 	try {
 		const parsed: unknown = JSON.parse(
-			storage.getItem( QUEUE_STORAGE_KEY ) ?? '[]'
+			storage?.getItem( QUEUE_STORAGE_KEY ) ?? '[]'
 		);
 		return Array.isArray( parsed )
-			? parsed.filter( isRecord ).map( ( entry ) => {
-					const report: ProgressReport = {
-						productId: num( entry.productId ),
-						part: num( entry.part ),
-						progress: num( entry.progress ),
-					};
-					if ( entry.tag === 'member' ) {
-						report.tag = 'member';
-					}
-					const contract =
-						typeof entry.contractId === 'number'
-							? String( entry.contractId )
-							: str( entry.contractId );
-					if ( contract !== '' ) {
-						report.contractId = contract;
-					}
-					return report;
-				} )
+			? parsed.flatMap( ( raw ) => storedEntry( raw, userId ) ?? [] )
 			: [];
 	} catch {
 		return [];
 	}
 }
 
+/**
+ * Milliseconds to wait before the next retry.
+ *
+ * @param error    The last failure.
+ * @param failures Failures in a row before this one.
+ */
+export function retryDelay( error: unknown, failures: number ): number {
+	if ( error instanceof ApiError && error.retryAfter !== null ) {
+		return Math.min(
+			RETRY_AFTER_MAX_MS,
+			Math.max( RETRY_AFTER_MIN_MS, error.retryAfter * 1000 )
+		);
+	}
+	return Math.min( RETRY_MAX_MS, RETRY_BASE_MS * 2 ** failures );
+}
+
 export class ProgressQueue {
-	private readonly reports = new Map< string, ProgressReport >();
+	private readonly entries = new Map< string, Entry >();
+	/** Progress of the request under way per key (a flush does not send it twice). */
+	private readonly inFlight = new Map< string, number >();
 	private flushing: Promise< void > | null = null;
 	private readonly listeners = new Set< ( reply: ProgressReply ) => void >();
+	private retryTimer: ReturnType< typeof setTimeout > | null = null;
+	private failures = 0;
 
+	/**
+	 * @param send    Sends one report (sendProgress).
+	 * @param storage Where the queue survives the page (localStorage), or null.
+	 * @param userId  The logged-in user: only their reports are sent from this page.
+	 */
 	constructor(
-		private readonly send: Send = ( report ) => sendProgress( report ),
-		private readonly storage: Storage | null = null
+		private readonly send: Send = ( report, final ) =>
+			sendProgress( report, final ),
+		private readonly storage: Storage | null = null,
+		private readonly userId: number = 0
 	) {
-		for ( const report of readStored( storage ) ) {
-			this.keep( report );
+		for ( const entry of readStored( storage, userId ) ) {
+			this.keep( entry.userId, entry.report );
 		}
 	}
 
-	/** Reports waiting to be sent. */
+	/** The current user's reports waiting for the server. */
 	pending(): ProgressReport[] {
-		return [ ...this.reports.values() ];
+		return [ ...this.entries.values() ]
+			.filter( ( entry ) => entry.userId === this.userId )
+			.map( ( entry ) => ( { ...entry.report } ) );
+	}
+
+	/** Whether a retry is scheduled. */
+	get retryScheduled(): boolean {
+		return this.retryTimer !== null;
 	}
 
 	/**
-	 * Keeps a report for later (the higher value wins for the same part).
+	 * Keeps a report (the higher value wins for the same part) and stores the queue.
 	 *
-	 * @param report Report that could not be sent.
+	 * @param report Report of the current user.
 	 */
 	add( report: ProgressReport ): void {
-		this.keep( report );
+		this.keep( this.userId, report );
 		this.save();
 	}
 
 	/**
-	 * Calls back with each reply a retried report gets (to update the screens).
+	 * Writes the report ahead, then sends it. It leaves the queue when the server accepts it or
+	 * the portal refuses it; on a platform failure it stays and a retry is scheduled.
+	 *
+	 * @param report The report.
+	 * @param final  A final report (pause, part change, page hide): sent with keepalive.
+	 */
+	async deliver(
+		report: ProgressReport,
+		final = false
+	): Promise< Delivery > {
+		this.add( report );
+		const key = keyOf( this.userId, report );
+		const result = await this.attempt( key, report, final );
+		this.save();
+		return result;
+	}
+
+	/**
+	 * Calls back with each reply a replayed report gets (to update the screens).
 	 *
 	 * @param listener Reply handler.
 	 */
@@ -96,7 +206,7 @@ export class ProgressQueue {
 	}
 
 	/**
-	 * Sends every waiting report once; those that fail for lack of a connection stay.
+	 * Sends each of the current user's waiting reports once (not those already under way).
 	 */
 	flush(): Promise< void > {
 		if ( ! this.flushing ) {
@@ -118,52 +228,116 @@ export class ProgressQueue {
 		return () => target.removeEventListener( 'online', handler );
 	}
 
-	private keep( report: ProgressReport ): void {
-		const key = keyOf( report );
-		const known = this.reports.get( key );
-		if ( ! known || known.progress < report.progress ) {
-			this.reports.set( key, { ...report } );
+	/** Cancels a scheduled retry. */
+	stopRetrying(): void {
+		if ( this.retryTimer !== null ) {
+			clearTimeout( this.retryTimer );
+			this.retryTimer = null;
+		}
+	}
+
+	private keep( userId: number, report: ProgressReport ): void {
+		const key = keyOf( userId, report );
+		const known = this.entries.get( key );
+		if ( ! known || known.report.progress < report.progress ) {
+			this.entries.set( key, { userId, report: { ...report } } );
+		}
+	}
+
+	private async attempt(
+		key: string,
+		report: ProgressReport,
+		final: boolean
+	): Promise< Delivery > {
+		this.inFlight.set( key, report.progress );
+		try {
+			const reply = await this.send( report, final );
+			this.settle( key, report );
+			this.failures = 0;
+			return { outcome: 'accepted', reply };
+		} catch ( error: unknown ) {
+			if ( ! isRetriable( error ) ) {
+				// The portal judged it: sending it again changes nothing.
+				this.settle( key, report );
+				return { outcome: 'refused', error };
+			}
+			this.retryLater( error );
+			return { outcome: 'queued' };
+		} finally {
+			if ( this.inFlight.get( key ) === report.progress ) {
+				this.inFlight.delete( key );
+			}
 		}
 	}
 
 	private async sendAll(): Promise< void > {
-		for ( const [ key, report ] of [ ...this.reports.entries() ] ) {
-			try {
-				const reply = await this.send( report );
-				this.drop( key, report );
-				this.listeners.forEach( ( listener ) => listener( reply ) );
-			} catch ( error: unknown ) {
-				if ( ! isRetriable( error ) ) {
-					// Refused by the server (e.g. too fast): sending it again changes nothing.
-					this.drop( key, report );
-				}
+		for ( const [ key, entry ] of [ ...this.entries.entries() ] ) {
+			const sending = this.inFlight.get( key );
+			if (
+				entry.userId !== this.userId ||
+				( sending !== undefined && sending >= entry.report.progress )
+			) {
+				continue;
+			}
+			const result = await this.attempt( key, entry.report, false );
+			if ( result.outcome === 'accepted' ) {
+				this.listeners.forEach( ( listener ) =>
+					listener( result.reply )
+				);
 			}
 		}
 		this.save();
 	}
 
-	private drop( key: string, report: ProgressReport ): void {
-		// A higher report queued while this one was in flight stays.
-		if ( this.reports.get( key )?.progress === report.progress ) {
-			this.reports.delete( key );
+	/**
+	 * The report got its answer: its entry leaves, unless a higher one came in meanwhile.
+	 *
+	 * @param key    Entry key.
+	 * @param report The answered report.
+	 */
+	private settle( key: string, report: ProgressReport ): void {
+		const known = this.entries.get( key );
+		if ( known && known.report.progress <= report.progress ) {
+			this.entries.delete( key );
 		}
 	}
 
-	private save(): void {
-		if ( ! this.storage ) {
+	/**
+	 * Schedules a flush after a failure (one at a time; a Retry-After replaces the wait).
+	 *
+	 * @param error The failure.
+	 */
+	private retryLater( error: unknown ): void {
+		const asked = error instanceof ApiError && error.retryAfter !== null;
+		if ( this.retryTimer !== null && ! asked ) {
 			return;
 		}
+		this.stopRetrying();
+		const delay = retryDelay( error, this.failures );
+		this.failures++;
+		this.retryTimer = setTimeout( () => {
+			this.retryTimer = null;
+			void this.flush();
+		}, delay );
+	}
+
+	private save(): void {
 		try {
-			if ( this.reports.size === 0 ) {
-				this.storage.removeItem( QUEUE_STORAGE_KEY );
+			if ( this.entries.size === 0 ) {
+				this.storage?.removeItem( QUEUE_STORAGE_KEY );
 			} else {
-				this.storage.setItem(
+				this.storage?.setItem(
 					QUEUE_STORAGE_KEY,
-					JSON.stringify( this.pending() )
+					JSON.stringify(
+						[ ...this.entries.values() ].map( ( entry ) => ( {
+							...entry.report,
+							userId: entry.userId,
+						} ) )
+					)
 				);
 			}
 		} catch {
-			// Storage full or blocked: the in-memory queue still retries.
+			// Storage full or blocked: the in-memory queue still retries while the page is open.
 		}
 	}
 }
@@ -183,7 +357,11 @@ let shared: ProgressQueue | undefined;
  */
 export function progressQueue(): ProgressQueue {
 	if ( ! shared ) {
-		shared = new ProgressQueue( undefined, browserStorage() );
+		shared = new ProgressQueue(
+			undefined,
+			browserStorage(),
+			getConfig().currentUser.id
+		);
 		shared.listen();
 	}
 	return shared;

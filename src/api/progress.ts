@@ -7,8 +7,15 @@
 /**
  * Internal dependencies
  */
-import { ApiError, dataOf, errorMessage, request } from './client';
+import {
+	ApiError,
+	dataOf,
+	errorMessage,
+	request,
+	retryAfterSeconds,
+} from './client';
 import { isRecord, record, str, bool } from './coerce';
+import { isPortalErrorCode } from './error-codes';
 import { normalizeItem } from './items';
 import { postKeepalive } from './keepalive';
 import {
@@ -83,22 +90,28 @@ export async function sendProgress(
 			response.status,
 			code,
 			body,
-			isRecord( body ) && str( body.message ) !== ''
+			isRecord( body ) && str( body.message ) !== '',
+			retryAfterSeconds( response.headers.get( 'Retry-After' ) )
 		);
 	}
 	return normalizeProgressReply( dataOf( body ) );
 }
 
 /**
- * Whether a failed report should be kept and sent again when the connection returns:
- * the request never reached the server, or the server was briefly unavailable. Refusals
- * (4xx, including progress_too_fast) are final.
+ * Whether a failed report stays queued and is sent again (docs/decisions.md, "Watching"): only a
+ * refusal by the portal itself is final, a 4xx whose code is one of the portal's own (e.g. 409
+ * progress_too_fast, 404 item_not_found): sending it again changes nothing. Everything else is
+ * the platform's failure and is retried: no reply (status 0 or a fetch error), 5xx (WordPress
+ * without its database answers 500 `wp_die`; a proxy 502-504) and WordPress's own 4xx (logged
+ * out, an expired nonce), which a later page with a fresh session gets past.
  *
  * @param error What sendProgress rejected with.
  */
 export function isRetriable( error: unknown ): boolean {
-	if ( error instanceof ApiError ) {
-		return error.status === 0 || error.status >= 502;
-	}
-	return true;
+	return ! (
+		error instanceof ApiError &&
+		error.status >= 400 &&
+		error.status < 500 &&
+		isPortalErrorCode( error.code )
+	);
 }

@@ -11,11 +11,16 @@ import { currentNonce, postKeepalive, restUrl } from '../keepalive';
 import { sendProgress } from '../progress';
 import { ApiError } from '../client';
 
-const okResponse = ( body: unknown, status = 200 ) =>
+const okResponse = (
+	body: unknown,
+	status = 200,
+	headers: Record< string, string > = {}
+) =>
 	( {
 		ok: status < 400,
 		status,
 		statusText: status === 409 ? 'Conflict' : 'OK',
+		headers: { get: ( name: string ) => headers[ name ] ?? null },
 		json: () => Promise.resolve( body ),
 	} ) as unknown as Response;
 
@@ -151,5 +156,28 @@ describe( 'sendProgress with keepalive', () => {
 		expect( error ).toBeInstanceOf( ApiError );
 		expect( ( error as ApiError ).code ).toBe( 'progress_too_fast' );
 		expect( ( error as ApiError ).status ).toBe( 409 );
+		expect( ( error as ApiError ).retryAfter ).toBeNull();
+	} );
+
+	it( "rejects WordPress's 500 wp_die (no database) with its code and the reply's Retry-After", async () => {
+		setPortalConfig();
+		installFetch(
+			okResponse(
+				{
+					code: 'wp_die',
+					message: 'Error establishing a database connection',
+				},
+				500,
+				{ 'Retry-After': '7' }
+			)
+		);
+		const error: unknown = await sendProgress(
+			{ productId: 5, part: 0, progress: 10 },
+			true
+		).catch( ( e: unknown ) => e );
+		expect( error ).toBeInstanceOf( ApiError );
+		expect( ( error as ApiError ).code ).toBe( 'wp_die' );
+		expect( ( error as ApiError ).status ).toBe( 500 );
+		expect( ( error as ApiError ).retryAfter ).toBe( 7 );
 	} );
 } );

@@ -21,11 +21,7 @@ import { __, sprintf } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
-import {
-	isRetriable,
-	sendProgress,
-	PROGRESS_TOO_FAST,
-} from '../../api/progress';
+import { PROGRESS_TOO_FAST } from '../../api/progress';
 import { progressQueue } from '../../api/progress-queue';
 import { currentNonce } from '../../api/keepalive';
 import type { ItemScope } from '../../api/video';
@@ -206,35 +202,39 @@ function PartPlayer( {
 			onFatal: () => setState( 'failed' ),
 		} );
 
+		// Written ahead into the progress queue, then sent (docs/decisions.md, "Watching").
 		const send = async (
 			progress: number,
 			final: boolean
 		): Promise< ReportOutcome > => {
-			const report = {
-				...scope,
-				productId: video.product_id,
-				part: partIndex,
-				progress,
-			};
-			try {
-				replyRef.current( await sendProgress( report, final ) );
-				return 'accepted';
-			} catch ( error: unknown ) {
-				if ( isRetriable( error ) ) {
-					progressQueue().add( report );
-					return 'queued';
-				}
-				// A jump the server refused keeps the last accepted value, quietly: the
-				// next step is reported when enough time has passed.
-				if (
-					! ( error instanceof ApiError ) ||
-					error.code !== PROGRESS_TOO_FAST
-				) {
-					// eslint-disable-next-line no-console
-					console.warn( 'library-portal: progress not saved', error );
-				}
-				return 'refused';
+			const delivery = await progressQueue().deliver(
+				{
+					...scope,
+					productId: video.product_id,
+					part: partIndex,
+					progress,
+				},
+				final
+			);
+			if ( delivery.outcome === 'accepted' ) {
+				replyRef.current( delivery.reply );
 			}
+			// A jump the server refused keeps the last accepted value, quietly: the next step is
+			// reported when enough time has passed.
+			if (
+				delivery.outcome === 'refused' &&
+				! (
+					delivery.error instanceof ApiError &&
+					delivery.error.code === PROGRESS_TOO_FAST
+				)
+			) {
+				// eslint-disable-next-line no-console
+				console.warn(
+					'library-portal: progress not saved',
+					delivery.error
+				);
+			}
+			return delivery.outcome;
 		};
 		const tracker = new ProgressTracker( { media: element, saved, send } );
 		let resumed = false;
@@ -375,7 +375,8 @@ export function VideoPlayer( props: VideoPlayerProps ) {
 	const replyRef = useRef( onReply );
 	replyRef.current = onReply;
 
-	// Reports that failed offline earlier (this page or a previous one) go out now and on 'online'.
+	// Replies to queued reports (sent by the shell on page load, on 'online' and on retry) update
+	// the screens; opening a player sends what waits.
 	useEffect( () => {
 		const queue = progressQueue();
 		const off = queue.onReply( ( reply ) => replyRef.current( reply ) );

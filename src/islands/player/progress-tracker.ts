@@ -8,7 +8,6 @@
 /**
  * Internal dependencies
  */
-import { COMPLETE_PERCENT } from '../../domain/learning-rules';
 import {
 	POLL_INTERVAL_MS,
 	REPORT_INTERVAL_MS,
@@ -106,11 +105,8 @@ export class ProgressTracker {
 		return this.report( step, true );
 	}
 
-	/** The media ended: 100% marks the part complete. */
+	/** The media ended: its step is 100%, which marks the part complete (once). */
 	complete(): Promise< ReportOutcome | null > {
-		if ( this.accepted >= COMPLETE_PERCENT ) {
-			return Promise.resolve( null );
-		}
 		return this.flush();
 	}
 

@@ -26,6 +26,7 @@ import { __ } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { startKeepAlive } from '../../api/ping';
+import { progressQueue } from '../../api/progress-queue';
 import { Banner } from '../../components/banner';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { getConfig } from '../../config';
@@ -69,6 +70,20 @@ export function Layout() {
 		() => startKeepAlive( { config, getPath: () => pathRef.current } ),
 		[ config ]
 	);
+
+	// Progress measured on an earlier page that the server has not acknowledged (an outage, the
+	// page closed first) goes out on every page load. A replay may land before or after the
+	// items load, so the items are loaded again after it (a newer load wins: useResource).
+	const reloadRef = useRef( loaded.reloadItems );
+	reloadRef.current = loaded.reloadItems;
+	useEffect( () => {
+		const queue = progressQueue();
+		const off = queue.onReply( () => reloadRef.current() );
+		void queue.flush();
+		return () => {
+			off();
+		};
+	}, [] );
 
 	// Mobile menu: at 768 px or less an outside click closes it; Escape closes it anywhere.
 	useEffect( () => {

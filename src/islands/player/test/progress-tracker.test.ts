@@ -136,4 +136,165 @@ describe( 'ProgressTracker', () => {
 		expect( tracker.value ).toBe( 5 );
 		tracker.stop( false );
 	} );
+
+	it( 'stops polling on stop(): no report however far the playhead goes', async () => {
+		const { media, tracker, sent, advance } = setup();
+		tracker.start();
+		media.currentTime = 5;
+		await advance( POLL_INTERVAL_MS );
+		expect( sent ).toEqual( [ { progress: 5, final: false } ] );
+		tracker.stop( false );
+		media.currentTime = 50;
+		await advance( 10 * REPORT_INTERVAL_MS );
+		expect( sent ).toHaveLength( 1 );
+		expect( jest.getTimerCount() ).toBe( 0 );
+		tracker.stop( false );
+		expect( sent ).toHaveLength( 1 );
+	} );
+
+	it( 'start() twice keeps one poll', async () => {
+		const { media, tracker, send, advance } = setup();
+		tracker.start();
+		tracker.start();
+		expect( jest.getTimerCount() ).toBe( 1 );
+		media.currentTime = 5;
+		await advance( POLL_INTERVAL_MS );
+		expect( send ).toHaveBeenCalledTimes( 1 );
+		tracker.stop( false );
+		expect( jest.getTimerCount() ).toBe( 0 );
+	} );
+
+	it( 'polls again after a restart', async () => {
+		const { media, tracker, sent, advance } = setup();
+		tracker.start();
+		tracker.stop( false );
+		tracker.start();
+		media.currentTime = 5;
+		await advance( POLL_INTERVAL_MS );
+		expect( sent ).toEqual( [ { progress: 5, final: false } ] );
+		tracker.stop( false );
+	} );
+
+	it( 'waits for the report in flight before the next periodic one, however long it takes', async () => {
+		const { media, tracker, send, advance } = setup();
+		let answer: ( outcome: ReportOutcome ) => void = () => undefined;
+		send.mockImplementation(
+			() =>
+				new Promise< ReportOutcome >( ( resolve ) => {
+					answer = resolve;
+				} )
+		);
+		tracker.start();
+		media.currentTime = 5;
+		await advance( POLL_INTERVAL_MS );
+		media.currentTime = 20;
+		await advance( 3 * REPORT_INTERVAL_MS );
+		expect( send ).toHaveBeenCalledTimes( 1 );
+		answer( 'accepted' );
+		await advance( 0 );
+		expect( tracker.value ).toBe( 5 );
+		await advance( POLL_INTERVAL_MS );
+		expect( send ).toHaveBeenCalledTimes( 2 );
+		expect( send ).toHaveBeenLastCalledWith( 20, false );
+		tracker.stop( false );
+	} );
+
+	it( 'a final report goes out while a lower one is in flight, but not the same step twice', async () => {
+		const { media, tracker, send, advance } = setup();
+		const answers: Array< ( outcome: ReportOutcome ) => void > = [];
+		send.mockImplementation(
+			() =>
+				new Promise< ReportOutcome >( ( resolve ) => {
+					answers.push( resolve );
+				} )
+		);
+		tracker.start();
+		media.currentTime = 5;
+		await advance( POLL_INTERVAL_MS );
+		await expect( tracker.flush() ).resolves.toBeNull();
+		media.currentTime = 11;
+		const final = tracker.flush();
+		expect( send ).toHaveBeenLastCalledWith( 10, true );
+		answers[ 1 ]?.( 'queued' );
+		await expect( final ).resolves.toBe( 'queued' );
+		expect( tracker.value ).toBe( 10 );
+		answers[ 0 ]?.( 'accepted' );
+		await advance( 0 );
+		expect( tracker.value ).toBe( 10 );
+		tracker.stop( false );
+	} );
+
+	it( 'a lower report that ends does not free the higher final one in flight: no second final', async () => {
+		const { media, tracker, send, advance } = setup();
+		const answers: Array< ( outcome: ReportOutcome ) => void > = [];
+		send.mockImplementation(
+			() =>
+				new Promise< ReportOutcome >( ( resolve ) => {
+					answers.push( resolve );
+				} )
+		);
+		tracker.start();
+		media.currentTime = 5;
+		await advance( POLL_INTERVAL_MS );
+		media.currentTime = 11;
+		void tracker.flush();
+		answers[ 0 ]?.( 'accepted' );
+		await advance( 0 );
+		await expect( tracker.flush() ).resolves.toBeNull();
+		expect( send ).toHaveBeenCalledTimes( 2 );
+		tracker.stop( false );
+	} );
+
+	it( 'a step that reaches the server only after the 5 s wait is measured from when it was sent', async () => {
+		const { media, tracker, send, advance } = setup();
+		tracker.start();
+		media.currentTime = 5;
+		await advance( POLL_INTERVAL_MS );
+		media.currentTime = 10;
+		await advance( REPORT_INTERVAL_MS - POLL_INTERVAL_MS );
+		expect( send ).toHaveBeenCalledTimes( 1 );
+		await advance( POLL_INTERVAL_MS );
+		expect( send ).toHaveBeenCalledTimes( 2 );
+		expect( send ).toHaveBeenLastCalledWith( 10, false );
+		tracker.stop( false );
+	} );
+
+	it( 'reports the end once 100 % is reached, and nothing after 100 was accepted', async () => {
+		const { media, tracker, send } = setup( 100 );
+		media.currentTime = 100;
+		media.ended = true;
+		await expect( tracker.complete() ).resolves.toBeNull();
+		expect( send ).not.toHaveBeenCalled();
+		expect( tracker.value ).toBe( 100 );
+	} );
+
+	it( 'the end below 100 % sends the step reached as final', async () => {
+		const { media, tracker, sent } = setup( 50 );
+		media.currentTime = 96;
+		await expect( tracker.complete() ).resolves.toBe( 'accepted' );
+		expect( sent ).toEqual( [ { progress: 95, final: true } ] );
+	} );
+
+	it( 'uses the real clock when none is given', async () => {
+		const media: MediaLike = {
+			currentTime: 5,
+			duration: 100,
+			ended: false,
+		};
+		const send = jest.fn( () =>
+			Promise.resolve< ReportOutcome >( 'accepted' )
+		);
+		jest.setSystemTime( 5_000_000 );
+		const tracker = new ProgressTracker( { media, saved: 0, send } );
+		tracker.poll();
+		await Promise.resolve();
+		await Promise.resolve();
+		media.currentTime = 10;
+		jest.setSystemTime( 5_000_000 + REPORT_INTERVAL_MS - 1 );
+		tracker.poll();
+		expect( send ).toHaveBeenCalledTimes( 1 );
+		jest.setSystemTime( 5_000_000 + REPORT_INTERVAL_MS );
+		tracker.poll();
+		expect( send ).toHaveBeenCalledTimes( 2 );
+	} );
 } );
