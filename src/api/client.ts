@@ -8,12 +8,16 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import type { APIFetchOptions } from '@wordpress/api-fetch';
-import { sprintf } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
  */
 import { getConfig } from '../config';
+import { refreshNonceNow } from './ping';
+
+/** WordPress's answer to a REST call whose nonce has expired (or whose login has). */
+export const INVALID_NONCE = 'rest_cookie_invalid_nonce';
 
 export class ApiError extends Error {
 	readonly status: number;
@@ -115,7 +119,8 @@ const isResponse = ( value: unknown ): value is Response =>
  * @param options api-fetch options (`path` relative to the REST root, e.g. 'library/v2/items/').
  */
 export async function request< T >(
-	options: APIFetchOptions< false > | APIFetchOptions< true >
+	options: APIFetchOptions< false > | APIFetchOptions< true >,
+	afterRefresh = false
 ): Promise< T > {
 	setupApiFetch();
 	let response: Response;
@@ -140,7 +145,31 @@ export async function request< T >(
 		);
 		const code =
 			isRecord( body ) && typeof body.code === 'string' ? body.code : '';
+		// An old nonce: the ping brings a fresh one and the call is made again, once. (api-fetch's
+		// own retry needs parsed errors, which this client does not ask for.)
+		if ( code === INVALID_NONCE && ! afterRefresh ) {
+			const refreshed = await refreshNonceNow( getConfig() );
+			if ( refreshed === 'ok' ) {
+				return request< T >( options, true );
+			}
+		}
+		if ( code === INVALID_NONCE ) {
+			// Not WordPress's 'Cookie check failed': what happened, in the learner's words.
+			throw new ApiError(
+				__(
+					'Your login has expired. Please log in again.',
+					'library-portal'
+				),
+				response.status,
+				code,
+				body,
+				false
+			);
+		}
+		// A server failure's text (a PHP error page, wp_die) is not for the learner: each screen
+		// says what could not be loaded and offers Retry.
 		const fromBody =
+			response.status < 500 &&
 			isRecord( body ) &&
 			typeof body.message === 'string' &&
 			body.message !== '';

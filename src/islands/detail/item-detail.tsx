@@ -22,6 +22,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { ApiError } from '../../api/client';
 import { fetchContractItem, fetchVideo, type ItemScope } from '../../api/video';
 import { LicenseLines } from '../../components/license-lines';
+import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
 import { useResource } from '../../data/use-resource';
@@ -34,10 +35,12 @@ import {
 	testDurationText,
 	type DetailTab,
 } from '../../domain/detail';
+import { formatDate } from '../../domain/dates';
 import { findLibraryItem } from '../../domain/items';
 import { paths } from '../../domain/paths';
 import { watchedPercent } from '../../domain/status';
 import type {
+	Certificate,
 	LibraryItem,
 	ProgressReply,
 	VideoDetails,
@@ -73,6 +76,8 @@ function ItemDetailScreen() {
 	const {
 		items,
 		itemsLoading,
+		itemsError,
+		reloadItems,
 		replaceItems,
 		contractMode,
 		contractId,
@@ -106,7 +111,9 @@ function ItemDetailScreen() {
 		contractMode && contractId !== null
 			? paths.contract( contractId )
 			: paths.list();
-	const missing = ! loading && ! item;
+	// A library that could not be loaded is not a missing item (the purchase is not gone).
+	const failed = ! contractMode && itemsError;
+	const missing = ! loading && ! failed && ! item;
 
 	const itemsRef = useRef( items );
 	itemsRef.current = items;
@@ -176,6 +183,13 @@ function ItemDetailScreen() {
 				<LoadingIndicator
 					label={ __( 'Loading this item…', 'library-portal' ) }
 				/>
+			</div>
+		);
+	}
+	if ( failed ) {
+		return (
+			<div className="lp-detail">
+				<LoadError onRetry={ reloadItems } />
 			</div>
 		);
 	}
@@ -256,7 +270,15 @@ function ItemDetailScreen() {
 		chosenTab && tabList.some( ( tab ) => tab.id === chosenTab )
 			? chosenTab
 			: tabs.initial;
-	const durationText = testDurationText( item );
+	const loadedVideo =
+		video.value.status === 'ok' ? video.value.video : null;
+	// The server says whether there is a test and whether it was passed (its certificate).
+	const certificate = loadedVideo?.certificate ?? null;
+	const durationText =
+		loadedVideo?.has_test && certificate === null
+			? testDurationText( item )
+			: '';
+	const renews = item.status === 'expired' && item.product_link !== '';
 
 	return (
 		<article className="lp-detail" data-testid="lp-detail">
@@ -286,8 +308,18 @@ function ItemDetailScreen() {
 					</p>
 				) : null }
 				<LicenseLines item={ item } />
+				{ certificate ? (
+					<CompletedState certificate={ certificate } />
+				) : null }
 				{ durationText ? (
 					<p className="lp-detail__test-duration">{ durationText }</p>
+				) : null }
+				{ renews ? (
+					<p className="lp-detail__renew">
+						<a className="lp-button" href={ item.product_link }>
+							{ __( 'Renew', 'library-portal' ) }
+						</a>
+					</p>
 				) : null }
 				{ item.content_type === 'e-manual' ? (
 					<ManualDownload
@@ -310,5 +342,43 @@ function ItemDetailScreen() {
 				/>
 			) : null }
 		</article>
+	);
+}
+
+/**
+ * A passed test: when, the certificate's download and its public verify page.
+ *
+ * @param props             Props.
+ * @param props.certificate The server's certificate of this learner and item.
+ */
+function CompletedState( { certificate }: { certificate: Certificate } ) {
+	return (
+		<div className="lp-detail__completed" data-testid="lp-completed">
+			<p className="lp-detail__completed-on">
+				<span className="lp-status lp-status--completed">
+					{ sprintf(
+						/* translators: %s: date the test was passed. */
+						__( 'Completed on %s', 'library-portal' ),
+						formatDate( certificate.issued_at )
+					) }
+				</span>
+			</p>
+			<p className="lp-detail__certificate">
+				<a className="lp-button" href={ certificate.download_url }>
+					{ __( 'Download certificate', 'library-portal' ) }
+				</a>{ ' ' }
+				<a
+					href={ certificate.verify_url }
+					target="_blank"
+					rel="noopener noreferrer"
+				>
+					{ __( 'Verify certificate', 'library-portal' ) }
+					<span className="lp-visually-hidden">
+						{ ' ' }
+						{ __( '(opens in a new tab)', 'library-portal' ) }
+					</span>
+				</a>
+			</p>
+		</div>
 	);
 }

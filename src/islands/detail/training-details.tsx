@@ -123,7 +123,9 @@ export function TrainingDetails( {
 				</div>
 			) : null }
 			<div className="lp-training__actions">
-				{ video.quiz_link !== '' ? (
+				{ video.has_test &&
+				video.quiz_link !== '' &&
+				video.certificate === null ? (
 					<TakeTest
 						link={ video.quiz_link }
 						ready={ test.ready }

@@ -9,7 +9,7 @@
  * External dependencies
  */
 import type { FormEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 
 /**
  * WordPress dependencies
@@ -25,12 +25,22 @@ import { fetchQuiz, submitQuiz } from '../../api/quiz';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
 import { useResource } from '../../data/use-resource';
+import { paths } from '../../domain/paths';
 import type { Certificate, QuizDetails, QuizResult } from '../../types/library';
 
 type QuizState =
 	| { status: 'pending' }
 	| { status: 'ok'; quiz: QuizDetails }
-	| { status: 'failed'; message: string };
+	| { status: 'failed'; message: string; retriable: boolean; code: string };
+
+/**
+ * Retry helps only when the server failed or could not be reached; a refusal (no test, not the
+ * learner's item, no access) answers the same every time.
+ *
+ * @param error The failure.
+ */
+const retriable = ( error: unknown ): boolean =>
+	! ( error instanceof ApiError ) || error.status === 0 || error.status >= 500;
 
 const messageOf = ( error: unknown, fallback: string ): string =>
 	error instanceof ApiError && error.fromBody ? error.message : fallback;
@@ -47,6 +57,8 @@ function QuizScreen( { productId }: { productId: number } ) {
 				( loaded ): QuizState => ( { status: 'ok', quiz: loaded } ),
 				( error: unknown ): QuizState => ( {
 					status: 'failed',
+					retriable: retriable( error ),
+					code: error instanceof ApiError ? error.code : '',
 					message: messageOf(
 						error,
 						__(
@@ -75,14 +87,25 @@ function QuizScreen( { productId }: { productId: number } ) {
 				<ScreenTitle title={ __( 'Test', 'library-portal' ) } />
 				<div className="lp-notice lp-notice--error" role="alert">
 					<p>{ quiz.value.message }</p>
-					<button
-						type="button"
-						className="lp-button lp-button--secondary"
-						onClick={ quiz.reload }
-					>
-						{ __( 'Retry', 'library-portal' ) }
-					</button>
+					{ quiz.value.retriable ? (
+						<button
+							type="button"
+							className="lp-button lp-button--secondary"
+							onClick={ quiz.reload }
+						>
+							{ __( 'Retry', 'library-portal' ) }
+						</button>
+					) : null }
 				</div>
+				{ quiz.value.code === 'no_quiz' ? (
+					<BackToTraining productId={ productId } />
+				) : (
+					<p>
+						<Link to={ paths.list() }>
+							{ __( 'Go to the library', 'library-portal' ) }
+						</Link>
+					</p>
+				) }
 			</section>
 		);
 	}
@@ -133,6 +156,21 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 				{ certificate ? (
 					<CertificateLinks certificate={ certificate } />
 				) : null }
+				<BackToTraining productId={ quiz.product_id } />
+			</section>
+		);
+	}
+
+	// Passed before (the server issued the certificate): taking it again changes nothing.
+	if ( quiz.certificate && ! result ) {
+		return (
+			<section className="lp-card lp-quiz" data-testid="lp-quiz">
+				<ScreenTitle title={ title } />
+				<p data-testid="lp-quiz-passed">
+					{ __( 'You passed this test.', 'library-portal' ) }
+				</p>
+				<CertificateLinks certificate={ quiz.certificate } />
+				<BackToTraining productId={ quiz.product_id } />
 			</section>
 		);
 	}
@@ -208,17 +246,21 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 					{ result.passed && certificate ? (
 						<CertificateLinks certificate={ certificate } />
 					) : null }
-					<button
-						type="button"
-						className="lp-button lp-button--secondary"
-						onClick={ () => {
-							setResult( null );
-							setAnswers( {} );
-							setFocusTarget( 'first' );
-						} }
-					>
-						{ __( 'Retry', 'library-portal' ) }
-					</button>
+					{ result.passed ? (
+						<BackToTraining productId={ quiz.product_id } />
+					) : (
+						<button
+							type="button"
+							className="lp-button lp-button--secondary"
+							onClick={ () => {
+								setResult( null );
+								setAnswers( {} );
+								setFocusTarget( 'first' );
+							} }
+						>
+							{ __( 'Retry', 'library-portal' ) }
+						</button>
+					) }
 				</div>
 			</section>
 		);
@@ -327,6 +369,16 @@ function CertificateLinks( { certificate }: { certificate: Certificate } ) {
 					{ __( '(opens in a new tab)', 'library-portal' ) }
 				</span>
 			</a>
+		</p>
+	);
+}
+
+function BackToTraining( { productId }: { productId: number } ) {
+	return (
+		<p className="lp-quiz__back">
+			<Link to={ paths.item( productId ) }>
+				{ __( 'Back to the training', 'library-portal' ) }
+			</Link>
 		</p>
 	);
 }

@@ -26,6 +26,7 @@ import { __ } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { startKeepAlive } from '../../api/ping';
+import { logInAgainUrl, onSessionExpired } from '../../api/session';
 import { Banner } from '../../components/banner';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { getConfig } from '../../config';
@@ -49,6 +50,7 @@ export function Layout() {
 	const loaded = usePortalData( contractMode );
 	const [ menuOpen, setMenuOpen ] = useState( false );
 	const [ error, setError ] = useState< string | null >( null );
+	const [ loginExpired, setLoginExpired ] = useState( false );
 	const navRef = useRef< HTMLElement >( null );
 	const toggleRef = useRef< HTMLButtonElement >( null );
 	const pathRef = useRef( location.pathname );
@@ -69,6 +71,9 @@ export function Layout() {
 		() => startKeepAlive( { config, getPath: () => pathRef.current } ),
 		[ config ]
 	);
+
+	// The login expired (ping or nonce refresh): say so instead of failing screen by screen.
+	useEffect( () => onSessionExpired( () => setLoginExpired( true ) ), [] );
 
 	// Mobile menu: at 768 px or less an outside click closes it; Escape closes it anywhere.
 	useEffect( () => {
@@ -173,6 +178,26 @@ export function Layout() {
 					<main id="lp-main" className="lp-main" tabIndex={ -1 }>
 						{ config.shareData ? (
 							<ShareInviteBanner shareData={ config.shareData } />
+						) : null }
+						{ loginExpired ? (
+							<Banner
+								tone="error"
+								actions={
+									<a
+										className="lp-button"
+										href={ logInAgainUrl( config.loginUrl ) }
+									>
+										{ __( 'Log in again', 'library-portal' ) }
+									</a>
+								}
+							>
+								<p data-testid="lp-login-expired">
+									{ __(
+										'Your login has expired. Please log in again.',
+										'library-portal'
+									) }
+								</p>
+							</Banner>
 						) : null }
 						{ error !== null ? (
 							<Banner
