@@ -79,7 +79,13 @@ export function setupApiFetch(): void {
 	configured = true;
 	const config = getConfig();
 	apiFetch.use( apiFetch.createRootURLMiddleware( config.restRoot ) );
-	if ( config.restNonce !== '' ) {
+	if ( apiFetch.nonceMiddleware ) {
+		// WordPress's wp-api-fetch script installed one already and it runs first: a second one
+		// would never be asked, so a refreshed nonce (ping.ts) must go into this one.
+		if ( config.restNonce !== '' ) {
+			apiFetch.nonceMiddleware.nonce = config.restNonce;
+		}
+	} else if ( config.restNonce !== '' ) {
 		// Kept on apiFetch.nonceMiddleware: the keep-alive ping refreshes its nonce (ping.ts).
 		apiFetch.nonceMiddleware = apiFetch.createNonceMiddleware(
 			config.restNonce

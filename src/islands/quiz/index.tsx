@@ -143,6 +143,20 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 		setFocusTarget( null );
 	}, [ focusTarget ] );
 
+	// Passed before (the server issued the certificate): taking it again changes nothing.
+	if ( quiz.certificate && ! result ) {
+		return (
+			<section className="lp-card lp-quiz" data-testid="lp-quiz">
+				<ScreenTitle title={ title } />
+				<p data-testid="lp-quiz-passed">
+					{ __( 'You passed this test.', 'library-portal' ) }
+				</p>
+				<CertificateLinks certificate={ quiz.certificate } />
+				<BackToTraining productId={ quiz.product_id } />
+			</section>
+		);
+	}
+
 	if ( ! quiz.test.ready ) {
 		return (
 			<section className="lp-card lp-quiz" data-testid="lp-quiz">
@@ -153,23 +167,6 @@ function QuizForm( { quiz }: { quiz: QuizDetails } ) {
 				>
 					{ quiz.test.message }
 				</p>
-				{ certificate ? (
-					<CertificateLinks certificate={ certificate } />
-				) : null }
-				<BackToTraining productId={ quiz.product_id } />
-			</section>
-		);
-	}
-
-	// Passed before (the server issued the certificate): taking it again changes nothing.
-	if ( quiz.certificate && ! result ) {
-		return (
-			<section className="lp-card lp-quiz" data-testid="lp-quiz">
-				<ScreenTitle title={ title } />
-				<p data-testid="lp-quiz-passed">
-					{ __( 'You passed this test.', 'library-portal' ) }
-				</p>
-				<CertificateLinks certificate={ quiz.certificate } />
 				<BackToTraining productId={ quiz.product_id } />
 			</section>
 		);
