@@ -122,7 +122,8 @@ const isResponse = ( value: unknown ): value is Response =>
  * Performs a REST request and returns the parsed JSON body.
  * Non-OK replies reject with an ApiError carrying the spec's error text.
  *
- * @param options api-fetch options (`path` relative to the REST root, e.g. 'library/v2/items/').
+ * @param options      api-fetch options (`path` relative to the REST root, e.g. 'library/v2/items/').
+ * @param afterRefresh The call is being made again with a refreshed nonce (not refreshed twice).
  */
 export async function request< T >(
 	options: APIFetchOptions< false > | APIFetchOptions< true >,

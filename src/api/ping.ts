@@ -66,10 +66,16 @@ export async function ping(
 		} );
 		const body = ( await response.json() ) as {
 			success?: unknown;
-			data?: { restNonce?: unknown; pingNonce?: unknown; reason?: unknown };
+			data?: {
+				restNonce?: unknown;
+				pingNonce?: unknown;
+				reason?: unknown;
+			};
 		} | null;
 		if ( body && body.success === false ) {
-			return body.data?.reason === 'logged_out' ? 'logged_out' : 'expired';
+			return body.data?.reason === 'logged_out'
+				? 'logged_out'
+				: 'expired';
 		}
 		if ( body && body.success === true ) {
 			if ( typeof body.data?.restNonce === 'string' ) {

@@ -14,7 +14,6 @@ import type { QuizDetails, QuizResult } from '../types/library';
 // Read here since the video reply carries a certificate too.
 export { normalizeCertificate };
 
-
 export function normalizeQuiz( raw: unknown ): QuizDetails {
 	const quiz = record( raw );
 	return {

@@ -100,7 +100,10 @@ const detailPath = ( id: number ) => `/my-account/library/videos/${ id }`;
  */
 async function checkScreen( page: Page, name: string ): Promise< void > {
 	for ( const width of [ 1280, 390 ] ) {
-		await page.setViewportSize( { width, height: width === 390 ? 844 : 900 } );
+		await page.setViewportSize( {
+			width,
+			height: width === 390 ? 844 : 900,
+		} );
 		await page.screenshot( {
 			path: path.join(
 				ARTIFACTS_DIR,
@@ -109,19 +112,23 @@ async function checkScreen( page: Page, name: string ): Promise< void > {
 			),
 			fullPage: true,
 		} );
-		expect( await axeViolations( page ), `${ name } at ${ width } px` ).toEqual(
-			[]
-		);
+		expect(
+			await axeViolations( page ),
+			`${ name } at ${ width } px`
+		).toEqual( [] );
 	}
 	await page.setViewportSize( { width: 1280, height: 900 } );
 }
 
-test.describe.configure( { mode: 'serial' } );
-
 test.beforeAll( () => {
 	setup = seedLearner();
-	expect( setup.passed, 'the demo has the passed webinar' ).toBeGreaterThan( 0 );
-	expect( setup.untested, 'the demo has a video without a test' ).toBeGreaterThan( 0 );
+	expect( setup.passed, 'the demo has the passed webinar' ).toBeGreaterThan(
+		0
+	);
+	expect(
+		setup.untested,
+		'the demo has a video without a test'
+	).toBeGreaterThan( 0 );
 	expect( setup.expired ).toBeGreaterThan( 0 );
 	expect( setup.foreign ).toBeGreaterThan( 0 );
 } );
@@ -221,7 +228,7 @@ test( 'the test screen offers Retry only where it helps, and a way back', async 
 					status: 500,
 					contentType: 'application/json',
 					body: '{"code":"internal_server_error","message":"Critical error","data":{"status":500}}',
-			  } )
+				} )
 			: route.continue()
 	);
 	await page.goto( `/quiz/${ setup.passed }` );
@@ -269,7 +276,9 @@ test( 'a playlist answering 404 shows the error within 10 s, and Retry loads the
 			() =>
 				page
 					.getByTestId( 'lp-player-video' )
-					.evaluate( ( video: HTMLVideoElement ) => video.readyState ),
+					.evaluate(
+						( video: HTMLVideoElement ) => video.readyState
+					),
 			{ message: 'the video loads after Retry', timeout: 15_000 }
 		)
 		.toBeGreaterThanOrEqual( 1 );
@@ -284,7 +293,9 @@ test( 'Space on the focused video plays, and pressed again pauses, once each', a
 	const video = page.getByTestId( 'lp-player-video' );
 	await expect
 		.poll( () =>
-			video.evaluate( ( element: HTMLVideoElement ) => element.readyState )
+			video.evaluate(
+				( element: HTMLVideoElement ) => element.readyState
+			)
 		)
 		.toBeGreaterThanOrEqual( 1 );
 	await video.evaluate( ( element: HTMLVideoElement ) => {
@@ -300,17 +311,24 @@ test( 'Space on the focused video plays, and pressed again pauses, once each', a
 		);
 	const paused = () =>
 		video.evaluate( ( element: HTMLVideoElement ) => element.paused );
+	const time = () =>
+		video.evaluate( ( element: HTMLVideoElement ) => element.currentTime );
 
 	await video.focus();
 	await page.keyboard.press( 'Space' );
 	await expect.poll( paused, { message: 'Space plays' } ).toBe( false );
-	// Still playing a moment later: nothing paused it behind the key.
-	await page.waitForTimeout( 500 );
+	// It keeps playing: nothing paused it behind the key.
+	const started = await time();
+	await expect
+		.poll( time, { message: 'and keeps playing' } )
+		.toBeGreaterThan( started + 0.5 );
 	expect( await paused() ).toBe( false );
 	expect( await events() ).toEqual( [ 'play' ] );
 
 	await page.keyboard.press( 'Space' );
 	await expect.poll( paused, { message: 'Space pauses' } ).toBe( true );
+	// A second toggle would follow within milliseconds (the bug: play and pause at once).
+	// eslint-disable-next-line playwright/no-wait-for-timeout -- nothing to wait for: staying paused is the point.
 	await page.waitForTimeout( 500 );
 	expect( await paused() ).toBe( true );
 	expect( await events() ).toEqual( [ 'play', 'pause' ] );
@@ -326,7 +344,7 @@ test( 'items/ answering 500 says the library could not be loaded, with Retry, ne
 					status: 500,
 					contentType: 'application/json',
 					body: '{"code":"internal_server_error","message":"Critical error","data":{"status":500}}',
-			  } )
+				} )
 			: route.continue()
 	);
 	const address = detailPath( setup.untested );
@@ -334,18 +352,22 @@ test( 'items/ answering 500 says the library could not be loaded, with Retry, ne
 	const alert = page.getByRole( 'alert' );
 	await expect( alert ).toContainText( LOADED_LIBRARY );
 	await expect( page.getByText( /was not found/ ) ).toHaveCount( 0 );
-	// Give a redirect time to happen: it must not.
-	await page.waitForTimeout( 1000 );
+	// The item screen stays (before, it redirected to the list in the same render).
 	expect( new URL( page.url() ).pathname ).toBe( address );
 	await checkScreen( page, 'library-error' );
 
 	// The list says the same.
-	await page.getByRole( 'link', { name: 'Library', exact: true } ).first().click();
+	await page
+		.getByRole( 'link', { name: 'Library', exact: true } )
+		.first()
+		.click();
 	await expect( page.getByRole( 'alert' ) ).toContainText( LOADED_LIBRARY );
 
 	failing = false;
 	await page.getByRole( 'button', { name: 'Retry' } ).click();
-	await expect( page.getByRole( 'list', { name: 'Library items' } ) ).toBeVisible();
+	await expect(
+		page.getByRole( 'list', { name: 'Library items' } )
+	).toBeVisible();
 } );
 
 test( 'an old REST nonce is refreshed by the keep-alive ping and the call made again', async ( {
@@ -387,10 +409,12 @@ test( 'an old REST nonce is refreshed by the keep-alive ping and the call made a
 	await expect( page.getByText( 'Cookie check failed' ) ).toHaveCount( 0 );
 	await expect( page.getByRole( 'alert' ) ).toHaveCount( 0 );
 	expect( items[ 0 ] ).toEqual( { status: 403, nonce: '0a1b2c3d4e' } );
-	expect( pings.length ).toBe( 1 );
-	const fresh = ( ( await pings[ 0 ]?.json() ) as {
-		data: { restNonce: string };
-	} ).data.restNonce;
+	expect( pings ).toHaveLength( 1 );
+	const fresh = (
+		( await pings[ 0 ]?.json() ) as {
+			data: { restNonce: string };
+		}
+	 ).data.restNonce;
 	expect( items[ 1 ] ).toEqual( { status: 200, nonce: fresh } );
 } );
 
@@ -413,14 +437,18 @@ test( 'an expired login says so and logs in again at the same address', async ( 
 		'Your login has expired. Please log in again.'
 	);
 	await expect( page.getByText( 'Cookie check failed' ) ).toHaveCount( 0 );
+	// Retry cannot mend an expired login: only the way to log in is offered.
+	await expect( page.getByRole( 'button', { name: 'Retry' } ) ).toHaveCount(
+		0
+	);
 	await checkScreen( page, 'login-expired' );
 
 	const again = page.getByRole( 'link', { name: 'Log in again' } );
 	const href = new URL( ( await again.getAttribute( 'href' ) ) ?? '' );
 	expect( href.pathname ).toBe( '/wp-login.php' );
-	expect( new URL( href.searchParams.get( 'redirect_to' ) ?? '' ).pathname ).toBe(
-		address
-	);
+	expect(
+		new URL( href.searchParams.get( 'redirect_to' ) ?? '' ).pathname
+	).toBe( address );
 	await again.click();
 	await page.locator( '#user_login' ).fill( LOGIN );
 	await page.locator( '#user_pass' ).fill( PASSWORD );
@@ -465,13 +493,15 @@ test( "the dashboard's Contact Us is hidden without its setting and leads to it 
 	await expect(
 		page.getByRole( 'button', { name: 'Play the walkthrough video' } )
 	).toBeVisible();
-	await expect( page.getByRole( 'link', { name: 'Contact Us' } ) ).toHaveCount(
-		0
-	);
+	await expect(
+		page.getByRole( 'link', { name: 'Contact Us' } )
+	).toHaveCount( 0 );
 	await checkScreen( page, 'dashboard-no-contact' );
 
 	const settings = `( new \\LibraryPortal\\Settings() )`;
-	wpPhp( `${ settings }->update( array( 'contact_url' => '/help/contact/' ) );` );
+	wpPhp(
+		`${ settings }->update( array( 'contact_url' => '/help/contact/' ) );`
+	);
 	try {
 		await page.reload();
 		await expect(

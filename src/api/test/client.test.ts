@@ -126,14 +126,12 @@ describe( 'an expired nonce or login', () => {
 	it( "says the login expired, never WordPress's 'Cookie check failed'", async () => {
 		const expired = jest.fn();
 		onSessionExpired( expired );
-		fetchMock
-			.mockResolvedValueOnce( invalidNonce() )
-			.mockResolvedValueOnce(
-				fakeResponse( 403, 'Forbidden', {
-					success: false,
-					data: { reason: 'logged_out', message: 'Ended.' },
-				} )
-			);
+		fetchMock.mockResolvedValueOnce( invalidNonce() ).mockResolvedValueOnce(
+			fakeResponse( 403, 'Forbidden', {
+				success: false,
+				data: { reason: 'logged_out', message: 'Ended.' },
+			} )
+		);
 		const error = ( await request( { path: 'library/v2/items/' } ).catch(
 			( e: unknown ) => e
 		) ) as ApiError;

@@ -19,7 +19,7 @@ import { __, sprintf } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
-import { ApiError } from '../../api/client';
+import { ApiError, INVALID_NONCE } from '../../api/client';
 import { fetchContractItem, fetchVideo, type ItemScope } from '../../api/video';
 import { LicenseLines } from '../../components/license-lines';
 import { LoadError } from '../../components/load-error';
@@ -54,7 +54,7 @@ import { PlayerPlaceholder, TrainingDetails } from './training-details';
 type VideoState =
 	| { status: 'pending' }
 	| { status: 'ok'; video: VideoDetails }
-	| { status: 'failed'; message: string };
+	| { status: 'failed'; message: string; retriable: boolean };
 
 const NO_VIDEO: VideoState = { status: 'pending' };
 
@@ -162,8 +162,14 @@ function ItemDetailScreen() {
 				( loaded ): VideoState => ( { status: 'ok', video: loaded } ),
 				( error: unknown ): VideoState => ( {
 					status: 'failed',
+					// An expired login is not mended by Retry: the shell offers to log in again.
+					retriable: ! (
+						error instanceof ApiError &&
+						error.code === INVALID_NONCE
+					),
 					message:
-						error instanceof ApiError && error.fromBody
+						error instanceof ApiError &&
+						( error.fromBody || error.code === INVALID_NONCE )
 							? error.message
 							: __(
 									'Error loading video data. Please try again.',
@@ -239,13 +245,15 @@ function ItemDetailScreen() {
 			trainingPanel = (
 				<div className="lp-notice lp-notice--error" role="alert">
 					<p>{ video.value.message }</p>
-					<button
-						type="button"
-						className="lp-button lp-button--secondary"
-						onClick={ video.reload }
-					>
-						{ __( 'Retry', 'library-portal' ) }
-					</button>
+					{ video.value.retriable ? (
+						<button
+							type="button"
+							className="lp-button lp-button--secondary"
+							onClick={ video.reload }
+						>
+							{ __( 'Retry', 'library-portal' ) }
+						</button>
+					) : null }
 				</div>
 			);
 		}
@@ -270,8 +278,7 @@ function ItemDetailScreen() {
 		chosenTab && tabList.some( ( tab ) => tab.id === chosenTab )
 			? chosenTab
 			: tabs.initial;
-	const loadedVideo =
-		video.value.status === 'ok' ? video.value.video : null;
+	const loadedVideo = video.value.status === 'ok' ? video.value.video : null;
 	// The server says whether there is a test and whether it was passed (its certificate).
 	const certificate = loadedVideo?.certificate ?? null;
 	const durationText =

@@ -327,7 +327,9 @@ function PartPlayer( {
 						event.preventDefault();
 					}
 				} }
-				onKeyUpCapture={ ( event: KeyboardEvent< HTMLVideoElement > ) => {
+				onKeyUpCapture={ (
+					event: KeyboardEvent< HTMLVideoElement >
+				) => {
 					// Chromium's own controls toggle play on Space's key up, after the key down
 					// above already did: stopped before it reaches the video, Space toggles once.
 					if ( event.key === ' ' ) {
@@ -375,7 +377,7 @@ function PartPlayer( {
 					</p>
 					<button
 						type="button"
-						className="lp-button lp-button--secondary"
+						className="lp-button"
 						onClick={ onRetry }
 					>
 						{ __( 'Retry', 'library-portal' ) }

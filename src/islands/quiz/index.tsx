@@ -40,7 +40,9 @@ type QuizState =
  * @param error The failure.
  */
 const retriable = ( error: unknown ): boolean =>
-	! ( error instanceof ApiError ) || error.status === 0 || error.status >= 500;
+	! ( error instanceof ApiError ) ||
+	error.status === 0 ||
+	error.status >= 500;
 
 const messageOf = ( error: unknown, fallback: string ): string =>
 	error instanceof ApiError && error.fromBody ? error.message : fallback;

@@ -185,9 +185,14 @@ export function Layout() {
 								actions={
 									<a
 										className="lp-button"
-										href={ logInAgainUrl( config.loginUrl ) }
+										href={ logInAgainUrl(
+											config.loginUrl
+										) }
 									>
-										{ __( 'Log in again', 'library-portal' ) }
+										{ __(
+											'Log in again',
+											'library-portal'
+										) }
 									</a>
 								}
 							>

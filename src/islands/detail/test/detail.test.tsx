@@ -140,7 +140,9 @@ describe( "ItemDetail: the server's test, completion and renewal", () => {
 			data: { items: [ webinar() ] },
 		} );
 		const completed = await screen.findByTestId( 'lp-completed' );
-		expect( completed ).toHaveTextContent( 'Completed on November 14, 2023' );
+		expect( completed ).toHaveTextContent(
+			'Completed on November 14, 2023'
+		);
 		expect(
 			screen.getByRole( 'link', { name: 'Download certificate' } )
 		).toHaveAttribute(

@@ -155,7 +155,13 @@ describe( 'Quiz', () => {
 
 	it( 'offers Retry only where retrying can help', async () => {
 		mockedFetch.mockRejectedValue(
-			new ApiError( 'This training has no test.', 404, 'no_quiz', {}, true )
+			new ApiError(
+				'This training has no test.',
+				404,
+				'no_quiz',
+				{},
+				true
+			)
 		);
 		const screenOf = async () => {
 			await open();
@@ -171,7 +177,13 @@ describe( 'Quiz', () => {
 		document.body.innerHTML = '';
 
 		mockedFetch.mockRejectedValue(
-			new ApiError( 'Item with ID 5 was not found in your library.', 404, 'item_not_found', {}, true )
+			new ApiError(
+				'Item with ID 5 was not found in your library.',
+				404,
+				'item_not_found',
+				{},
+				true
+			)
 		);
 		await screenOf();
 		expect( screen.queryByRole( 'button', { name: 'Retry' } ) ).toBeNull();
@@ -181,7 +193,13 @@ describe( 'Quiz', () => {
 		document.body.innerHTML = '';
 
 		mockedFetch.mockRejectedValue(
-			new ApiError( 'Error: 500 Internal Server Error', 500, '', {}, false )
+			new ApiError(
+				'Error: 500 Internal Server Error',
+				500,
+				'',
+				{},
+				false
+			)
 		);
 		expect( await screenOf() ).toHaveTextContent(
 			'Could not load this test. Please try again.'

@@ -306,7 +306,7 @@ describe( 'Shell', () => {
 		expect( location() ).toBe( '/my-account/library/videos?search=alpha' );
 	} );
 
-	it( 'shows the portal\'s not-found screen with the way back for an unknown route', async () => {
+	it( "shows the portal's not-found screen with the way back for an unknown route", async () => {
 		renderApp( '/my-account/library/nowhere/else' );
 		expect(
 			await screen.findByRole( 'heading', {
