@@ -35,12 +35,10 @@ import {
 	testDurationText,
 	type DetailTab,
 } from '../../domain/detail';
-import { formatDate } from '../../domain/dates';
 import { findLibraryItem } from '../../domain/items';
 import { paths } from '../../domain/paths';
 import { watchedPercent } from '../../domain/status';
 import type {
-	Certificate,
 	LibraryItem,
 	ProgressReply,
 	VideoDetails,
@@ -237,6 +235,7 @@ function ItemDetailScreen() {
 				<TrainingDetails
 					item={ item }
 					video={ video.value.video }
+					testText={ testDurationText( item ) }
 					scope={ scope }
 					onReply={ onReply }
 				/>
@@ -278,13 +277,6 @@ function ItemDetailScreen() {
 		chosenTab && tabList.some( ( tab ) => tab.id === chosenTab )
 			? chosenTab
 			: tabs.initial;
-	const loadedVideo = video.value.status === 'ok' ? video.value.video : null;
-	// The server says whether there is a test and whether it was passed (its certificate).
-	const certificate = loadedVideo?.certificate ?? null;
-	const durationText =
-		loadedVideo?.has_test && certificate === null
-			? testDurationText( item )
-			: '';
 	const renews = item.status === 'expired' && item.product_link !== '';
 
 	return (
@@ -315,12 +307,6 @@ function ItemDetailScreen() {
 					</p>
 				) : null }
 				<LicenseLines item={ item } />
-				{ certificate ? (
-					<CompletedState certificate={ certificate } />
-				) : null }
-				{ durationText ? (
-					<p className="lp-detail__test-duration">{ durationText }</p>
-				) : null }
 				{ renews ? (
 					<p className="lp-detail__renew">
 						<a className="lp-button" href={ item.product_link }>
@@ -349,43 +335,5 @@ function ItemDetailScreen() {
 				/>
 			) : null }
 		</article>
-	);
-}
-
-/**
- * A passed test: when, the certificate's download and its public verify page.
- *
- * @param props             Props.
- * @param props.certificate The server's certificate of this learner and item.
- */
-function CompletedState( { certificate }: { certificate: Certificate } ) {
-	return (
-		<div className="lp-detail__completed" data-testid="lp-completed">
-			<p className="lp-detail__completed-on">
-				<span className="lp-status lp-status--completed">
-					{ sprintf(
-						/* translators: %s: date the test was passed. */
-						__( 'Completed on %s', 'library-portal' ),
-						formatDate( certificate.issued_at )
-					) }
-				</span>
-			</p>
-			<p className="lp-detail__certificate">
-				<a className="lp-button" href={ certificate.download_url }>
-					{ __( 'Download certificate', 'library-portal' ) }
-				</a>{ ' ' }
-				<a
-					href={ certificate.verify_url }
-					target="_blank"
-					rel="noopener noreferrer"
-				>
-					{ __( 'Verify certificate', 'library-portal' ) }
-					<span className="lp-visually-hidden">
-						{ ' ' }
-						{ __( '(opens in a new tab)', 'library-portal' ) }
-					</span>
-				</a>
-			</p>
-		</div>
 	);
 }
