@@ -53,7 +53,8 @@ final class Settings {
 		'portal_page_id'      => 0,
 		'free_webinar_ids'    => array(),
 		'member_promos_url'   => '/members/member-promos/',
-		'contact_url'         => '/contact-us/',
+		// Empty: no Contact Us on the dashboard (a default path would lead to a 404 on sites without it).
+		'contact_url'         => '',
 		'account_url'         => '/my-account/',
 		'certificate_program' => '/my-account/certificate-program',
 		// Sidebar account links (Frontend\AccountLinks): key => '' automatic, 'hide', or an address.

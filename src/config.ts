@@ -52,6 +52,10 @@ export interface PortalConfig {
 	publicPath: string;
 	freeWebinar: boolean;
 	accountLinks: AccountLinks;
+	/** The dashboard's Contact Us address; '' hides it (the setting is empty). */
+	contactUrl: string;
+	/** wp-login.php; the client adds redirect_to when the login expired. */
+	loginUrl: string;
 }
 
 /** Keys of the account links, in the order of the sidebar (the server decides each address). */
@@ -201,6 +205,8 @@ export function readConfig( raw: unknown ): PortalConfig {
 		publicPath: withTrailingSlash( str( value.publicPath ) ),
 		freeWebinar: bool( value.freeWebinar ),
 		accountLinks: readAccountLinks( value.accountLinks ),
+		contactUrl: str( value.contactUrl ),
+		loginUrl: str( value.loginUrl, '/wp-login.php' ),
 	};
 }
 

@@ -68,6 +68,7 @@ final class SettingsPage {
 		$this->field( 'portal', 'logo_harbor', __( 'Logo address (Harbor)', 'library-portal' ), 'url' );
 		$this->field( 'portal', 'logo_summit', __( 'Logo address (Summit)', 'library-portal' ), 'url' );
 		$this->field( 'portal', 'logout_url', __( 'Logout address', 'library-portal' ), 'url', __( 'Leave empty for WordPress\'s own logout.', 'library-portal' ) );
+		$this->field( 'portal', 'contact_url', __( 'Contact Us address', 'library-portal' ), 'address', __( 'Where the dashboard\'s Contact Us leads (an address, or a path on this site such as /contact-us/). Leave empty to hide Contact Us.', 'library-portal' ) );
 		$this->field( 'portal', 'walkthrough_harbor', __( 'Walkthrough video (Harbor)', 'library-portal' ), 'url', __( 'An .m3u8 or .mp4 address.', 'library-portal' ) );
 		$this->field( 'portal', 'walkthrough_summit', __( 'Walkthrough video (Summit)', 'library-portal' ), 'url', __( 'An .m3u8 or .mp4 address.', 'library-portal' ) );
 		$this->field( 'sharing', 'daily_quota', __( 'E-mail recipients per day', 'library-portal' ), 'number' );
@@ -216,7 +217,7 @@ final class SettingsPage {
 	 * @param string $section Section ID.
 	 * @param string $key     Setting key.
 	 * @param string $label   Label.
-	 * @param string $kind    brand | page | checkbox | url | number.
+	 * @param string $kind    brand | page | checkbox | url | address | number.
 	 * @param string $help    Help text.
 	 */
 	private function field( string $section, string $key, string $label, string $kind, string $help = '' ): void {
@@ -273,6 +274,10 @@ final class SettingsPage {
 				return;
 			case 'number':
 				printf( '<input type="number" min="0" step="1" class="small-text" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) (int) $value ) );
+				break;
+			case 'address':
+				// A path on this site is allowed too, which a type="url" field would refuse.
+				printf( '<input type="text" class="regular-text code" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) $value ) );
 				break;
 			default:
 				printf( '<input type="url" class="regular-text code" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) $value ) );

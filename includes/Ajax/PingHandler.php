@@ -10,9 +10,11 @@ namespace LibraryPortal\Ajax;
 /**
  * Answers the portal's keep-alive ping (spec point 7).
  *
- * `success: true` while the session and nonce are valid; otherwise `success: false` with
- * HTTP 403, on which the client reloads the page (and so meets the login screen).
- * A successful reply carries a fresh REST nonce, so a portal left open for a day keeps working.
+ * `success: true` while the session and nonce are valid, with a fresh REST nonce and a fresh ping
+ * nonce, so a portal left open for a day keeps working. Otherwise `success: false` with HTTP 403
+ * and `data.reason`: `logged_out` (the page says so and offers to log in again, coming back to
+ * the same address) or `stale_nonce` (logged in, but the page's ping nonce is too old: the client
+ * reloads the page, which prints fresh ones).
  */
 final class PingHandler {
 
@@ -33,9 +35,29 @@ final class PingHandler {
 	 */
 	public function handle(): void {
 		$nonce = isset( $_SERVER[ self::HEADER ] ) ? sanitize_text_field( wp_unslash( $_SERVER[ self::HEADER ] ) ) : '';
-		if ( ! is_user_logged_in() || ! wp_verify_nonce( $nonce, self::NONCE_KEY ) ) {
-			wp_send_json_error( array( 'message' => __( 'Your session has ended. Please log in again.', 'library-portal' ) ), 403 );
+		if ( ! is_user_logged_in() ) {
+			wp_send_json_error(
+				array(
+					'reason'  => 'logged_out',
+					'message' => __( 'Your session has ended. Please log in again.', 'library-portal' ),
+				),
+				403
+			);
 		}
-		wp_send_json_success( array( 'restNonce' => wp_create_nonce( 'wp_rest' ) ) );
+		if ( ! wp_verify_nonce( $nonce, self::NONCE_KEY ) ) {
+			wp_send_json_error(
+				array(
+					'reason'  => 'stale_nonce',
+					'message' => __( 'Your session has ended. Please log in again.', 'library-portal' ),
+				),
+				403
+			);
+		}
+		wp_send_json_success(
+			array(
+				'restNonce' => wp_create_nonce( 'wp_rest' ),
+				'pingNonce' => wp_create_nonce( self::NONCE_KEY ),
+			)
+		);
 	}
 }

@@ -99,7 +99,23 @@ final class PortalConfig {
 			'freeWebinar'        => in_array( (int) get_query_var( Routes::PRODUCT_VAR ), (array) $this->settings->get( 'free_webinar_ids' ), true ),
 			// Key => address of each account link; '' = hidden (AccountLinks decides, the sidebar shows).
 			'accountLinks'       => $this->account_links->urls(),
+			// The dashboard's Contact Us; '' hides it (docs/decisions.md, "Dead ends").
+			'contactUrl'         => $this->contact_url(),
+			// The client adds redirect_to (the address the learner is on) when the login expired.
+			'loginUrl'           => wp_login_url(),
 		);
+	}
+
+	/**
+	 * The Contact Us address: the setting as an absolute address (a path is on this site), or ''
+	 * when none is set.
+	 */
+	private function contact_url(): string {
+		$setting = (string) $this->settings->get( 'contact_url' );
+		if ( '' === $setting ) {
+			return '';
+		}
+		return esc_url_raw( str_starts_with( $setting, '/' ) ? home_url( $setting ) : $setting );
 	}
 
 	/**

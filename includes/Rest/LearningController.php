@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Rest;
 
+use LibraryPortal\Certificates\CertificateLinks;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Learning\ItemMedia;
@@ -16,6 +17,7 @@ use LibraryPortal\Learning\ProgressRules;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use WP_Error;
 use WP_REST_Request;
@@ -65,20 +67,29 @@ final class LearningController extends Controller {
 	private ContractRepository $contracts;
 
 	/**
+	 * Certificates (the video reply's completed state).
+	 *
+	 * @var CertificateRepository
+	 */
+	private CertificateRepository $certificates;
+
+	/**
 	 * Wires the controller.
 	 *
-	 * @param ItemLookup         $lookup     Row lookup.
-	 * @param ProgressRecorder   $recorder   Progress rule.
-	 * @param SeatActivation     $activation Seat activation.
-	 * @param ItemsController    $items      The items route (its item schema).
-	 * @param ContractRepository $contracts  Contract memberships.
+	 * @param ItemLookup            $lookup       Row lookup.
+	 * @param ProgressRecorder      $recorder     Progress rule.
+	 * @param SeatActivation        $activation   Seat activation.
+	 * @param ItemsController       $items        The items route (its item schema).
+	 * @param ContractRepository    $contracts    Contract memberships.
+	 * @param CertificateRepository $certificates Certificates.
 	 */
-	public function __construct( ItemLookup $lookup, ProgressRecorder $recorder, SeatActivation $activation, ItemsController $items, ContractRepository $contracts ) {
-		$this->lookup     = $lookup;
-		$this->recorder   = $recorder;
-		$this->activation = $activation;
-		$this->items      = $items;
-		$this->contracts  = $contracts;
+	public function __construct( ItemLookup $lookup, ProgressRecorder $recorder, SeatActivation $activation, ItemsController $items, ContractRepository $contracts, CertificateRepository $certificates ) {
+		$this->lookup       = $lookup;
+		$this->recorder     = $recorder;
+		$this->activation   = $activation;
+		$this->items        = $items;
+		$this->contracts    = $contracts;
+		$this->certificates = $certificates;
 	}
 
 	/**
@@ -432,13 +443,29 @@ final class LearningController extends Controller {
 			'thumb'             => $thumb,
 			'parts'             => $parts,
 			'subtitles'         => $subtitles,
+			'has_test'          => $media->has_questions,
 			'quiz_link'         => $media->has_questions ? home_url( '/quiz/' . $product_id ) : '',
+			// The row already knows whether there is one: its code is read only then.
+			'certificate'       => false === $row['video_data']['pdf'] ? null : $this->certificate( $user_id, $product_id ),
 			'attachment'        => Access::opens_files( (string) $row['access'] ) ? $media->attachment : '',
 			'progress'          => self::progress( $row ),
 			'test'              => self::test( $row, $media ),
 			'access'            => (string) $row['access'],
 			'max_playback_rate' => ProgressRules::MAX_PLAYBACK_RATE,
 		);
+	}
+
+	/**
+	 * The learner's valid certificate of the item (the completed state: date, download, verify),
+	 * or null when none was earned or it was revoked, as the quiz reply says.
+	 *
+	 * @param int $user_id    Learner.
+	 * @param int $product_id Item.
+	 * @return array{code: string, issued_at: int, download_url: string, verify_url: string}|null
+	 */
+	private function certificate( int $user_id, int $product_id ): ?array {
+		$certificate = $this->certificates->for_user_item( $user_id, $product_id );
+		return null === $certificate || $certificate->is_revoked() ? null : CertificateLinks::reply( $certificate );
 	}
 
 	/**
@@ -574,7 +601,17 @@ final class LearningController extends Controller {
 							)
 						),
 					),
+					'has_test'          => array( 'type' => 'boolean' ),
 					'quiz_link'         => $string,
+					'certificate'       => self::closed_object(
+						array(
+							'code'         => $string,
+							'issued_at'    => $int,
+							'download_url' => $string,
+							'verify_url'   => $string,
+						),
+						array( 'object', 'null' )
+					),
 					'attachment'        => $string,
 					'progress'          => self::progress_schema(),
 					'test'              => self::test_schema(),

@@ -8,12 +8,16 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import type { APIFetchOptions } from '@wordpress/api-fetch';
-import { sprintf } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
  */
 import { getConfig } from '../config';
+import { refreshNonceNow } from './ping';
+
+/** WordPress's answer to a REST call whose nonce has expired (or whose login has). */
+export const INVALID_NONCE = 'rest_cookie_invalid_nonce';
 
 export class ApiError extends Error {
 	readonly status: number;
@@ -102,7 +106,13 @@ export function setupApiFetch(): void {
 	configured = true;
 	const config = getConfig();
 	apiFetch.use( apiFetch.createRootURLMiddleware( config.restRoot ) );
-	if ( config.restNonce !== '' ) {
+	if ( apiFetch.nonceMiddleware ) {
+		// WordPress's wp-api-fetch script installed one already and it runs first: a second one
+		// would never be asked, so a refreshed nonce (ping.ts) must go into this one.
+		if ( config.restNonce !== '' ) {
+			apiFetch.nonceMiddleware.nonce = config.restNonce;
+		}
+	} else if ( config.restNonce !== '' ) {
 		// Kept on apiFetch.nonceMiddleware: the keep-alive ping refreshes its nonce (ping.ts).
 		apiFetch.nonceMiddleware = apiFetch.createNonceMiddleware(
 			config.restNonce
@@ -139,10 +149,12 @@ const isResponse = ( value: unknown ): value is Response =>
  * Performs a REST request and returns the parsed JSON body.
  * Non-OK replies reject with an ApiError carrying the spec's error text.
  *
- * @param options api-fetch options (`path` relative to the REST root, e.g. 'library/v2/items/').
+ * @param options      api-fetch options (`path` relative to the REST root, e.g. 'library/v2/items/').
+ * @param afterRefresh The call is being made again with a refreshed nonce (not refreshed twice).
  */
 export async function request< T >(
-	options: APIFetchOptions< false > | APIFetchOptions< true >
+	options: APIFetchOptions< false > | APIFetchOptions< true >,
+	afterRefresh = false
 ): Promise< T > {
 	setupApiFetch();
 	let response: Response;
@@ -167,7 +179,31 @@ export async function request< T >(
 		);
 		const code =
 			isRecord( body ) && typeof body.code === 'string' ? body.code : '';
+		// An old nonce: the ping brings a fresh one and the call is made again, once. (api-fetch's
+		// own retry needs parsed errors, which this client does not ask for.)
+		if ( code === INVALID_NONCE && ! afterRefresh ) {
+			const refreshed = await refreshNonceNow( getConfig() );
+			if ( refreshed === 'ok' ) {
+				return request< T >( options, true );
+			}
+		}
+		if ( code === INVALID_NONCE ) {
+			// Not WordPress's 'Cookie check failed': what happened, in the learner's words.
+			throw new ApiError(
+				__(
+					'Your login has expired. Please log in again.',
+					'library-portal'
+				),
+				response.status,
+				code,
+				body,
+				false
+			);
+		}
+		// A server failure's text (a PHP error page, wp_die) is not for the learner: each screen
+		// says what could not be loaded and offers Retry.
 		const fromBody =
+			response.status < 500 &&
 			isRecord( body ) &&
 			typeof body.message === 'string' &&
 			body.message !== '';

@@ -1,7 +1,8 @@
 /**
  * Session keep-alive: POST admin-ajax.php (action=ping_library, header X-Library-Nonce)
- * every 240000 ms; skipped on /contract/ pages and free-webinar pages; `success: false`
- * reloads the page; failures are only logged.
+ * every 240000 ms; skipped on /contract/ pages and free-webinar pages; failures are only logged.
+ * A success carries fresh REST and ping nonces. `success: false` with reason `logged_out` shows
+ * the log-in-again message (src/api/session.ts); any other refusal reloads the page (spec).
  */
 
 /**
@@ -13,6 +14,10 @@ import apiFetch from '@wordpress/api-fetch';
  * Internal dependencies
  */
 import type { PortalConfig } from '../config';
+import { reportSessionExpired } from './session';
+
+/** The ping nonce of the latest success; the page's own until then. */
+let freshPingNonce = '';
 
 /**
  * Hands a fresh REST nonce to api-fetch's nonce middleware, so REST calls keep working
@@ -35,7 +40,8 @@ export function refreshRestNonce( nonce: string ): void {
 
 export const PING_INTERVAL_MS = 240000;
 
-export type PingResult = 'ok' | 'expired' | 'failed';
+/** `logged_out`: the login expired; `expired`: logged in, but the page's ping nonce is too old. */
+export type PingResult = 'ok' | 'logged_out' | 'expired' | 'failed';
 
 /**
  * Sends one keep-alive ping.
@@ -54,20 +60,29 @@ export async function ping(
 			headers: {
 				'Content-Type':
 					'application/x-www-form-urlencoded; charset=UTF-8',
-				'X-Library-Nonce': config.pingNonce,
+				'X-Library-Nonce': freshPingNonce || config.pingNonce,
 			},
 			body: new URLSearchParams( { action: 'ping_library' } ).toString(),
 		} );
 		const body = ( await response.json() ) as {
 			success?: unknown;
-			data?: { restNonce?: unknown };
+			data?: {
+				restNonce?: unknown;
+				pingNonce?: unknown;
+				reason?: unknown;
+			};
 		} | null;
 		if ( body && body.success === false ) {
-			return 'expired';
+			return body.data?.reason === 'logged_out'
+				? 'logged_out'
+				: 'expired';
 		}
 		if ( body && body.success === true ) {
 			if ( typeof body.data?.restNonce === 'string' ) {
 				refreshRestNonce( body.data.restNonce );
+			}
+			if ( typeof body.data?.pingNonce === 'string' ) {
+				freshPingNonce = body.data.pingNonce;
 			}
 			return 'ok';
 		}
@@ -105,10 +120,38 @@ export function startKeepAlive( options: KeepAliveOptions ): () => void {
 			return;
 		}
 		void ping( config, options.fetchImpl ).then( ( result ) => {
-			if ( result === 'expired' ) {
+			if ( result === 'logged_out' ) {
+				reportSessionExpired();
+			} else if ( result === 'expired' ) {
 				reload();
 			}
 		} );
 	}, PING_INTERVAL_MS );
 	return () => window.clearInterval( timer );
+}
+
+let refreshing: Promise< PingResult > | null = null;
+
+/**
+ * A REST call met an expired nonce (403 rest_cookie_invalid_nonce): one ping for everyone who
+ * asks at the same time. `ok` means api-fetch now holds a fresh nonce (retry the call);
+ * `logged_out` announces the expired login.
+ *
+ * @param config    Page configuration (ajaxUrl, pingNonce).
+ * @param fetchImpl fetch implementation.
+ */
+export function refreshNonceNow(
+	config: Pick< PortalConfig, 'ajaxUrl' | 'pingNonce' >,
+	fetchImpl?: typeof fetch
+): Promise< PingResult > {
+	if ( ! refreshing ) {
+		refreshing = ping( config, fetchImpl ).then( ( result ) => {
+			refreshing = null;
+			if ( result === 'logged_out' ) {
+				reportSessionExpired();
+			}
+			return result;
+		} );
+	}
+	return refreshing;
 }

@@ -8,26 +8,12 @@
  * Internal dependencies
  */
 import { dataOf, request } from './client';
-import { bool, isRecord, list, num, record, str } from './coerce';
-import { normalizeTest } from './video';
-import type {
-	Certificate,
-	QuizAllowance,
-	QuizDetails,
-	QuizResult,
-} from '../types/library';
+import { bool, list, num, record, str } from './coerce';
+import { normalizeCertificate, normalizeTest } from './video';
+import type { QuizAllowance, QuizDetails, QuizResult } from '../types/library';
 
-export function normalizeCertificate( raw: unknown ): Certificate | null {
-	if ( ! isRecord( raw ) || str( raw.code ) === '' ) {
-		return null;
-	}
-	return {
-		code: str( raw.code ),
-		issued_at: num( raw.issued_at ),
-		download_url: str( raw.download_url ),
-		verify_url: str( raw.verify_url ),
-	};
-}
+// Read here since the video reply carries a certificate too.
+export { normalizeCertificate };
 
 function normalizeAllowance( raw: Record< string, unknown > ): QuizAllowance {
 	return {

@@ -7,11 +7,12 @@
  * Internal dependencies
  */
 import { dataOf, request } from './client';
-import { bool, list, num, record, str } from './coerce';
+import { bool, isRecord, list, num, record, str } from './coerce';
 import { normalizeItem } from './items';
 import {
 	ACCESS_KINDS,
 	type AccessKind,
+	type Certificate,
 	type PartsProgress,
 	type TestReadiness,
 	type VideoDetails,
@@ -39,6 +40,18 @@ export function scopeQuery( scope: ItemScope = {} ): string {
 	}
 	const text = query.toString();
 	return text === '' ? '' : `?${ text }`;
+}
+
+export function normalizeCertificate( raw: unknown ): Certificate | null {
+	if ( ! isRecord( raw ) || str( raw.code ) === '' ) {
+		return null;
+	}
+	return {
+		code: str( raw.code ),
+		issued_at: num( raw.issued_at ),
+		download_url: str( raw.download_url ),
+		verify_url: str( raw.verify_url ),
+	};
 }
 
 export function normalizeTest( raw: unknown ): TestReadiness {
@@ -120,7 +133,9 @@ export function normalizeVideo( raw: unknown ): VideoDetails {
 		thumb: str( video.thumb ),
 		parts,
 		subtitles,
+		has_test: bool( video.has_test ),
 		quiz_link: str( video.quiz_link ),
+		certificate: normalizeCertificate( video.certificate ),
 		attachment: str( video.attachment ),
 		progress: normalizePartsProgress( video.progress ),
 		test: normalizeTest( video.test ),

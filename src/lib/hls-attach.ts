@@ -1,7 +1,9 @@
 /**
  * Attaches an HLS (.m3u8) source to a <video> (spec point 5): native playback on iOS, hls.js's
  * light build wherever Media Source Extensions exist, native again where only it can play.
- * Fatal hls.js errors: network → load again, media → recover, anything else → destroy and report.
+ * hls.js retries a failed load itself, briefly (LOAD_POLICIES), so the learner hears of a missing or
+ * broken source within seconds: a fatal network error is reported (the player's Retry loads the
+ * source again), a fatal media error is recovered once, a second one and anything else is reported.
  *
  * Only ever imported with `import( /* webpackChunkName: "player" *\/ … )`: hls.js lives in the
  * player chunk and nowhere else (tools/bundle-budget.mjs checks).
@@ -12,8 +14,41 @@
  */
 import Hls from 'hls.js/light';
 
-/** Fatal network errors are retried this many times before the player gives up. */
-export const NETWORK_RETRIES = 3;
+/** A fatal media error is recovered this many times before the player gives up. */
+export const MEDIA_RECOVERIES = 1;
+
+const retry = ( maxNumRetry: number, retryDelayMs: number ) => ( {
+	maxNumRetry,
+	retryDelayMs,
+	maxRetryDelayMs: retryDelayMs * 2,
+} );
+
+/**
+ * How long and how often hls.js tries each load before its error is fatal. Its defaults retry a
+ * segment six times with backoff up to 8 s (about 30 s of 'Loading video...'); these keep a
+ * 5xx or a refused connection under 10 s. A 4xx is never retried (hls.js: it will not change).
+ */
+const playlistPolicy = {
+	default: {
+		maxTimeToFirstByteMs: 8000,
+		maxLoadTimeMs: 8000,
+		timeoutRetry: null,
+		errorRetry: retry( 1, 1000 ),
+	},
+};
+export const LOAD_POLICIES = {
+	manifestLoadPolicy: playlistPolicy,
+	playlistLoadPolicy: playlistPolicy,
+	fragLoadPolicy: {
+		default: {
+			maxTimeToFirstByteMs: 8000,
+			// A long segment on a slow connection may take a while once it is coming.
+			maxLoadTimeMs: 60000,
+			timeoutRetry: retry( 1, 0 ),
+			errorRetry: retry( 2, 1000 ),
+		},
+	},
+};
 
 export const isHlsUrl = ( src: string ): boolean =>
 	/\.m3u8(\?|#|$)/i.test( src );
@@ -85,9 +120,9 @@ export function attachHls(
 			video.load();
 		};
 	}
-	const hls = new Hls( { enableWorker: true } );
+	const hls = new Hls( { enableWorker: true, ...LOAD_POLICIES } );
 	let destroyed = false;
-	let networkRetries = 0;
+	let mediaRecoveries = 0;
 	const destroy = () => {
 		if ( ! destroyed ) {
 			destroyed = true;
@@ -99,22 +134,17 @@ export function attachHls(
 			return;
 		}
 		if (
-			data.type === Hls.ErrorTypes.NETWORK_ERROR &&
-			networkRetries < NETWORK_RETRIES
+			data.type === Hls.ErrorTypes.MEDIA_ERROR &&
+			mediaRecoveries < MEDIA_RECOVERIES
 		) {
-			networkRetries++;
-			hls.startLoad();
-			return;
-		}
-		if ( data.type === Hls.ErrorTypes.MEDIA_ERROR ) {
+			mediaRecoveries++;
 			hls.recoverMediaError();
 			return;
 		}
+		// A fatal network error comes after hls.js's own retries: loading again by itself
+		// would leave 'Loading video...' up for good (a 404 playlist never loads).
 		destroy();
 		onFatal();
-	} );
-	hls.on( Hls.Events.FRAG_LOADED, () => {
-		networkRetries = 0;
 	} );
 	hls.loadSource( src );
 	hls.attachMedia( video );

@@ -148,6 +148,8 @@ export function setPortalConfig(
 			wallet: 'http://example.test/my-account/my-balance/',
 			'member-promos': 'http://example.test/members/member-promos/',
 		},
+		contactUrl: '',
+		loginUrl: 'http://example.test/wp-login.php',
 		...overrides,
 	};
 }

@@ -245,8 +245,12 @@ export interface VideoDetails {
 	thumb: string;
 	parts: VideoPart[];
 	subtitles: VideoSubtitle[];
+	/** The server says the item has a test (the test sentence and Take Test show only then). */
+	has_test: boolean;
 	/** '/quiz/{id}' on the site when the item has questions, else ''. */
 	quiz_link: string;
+	/** The learner's valid certificate (the test was passed), else null. */
+	certificate: Certificate | null;
 	/** '' unless the row's access opens files. */
 	attachment: string;
 	progress: PartsProgress;

@@ -4,6 +4,7 @@
 import { setPortalConfig } from '../../test-utils/fixtures';
 import { ApiError, errorMessage, request } from '../client';
 import { fetchItems } from '../items';
+import { onSessionExpired, resetSessionForTests } from '../session';
 import { fetchUser } from '../user';
 
 const fakeResponse = ( status: number, statusText: string, body: unknown ) =>
@@ -83,6 +84,77 @@ describe( 'request', () => {
 		expect( forbidden.message ).toBe( 'Sorry.' );
 		expect( forbidden.code ).toBe( 'rest_forbidden' );
 		expect( forbidden.status ).toBe( 403 );
+	} );
+} );
+
+describe( 'an expired nonce or login', () => {
+	const invalidNonce = () =>
+		fakeResponse( 403, 'Forbidden', {
+			code: 'rest_cookie_invalid_nonce',
+			message: 'Cookie check failed',
+		} );
+	const nonceOf = ( call: number ) =>
+		(
+			( fetchMock.mock.calls[ call ] as [ string, RequestInit ] )[ 1 ]
+				.headers as Record< string, string >
+		 )[ 'X-WP-Nonce' ];
+
+	beforeEach( () => resetSessionForTests() );
+
+	it( 'gets a fresh nonce from the keep-alive ping and makes the call again, once', async () => {
+		fetchMock
+			.mockResolvedValueOnce( invalidNonce() )
+			.mockResolvedValueOnce(
+				fakeResponse( 200, 'OK', {
+					success: true,
+					data: { restNonce: 'fresh-nonce', pingNonce: 'fresh-ping' },
+				} )
+			)
+			.mockResolvedValueOnce(
+				fakeResponse( 200, 'OK', { success: true, data: [] } )
+			);
+		await expect(
+			request( { path: 'library/v2/items/' } )
+		).resolves.toEqual( { success: true, data: [] } );
+		expect( fetchMock ).toHaveBeenCalledTimes( 3 );
+		expect( String( fetchMock.mock.calls[ 1 ][ 0 ] ) ).toContain(
+			'admin-ajax.php'
+		);
+		expect( nonceOf( 2 ) ).toBe( 'fresh-nonce' );
+	} );
+
+	it( "says the login expired, never WordPress's 'Cookie check failed'", async () => {
+		const expired = jest.fn();
+		onSessionExpired( expired );
+		fetchMock.mockResolvedValueOnce( invalidNonce() ).mockResolvedValueOnce(
+			fakeResponse( 403, 'Forbidden', {
+				success: false,
+				data: { reason: 'logged_out', message: 'Ended.' },
+			} )
+		);
+		const error = ( await request( { path: 'library/v2/items/' } ).catch(
+			( e: unknown ) => e
+		) ) as ApiError;
+		expect( error.message ).toBe(
+			'Your login has expired. Please log in again.'
+		);
+		expect( error.fromBody ).toBe( false );
+		expect( expired ).toHaveBeenCalledTimes( 1 );
+		expect( fetchMock ).toHaveBeenCalledTimes( 2 );
+	} );
+
+	it( "does not pass a server failure's own text to the screens", async () => {
+		fetchMock.mockResolvedValue(
+			fakeResponse( 500, 'Internal Server Error', {
+				code: 'internal_server_error',
+				message: 'There has been a critical error on this website.',
+			} )
+		);
+		const error = ( await request( { path: 'library/v2/items/' } ).catch(
+			( e: unknown ) => e
+		) ) as ApiError;
+		expect( error.status ).toBe( 500 );
+		expect( error.fromBody ).toBe( false );
 	} );
 } );
 

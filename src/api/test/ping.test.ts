@@ -2,6 +2,7 @@
  * Internal dependencies
  */
 import { ping, PING_INTERVAL_MS, startKeepAlive } from '../ping';
+import { onSessionExpired, resetSessionForTests } from '../session';
 
 const config = {
 	ajaxUrl: '/wp-admin/admin-ajax.php',
@@ -50,6 +51,45 @@ describe( 'keep-alive ping', () => {
 		await jest.advanceTimersByTimeAsync( PING_INTERVAL_MS );
 		expect( fetchImpl ).toHaveBeenCalledTimes( 2 );
 		stop();
+	} );
+
+	it( 'says the login expired instead of reloading when the ping finds the visitor logged out', async () => {
+		resetSessionForTests();
+		jest.useFakeTimers();
+		const fetchImpl = reply( {
+			success: false,
+			data: { reason: 'logged_out' },
+		} );
+		const reload = jest.fn();
+		const expired = jest.fn();
+		onSessionExpired( expired );
+		const stop = startKeepAlive( {
+			config,
+			getPath: () => '/my-account/library',
+			reload,
+			fetchImpl,
+		} );
+		await jest.advanceTimersByTimeAsync( PING_INTERVAL_MS );
+		expect( expired ).toHaveBeenCalledTimes( 1 );
+		expect( reload ).not.toHaveBeenCalled();
+		stop();
+	} );
+
+	it( 'sends the fresh ping nonce of the last success with the next ping', async () => {
+		const fetchImpl = reply( {
+			success: true,
+			data: { pingNonce: 'p2' },
+		} );
+		await ping( config, fetchImpl );
+		await ping( config, fetchImpl );
+		expect( fetchImpl ).toHaveBeenLastCalledWith(
+			'/wp-admin/admin-ajax.php',
+			expect.objectContaining( {
+				headers: expect.objectContaining( {
+					'X-Library-Nonce': 'p2',
+				} ),
+			} )
+		);
 	} );
 
 	it( 'is skipped on /contract/ pages', async () => {

@@ -19,7 +19,10 @@ export function LoadError( { onRetry, message }: LoadErrorProps ) {
 		<div className="lp-load-error" role="alert">
 			<p>
 				{ message ??
-					__( "We couldn't load your library.", 'library-portal' ) }
+					__(
+						'Your library could not be loaded. Please try again.',
+						'library-portal'
+					) }
 			</p>
 			<button
 				type="button"

@@ -19,9 +19,10 @@ import { __, sprintf } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
-import { ApiError } from '../../api/client';
+import { ApiError, INVALID_NONCE } from '../../api/client';
 import { fetchContractItem, fetchVideo, type ItemScope } from '../../api/video';
 import { LicenseLines } from '../../components/license-lines';
+import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
 import { useResource } from '../../data/use-resource';
@@ -51,7 +52,7 @@ import { PlayerPlaceholder, TrainingDetails } from './training-details';
 type VideoState =
 	| { status: 'pending' }
 	| { status: 'ok'; video: VideoDetails }
-	| { status: 'failed'; message: string };
+	| { status: 'failed'; message: string; retriable: boolean };
 
 const NO_VIDEO: VideoState = { status: 'pending' };
 
@@ -73,6 +74,8 @@ function ItemDetailScreen() {
 	const {
 		items,
 		itemsLoading,
+		itemsError,
+		reloadItems,
 		replaceItems,
 		contractMode,
 		contractId,
@@ -106,7 +109,9 @@ function ItemDetailScreen() {
 		contractMode && contractId !== null
 			? paths.contract( contractId )
 			: paths.list();
-	const missing = ! loading && ! item;
+	// A library that could not be loaded is not a missing item (the purchase is not gone).
+	const failed = ! contractMode && itemsError;
+	const missing = ! loading && ! failed && ! item;
 
 	const itemsRef = useRef( items );
 	itemsRef.current = items;
@@ -155,8 +160,14 @@ function ItemDetailScreen() {
 				( loaded ): VideoState => ( { status: 'ok', video: loaded } ),
 				( error: unknown ): VideoState => ( {
 					status: 'failed',
+					// An expired login is not mended by Retry: the shell offers to log in again.
+					retriable: ! (
+						error instanceof ApiError &&
+						error.code === INVALID_NONCE
+					),
 					message:
-						error instanceof ApiError && error.fromBody
+						error instanceof ApiError &&
+						( error.fromBody || error.code === INVALID_NONCE )
 							? error.message
 							: __(
 									'Error loading video data. Please try again.',
@@ -176,6 +187,13 @@ function ItemDetailScreen() {
 				<LoadingIndicator
 					label={ __( 'Loading this item…', 'library-portal' ) }
 				/>
+			</div>
+		);
+	}
+	if ( failed ) {
+		return (
+			<div className="lp-detail">
+				<LoadError onRetry={ reloadItems } />
 			</div>
 		);
 	}
@@ -217,6 +235,7 @@ function ItemDetailScreen() {
 				<TrainingDetails
 					item={ item }
 					video={ video.value.video }
+					testText={ testDurationText( item ) }
 					scope={ scope }
 					onReply={ onReply }
 				/>
@@ -225,13 +244,15 @@ function ItemDetailScreen() {
 			trainingPanel = (
 				<div className="lp-notice lp-notice--error" role="alert">
 					<p>{ video.value.message }</p>
-					<button
-						type="button"
-						className="lp-button lp-button--secondary"
-						onClick={ video.reload }
-					>
-						{ __( 'Retry', 'library-portal' ) }
-					</button>
+					{ video.value.retriable ? (
+						<button
+							type="button"
+							className="lp-button lp-button--secondary"
+							onClick={ video.reload }
+						>
+							{ __( 'Retry', 'library-portal' ) }
+						</button>
+					) : null }
 				</div>
 			);
 		}
@@ -256,7 +277,7 @@ function ItemDetailScreen() {
 		chosenTab && tabList.some( ( tab ) => tab.id === chosenTab )
 			? chosenTab
 			: tabs.initial;
-	const durationText = testDurationText( item );
+	const renews = item.status === 'expired' && item.product_link !== '';
 
 	return (
 		<article className="lp-detail" data-testid="lp-detail">
@@ -286,8 +307,12 @@ function ItemDetailScreen() {
 					</p>
 				) : null }
 				<LicenseLines item={ item } />
-				{ durationText ? (
-					<p className="lp-detail__test-duration">{ durationText }</p>
+				{ renews ? (
+					<p className="lp-detail__renew">
+						<a className="lp-button" href={ item.product_link }>
+							{ __( 'Renew', 'library-portal' ) }
+						</a>
+					</p>
 				) : null }
 				{ item.content_type === 'e-manual' ? (
 					<ManualDownload

@@ -14,10 +14,12 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import type { ItemScope } from '../../api/video';
+import { formatDate } from '../../domain/dates';
 import { downloadLabel, showsShareNotice } from '../../domain/detail';
 import { initialPart } from '../../domain/playback';
 import { withPreloadError } from '../../lib/preload-error';
 import type {
+	Certificate,
 	LibraryItem,
 	ProgressReply,
 	VideoDetails,
@@ -51,6 +53,8 @@ export function PlayerPlaceholder() {
 export interface TrainingDetailsProps {
 	item: LibraryItem;
 	video: VideoDetails;
+	/** The test's sentence for this type (how long, in one sitting); shown only with a test to take. */
+	testText: string;
 	scope: ItemScope;
 	onReply: ( reply: ProgressReply ) => void;
 }
@@ -58,6 +62,7 @@ export interface TrainingDetailsProps {
 export function TrainingDetails( {
 	item,
 	video,
+	testText,
 	scope,
 	onReply,
 }: TrainingDetailsProps ) {
@@ -67,7 +72,9 @@ export function TrainingDetails( {
 	);
 	const current = video.parts[ part ];
 	const total = video.parts.length;
-	const { test } = video;
+	const { test, certificate } = video;
+	// The server says whether there is a test and whether it was passed (its certificate).
+	const testToTake = video.has_test && certificate === null;
 
 	return (
 		<div className="lp-training">
@@ -122,8 +129,14 @@ export function TrainingDetails( {
 					) ) }
 				</div>
 			) : null }
+			{ certificate ? (
+				<CompletedState certificate={ certificate } />
+			) : null }
+			{ testToTake && testText !== '' ? (
+				<p className="lp-detail__test-duration">{ testText }</p>
+			) : null }
 			<div className="lp-training__actions">
-				{ video.quiz_link !== '' ? (
+				{ testToTake && video.quiz_link !== '' ? (
 					<TakeTest
 						link={ video.quiz_link }
 						ready={ test.ready }
@@ -195,6 +208,44 @@ function TakeTest( { link, ready, message }: TakeTestProps ) {
 				aria-live="polite"
 			>
 				{ message }
+			</p>
+		</div>
+	);
+}
+
+/**
+ * A passed test: when, the certificate's download and its public verify page.
+ *
+ * @param props             Props.
+ * @param props.certificate The server's certificate of this learner and item.
+ */
+function CompletedState( { certificate }: { certificate: Certificate } ) {
+	return (
+		<div className="lp-detail__completed" data-testid="lp-completed">
+			<p className="lp-detail__completed-on">
+				<span className="lp-status lp-status--completed">
+					{ sprintf(
+						/* translators: %s: date the test was passed. */
+						__( 'Completed on %s', 'library-portal' ),
+						formatDate( certificate.issued_at )
+					) }
+				</span>
+			</p>
+			<p className="lp-detail__certificate">
+				<a className="lp-button" href={ certificate.download_url }>
+					{ __( 'Download certificate', 'library-portal' ) }
+				</a>{ ' ' }
+				<a
+					href={ certificate.verify_url }
+					target="_blank"
+					rel="noopener noreferrer"
+				>
+					{ __( 'Verify certificate', 'library-portal' ) }
+					<span className="lp-visually-hidden">
+						{ ' ' }
+						{ __( '(opens in a new tab)', 'library-portal' ) }
+					</span>
+				</a>
 			</p>
 		</div>
 	);

@@ -236,18 +236,20 @@ export function Dashboard() {
 							'library-portal'
 						) }
 					/>
-					<p className="lp-welcome__contact">
-						{ __(
-							'Questions? We are happy to help.',
-							'library-portal'
-						) }{ ' ' }
-						<a
-							className="lp-button lp-button--secondary"
-							href={ `${ config.siteUrl }contact-us/` }
-						>
-							{ __( 'Contact Us', 'library-portal' ) }
-						</a>
-					</p>
+					{ config.contactUrl !== '' ? (
+						<p className="lp-welcome__contact">
+							{ __(
+								'Questions? We are happy to help.',
+								'library-portal'
+							) }{ ' ' }
+							<a
+								className="lp-button lp-button--secondary"
+								href={ config.contactUrl }
+							>
+								{ __( 'Contact Us', 'library-portal' ) }
+							</a>
+						</p>
+					) : null }
 				</section>
 
 				{ teamScreens && showsTeam( stats ) ? (

@@ -162,6 +162,8 @@ export function handlePlayerKey(
 
 interface PartPlayerProps extends VideoPlayerProps {
 	rate: number;
+	/** Loads the source again from scratch (the error's Retry). */
+	onRetry: () => void;
 	/** Shared with the next part: whether the video had focus when this part closed. */
 	focusNext: MutableRefObject< boolean >;
 }
@@ -175,6 +177,7 @@ function PartPlayer( {
 	onPartEnded,
 	rate,
 	focusNext,
+	onRetry,
 }: PartPlayerProps ) {
 	const info = video.parts[ part ];
 	const src = info?.url ?? '';
@@ -324,6 +327,16 @@ function PartPlayer( {
 						event.preventDefault();
 					}
 				} }
+				onKeyUpCapture={ (
+					event: KeyboardEvent< HTMLVideoElement >
+				) => {
+					// Chromium's own controls toggle play on Space's key up, after the key down
+					// above already did: stopped before it reaches the video, Space toggles once.
+					if ( event.key === ' ' ) {
+						event.preventDefault();
+						event.stopPropagation();
+					}
+				} }
 				onRateChange={ ( event ) => {
 					// The browser's own menu may offer more than the server allows.
 					const element = event.currentTarget;
@@ -352,15 +365,24 @@ function PartPlayer( {
 				</p>
 			) : null }
 			{ state === 'failed' ? (
-				<p
+				<div
 					className="lp-player__overlay lp-player__overlay--error"
 					role="alert"
 				>
-					{ __(
-						'Unable to load video. Please try again or contact support.',
-						'library-portal'
-					) }
-				</p>
+					<p>
+						{ __(
+							'Unable to load video. Please try again or contact support.',
+							'library-portal'
+						) }
+					</p>
+					<button
+						type="button"
+						className="lp-button"
+						onClick={ onRetry }
+					>
+						{ __( 'Retry', 'library-portal' ) }
+					</button>
+				</div>
 			) : null }
 		</div>
 	);
@@ -368,6 +390,8 @@ function PartPlayer( {
 
 export function VideoPlayer( props: VideoPlayerProps ) {
 	const [ rate, setRate ] = useState( 1 );
+	// Each Retry mounts the part afresh: a new player, a new load of its playlist.
+	const [ attempt, setAttempt ] = useState( 0 );
 	const focusNext = useRef( false );
 	const speedId = useId();
 	const rates = playbackRates( props.video.max_playback_rate );
@@ -387,10 +411,11 @@ export function VideoPlayer( props: VideoPlayerProps ) {
 	return (
 		<div className="lp-player" data-testid="lp-player">
 			<PartPlayer
-				key={ `${ props.video.product_id }-${ props.part }` }
+				key={ `${ props.video.product_id }-${ props.part }-${ attempt }` }
 				{ ...props }
 				rate={ rate }
 				focusNext={ focusNext }
+				onRetry={ () => setAttempt( ( n ) => n + 1 ) }
 			/>
 			<div className="lp-player__bar">
 				<div className="lp-player__speed">

@@ -11,7 +11,7 @@
  * External dependencies
  */
 import type { FormEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 
 /**
  * WordPress dependencies
@@ -27,6 +27,7 @@ import { fetchQuiz, submitQuiz } from '../../api/quiz';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
 import { useResource } from '../../data/use-resource';
+import { paths } from '../../domain/paths';
 import type {
 	Certificate,
 	QuizAllowance,
@@ -37,7 +38,18 @@ import type {
 type QuizState =
 	| { status: 'pending' }
 	| { status: 'ok'; quiz: QuizDetails }
-	| { status: 'failed'; message: string };
+	| { status: 'failed'; message: string; retriable: boolean; code: string };
+
+/**
+ * Retry helps only when the server failed or could not be reached; a refusal (no test, not the
+ * learner's item, no access) answers the same every time.
+ *
+ * @param error The failure.
+ */
+const retriable = ( error: unknown ): boolean =>
+	! ( error instanceof ApiError ) ||
+	error.status === 0 ||
+	error.status >= 500;
 
 const messageOf = ( error: unknown, fallback: string ): string =>
 	error instanceof ApiError && error.fromBody ? error.message : fallback;
@@ -55,6 +67,8 @@ function QuizScreen( { productId }: { productId: number } ) {
 				( loaded ): QuizState => ( { status: 'ok', quiz: loaded } ),
 				( error: unknown ): QuizState => ( {
 					status: 'failed',
+					retriable: retriable( error ),
+					code: error instanceof ApiError ? error.code : '',
 					message: messageOf(
 						error,
 						__(
@@ -83,14 +97,25 @@ function QuizScreen( { productId }: { productId: number } ) {
 				<ScreenTitle title={ __( 'Test', 'library-portal' ) } />
 				<div className="lp-notice lp-notice--error" role="alert">
 					<p>{ quiz.value.message }</p>
-					<button
-						type="button"
-						className="lp-button lp-button--secondary"
-						onClick={ quiz.reload }
-					>
-						{ __( 'Retry', 'library-portal' ) }
-					</button>
+					{ quiz.value.retriable ? (
+						<button
+							type="button"
+							className="lp-button lp-button--secondary"
+							onClick={ quiz.reload }
+						>
+							{ __( 'Retry', 'library-portal' ) }
+						</button>
+					) : null }
 				</div>
+				{ quiz.value.code === 'no_quiz' ? (
+					<BackToTraining productId={ productId } />
+				) : (
+					<p>
+						<Link to={ paths.list() }>
+							{ __( 'Go to the library', 'library-portal' ) }
+						</Link>
+					</p>
+				) }
 			</section>
 		);
 	}
@@ -171,6 +196,20 @@ function QuizForm( {
 		setFocusTarget( null );
 	}, [ focusTarget ] );
 
+	// Passed before (the server issued the certificate): taking it again changes nothing.
+	if ( quiz.certificate && ! result ) {
+		return (
+			<section className="lp-card lp-quiz" data-testid="lp-quiz">
+				<ScreenTitle title={ title } />
+				<p data-testid="lp-quiz-passed">
+					{ __( 'You passed this test.', 'library-portal' ) }
+				</p>
+				<CertificateLinks certificate={ quiz.certificate } />
+				<BackToTraining productId={ quiz.product_id } />
+			</section>
+		);
+	}
+
 	if ( ! quiz.test.ready ) {
 		return (
 			<section className="lp-card lp-quiz" data-testid="lp-quiz">
@@ -181,9 +220,7 @@ function QuizForm( {
 				>
 					{ quiz.test.message }
 				</p>
-				{ certificate ? (
-					<CertificateLinks certificate={ certificate } />
-				) : null }
+				<BackToTraining productId={ quiz.product_id } />
 			</section>
 		);
 	}
@@ -281,7 +318,9 @@ function QuizForm( {
 					{ result.passed && certificate ? (
 						<CertificateLinks certificate={ certificate } />
 					) : null }
-					{ result.attempts_left === 0 ? (
+					{ result.passed ? (
+						<BackToTraining productId={ quiz.product_id } />
+					) : result.attempts_left === 0 ? (
 						<p
 							className="lp-notice lp-notice--warning"
 							data-testid="lp-quiz-exhausted"
@@ -415,6 +454,16 @@ function CertificateLinks( { certificate }: { certificate: Certificate } ) {
 					{ __( '(opens in a new tab)', 'library-portal' ) }
 				</span>
 			</a>
+		</p>
+	);
+}
+
+function BackToTraining( { productId }: { productId: number } ) {
+	return (
+		<p className="lp-quiz__back">
+			<Link to={ paths.item( productId ) }>
+				{ __( 'Back to the training', 'library-portal' ) }
+			</Link>
 		</p>
 	);
 }

@@ -27,6 +27,7 @@ import { __ } from '@wordpress/i18n';
  */
 import { startKeepAlive } from '../../api/ping';
 import { progressQueue } from '../../api/progress-queue';
+import { logInAgainUrl, onSessionExpired } from '../../api/session';
 import { Banner } from '../../components/banner';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { getConfig } from '../../config';
@@ -50,6 +51,7 @@ export function Layout() {
 	const loaded = usePortalData( contractMode );
 	const [ menuOpen, setMenuOpen ] = useState( false );
 	const [ error, setError ] = useState< string | null >( null );
+	const [ loginExpired, setLoginExpired ] = useState( false );
 	const navRef = useRef< HTMLElement >( null );
 	const toggleRef = useRef< HTMLButtonElement >( null );
 	const pathRef = useRef( location.pathname );
@@ -84,6 +86,8 @@ export function Layout() {
 			off();
 		};
 	}, [] );
+	// The login expired (ping or nonce refresh): say so instead of failing screen by screen.
+	useEffect( () => onSessionExpired( () => setLoginExpired( true ) ), [] );
 
 	// Mobile menu: at 768 px or less an outside click closes it; Escape closes it anywhere.
 	useEffect( () => {
@@ -188,6 +192,31 @@ export function Layout() {
 					<main id="lp-main" className="lp-main" tabIndex={ -1 }>
 						{ config.shareData ? (
 							<ShareInviteBanner shareData={ config.shareData } />
+						) : null }
+						{ loginExpired ? (
+							<Banner
+								tone="error"
+								actions={
+									<a
+										className="lp-button"
+										href={ logInAgainUrl(
+											config.loginUrl
+										) }
+									>
+										{ __(
+											'Log in again',
+											'library-portal'
+										) }
+									</a>
+								}
+							>
+								<p data-testid="lp-login-expired">
+									{ __(
+										'Your login has expired. Please log in again.',
+										'library-portal'
+									) }
+								</p>
+							</Banner>
 						) : null }
 						{ error !== null ? (
 							<Banner

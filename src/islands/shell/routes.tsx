@@ -11,12 +11,11 @@ import { Route, Routes } from 'react-router-dom';
  * WordPress dependencies
  */
 import { lazy } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
  */
-import { ErrorPage } from '../../components/error-page';
+import { NotFound } from '../../components/not-found';
 import { libraryRoot } from '../../domain/paths';
 import { loadIsland } from '../loaders';
 import { Layout } from './layout';
@@ -92,15 +91,7 @@ export function PortalRoutes() {
 					path="/shareseats/:encoded"
 					element={ <ShareInvite /> }
 				/>
-				<Route
-					path="*"
-					element={
-						<ErrorPage
-							status={ 404 }
-							statusText={ __( 'Not Found', 'library-portal' ) }
-						/>
-					}
-				/>
+				<Route path="*" element={ <NotFound /> } />
 			</Route>
 		</Routes>
 	);

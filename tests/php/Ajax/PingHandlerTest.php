@@ -58,12 +58,16 @@ final class PingHandlerTest extends TestCase {
 
 		$this->assertTrue( $reply['success'] );
 		$this->assertSame( 1, wp_verify_nonce( $reply['data']['restNonce'], 'wp_rest' ) );
+		$this->assertSame( 1, wp_verify_nonce( $reply['data']['pingNonce'], PingHandler::NONCE_KEY ), 'The next ping has a fresh nonce too.' );
 	}
 
 	public function test_missing_nonce_fails(): void {
 		wp_set_current_user( $this->make_user() );
 
-		$this->assertFalse( $this->ping( true )['success'] );
+		$reply = $this->ping( true );
+		$this->assertFalse( $reply['success'] );
+		$this->assertSame( 'stale_nonce', $reply['data']['reason'], 'Logged in: the client reloads for fresh nonces.' );
+		$this->assertArrayNotHasKey( 'restNonce', $reply['data'] );
 	}
 
 	public function test_other_actions_nonce_fails(): void {
@@ -82,12 +86,14 @@ final class PingHandlerTest extends TestCase {
 		$this->assertFalse( $this->ping( true )['success'] );
 	}
 
-	public function test_logged_out_fails_so_the_client_reloads(): void {
+	public function test_logged_out_fails_and_says_the_login_expired(): void {
 		$_SERVER[ PingHandler::HEADER ] = wp_create_nonce( PingHandler::NONCE_KEY );
 
 		$reply = $this->ping( false );
 
 		$this->assertFalse( $reply['success'] );
+		$this->assertSame( 'logged_out', $reply['data']['reason'], 'The page offers to log in again.' );
 		$this->assertNotEmpty( $reply['data']['message'] );
+		$this->assertArrayNotHasKey( 'restNonce', $reply['data'] );
 	}
 }

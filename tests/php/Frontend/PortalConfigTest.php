@@ -40,6 +40,25 @@ final class PortalConfigTest extends TestCase {
 		$this->assertSame( $config, json_decode( $json, true ), 'The browser reads the same values back.' );
 	}
 
+	public function test_contact_us_is_hidden_without_its_setting_and_points_at_it_with_one(): void {
+		wp_set_current_user( $this->make_user() );
+		$this->assertSame( '', $this->config()['contactUrl'], 'No address set: the dashboard hides Contact Us.' );
+
+		$this->services()->settings->update( array( 'contact_url' => '/help/contact/' ) );
+		$this->assertSame( home_url( '/help/contact/' ), $this->config()['contactUrl'], 'A path is on this site.' );
+
+		$this->services()->settings->update( array( 'contact_url' => 'https://support.example.test/ask' ) );
+		$this->assertSame( 'https://support.example.test/ask', $this->config()['contactUrl'] );
+
+		$this->services()->settings->update( array( 'contact_url' => 'javascript:alert(1)' ) );
+		$this->assertSame( '', $this->config()['contactUrl'], 'Only web addresses are kept.' );
+	}
+
+	public function test_the_login_address_is_there_for_an_expired_login(): void {
+		wp_set_current_user( $this->make_user() );
+		$this->assertSame( wp_login_url(), $this->config()['loginUrl'] );
+	}
+
 	public function test_a_share_value_outside_the_link_alphabet_is_refused_and_not_echoed(): void {
 		wp_set_current_user( $this->make_user() );
 		set_query_var( Routes::QUERY_VAR, 'shareseats' );

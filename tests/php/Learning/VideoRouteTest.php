@@ -290,6 +290,60 @@ final class VideoRouteTest extends TestCase {
 		);
 	}
 
+	public function test_the_reply_says_whether_the_item_has_a_test_and_gives_a_passed_tests_certificate(): void {
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Tested workshop' );
+		Library::grant( $user, $item );
+		Library::activate_own( $user, $item );
+
+		$before = $this->video( $user, $item );
+		$this->assertTrue( $before['has_test'] );
+		$this->assertNull( $before['certificate'], 'No certificate before the test is passed.' );
+
+		$certificates = $this->services()->certificates;
+		$this->assertTrue( $certificates->issue( $user, $item, 100, 1700000000 ) );
+		$earned = $certificates->for_user_item( $user, $item );
+		$this->assertNotNull( $earned );
+
+		$after = $this->video( $user, $item );
+		$this->assertSame(
+			array(
+				'code'         => $earned->code,
+				'issued_at'    => 1700000000,
+				'download_url' => home_url( '/certificate/' . $earned->code . '/download' ),
+				'verify_url'   => home_url( '/certificate/verify/' . $earned->code ),
+			),
+			$after['certificate']
+		);
+
+		$certificates->revoke( $earned, time() );
+		$this->assertNull( $this->video( $user, $item )['certificate'], 'A revoked certificate is not offered.' );
+
+		$untested = LearningMedia::item( 'Untested webinar', 1, 60, 'on-demand-webinar' );
+		delete_post_meta( $untested, '_lp_quiz' );
+		Library::grant( $user, $untested );
+		$plain = $this->video( $user, $untested );
+		$this->assertFalse( $plain['has_test'] );
+		$this->assertSame( '', $plain['quiz_link'] );
+		$this->assertNull( $plain['certificate'] );
+	}
+
+	public function test_the_completed_state_is_not_given_to_someone_else_logged_out_or_without_nonce(): void {
+		$owner = $this->make_user();
+		$other = $this->make_user();
+		$item  = LearningMedia::item( 'Certified workshop' );
+		Library::grant( $owner, $item );
+		Library::activate_own( $owner, $item );
+		$this->services()->certificates->issue( $owner, $item, 100, time() );
+		$code = (string) $this->services()->certificates->for_user_item( $owner, $item )?->code;
+
+		$foreign = $this->send( 'GET', self::route( $item ), $other );
+		$this->assertSame( 404, $foreign->get_status() );
+		$this->assertStringNotContainsString( $code, (string) wp_json_encode( $foreign->get_data() ) );
+		$this->assertSame( 401, $this->send( 'GET', self::route( $item ), 0 )->get_status() );
+		$this->assertSame( 401, $this->rest_as_browser( 'GET', self::route( $item ), $owner, null )->get_status() );
+	}
+
 	public function test_the_number_of_queries_does_not_grow_with_the_library(): void {
 		$counts = array();
 		foreach ( array( 5, 60 ) as $size ) {

@@ -54,7 +54,9 @@ function makeVideo( overrides: Partial< VideoDetails > = {} ): VideoDetails {
 			duration: 60,
 		} ) ),
 		subtitles: [],
+		has_test: true,
 		quiz_link: 'http://example.test/quiz/5',
+		certificate: null,
 		attachment: '',
 		progress: {
 			count: 40,
@@ -91,6 +93,112 @@ beforeEach( () => {
 	mockedVideo.mockResolvedValue( makeVideo() );
 } );
 
+describe( "ItemDetail: the server's test, completion and renewal", () => {
+	const webinar = () =>
+		makeItem( {
+			product_id: 5,
+			title: 'Alpha',
+			content_type: 'on-demand-webinar',
+			access: 'activated',
+		} );
+
+	it( 'shows no test sentence and no Take Test when the server says there is no test', async () => {
+		mockedVideo.mockResolvedValue(
+			makeVideo( { has_test: false, quiz_link: '' } )
+		);
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: { items: [ webinar() ] },
+		} );
+		await screen.findByRole( 'button', { name: 'Part 1/3' } );
+		expect( screen.queryByText( /A test is required/ ) ).toBeNull();
+		expect( screen.queryByText( 'Take Test' ) ).toBeNull();
+	} );
+
+	it( 'shows the completed state instead of the test once it was passed', async () => {
+		mockedVideo.mockResolvedValue(
+			makeVideo( {
+				certificate: {
+					code: 'ABC123',
+					issued_at: 1700000000,
+					download_url:
+						'http://example.test/certificate/ABC123/download',
+					verify_url: 'http://example.test/certificate/verify/ABC123',
+				},
+				test: {
+					available: true,
+					ready: true,
+					incomplete_parts: [],
+					message: '',
+				},
+			} )
+		);
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: { items: [ webinar() ] },
+		} );
+		const completed = await screen.findByTestId( 'lp-completed' );
+		expect( completed ).toHaveTextContent(
+			'Completed on November 14, 2023'
+		);
+		expect(
+			screen.getByRole( 'link', { name: 'Download certificate' } )
+		).toHaveAttribute(
+			'href',
+			'http://example.test/certificate/ABC123/download'
+		);
+		expect(
+			screen.getByRole( 'link', { name: /Verify certificate/ } )
+		).toHaveAttribute(
+			'href',
+			'http://example.test/certificate/verify/ABC123'
+		);
+		expect( screen.queryByText( /A test is required/ ) ).toBeNull();
+		expect( screen.queryByText( /Take Test/ ) ).toBeNull();
+	} );
+
+	it( 'offers Renew (the product link) on an expired item', () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: {
+				items: [
+					makeItem( {
+						product_id: 5,
+						title: 'Alpha',
+						content_type: 'on-demand-webinar',
+						access: 'no_license',
+						status: 'expired',
+						product_link: 'http://example.test/product/alpha/',
+					} ),
+				],
+			},
+		} );
+		expect( screen.getByRole( 'link', { name: 'Renew' } ) ).toHaveAttribute(
+			'href',
+			'http://example.test/product/alpha/'
+		);
+	} );
+
+	it( 'says the library could not be loaded, with Retry, never that the item is not found', () => {
+		const reloadItems = jest.fn();
+		const showError = jest.fn();
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: { items: [], itemsError: true, reloadItems, showError },
+		} );
+		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
+			'Your library could not be loaded. Please try again.'
+		);
+		expect( showError ).not.toHaveBeenCalled();
+		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		expect( reloadItems ).toHaveBeenCalledTimes( 1 );
+	} );
+} );
+
 describe( 'ItemDetail header', () => {
 	it( 'shows type, title, subtitle, watched badge, license line and the test text', async () => {
 		renderScreen( <ItemDetail />, {
@@ -124,8 +232,9 @@ describe( 'ItemDetail header', () => {
 			'40% Watched'
 		);
 		expect( screen.getByText( '2/4' ) ).toBeInTheDocument();
+		// The test sentence waits for the server's word that the item has a test.
 		expect(
-			screen.getByText( /about 10 minutes.*one sitting/ )
+			await screen.findByText( /about 10 minutes.*one sitting/ )
 		).toBeInTheDocument();
 		await screen.findByRole( 'button', { name: 'Part 1/3' } );
 	} );

@@ -70,7 +70,7 @@ describe( 'Dashboard', () => {
 			'Loading your dashboard…'
 		);
 		expect( await screen.findByRole( 'alert' ) ).toHaveTextContent(
-			"We couldn't load your library."
+			'Your library could not be loaded. Please try again.'
 		);
 		loadDashboard.mockResolvedValueOnce( stats() );
 		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
@@ -97,8 +97,8 @@ describe( 'Dashboard', () => {
 			screen.getByRole( 'button', { name: 'Play the walkthrough video' } )
 		).toBeInTheDocument();
 		expect(
-			screen.getByRole( 'link', { name: 'Contact Us' } )
-		).toHaveAttribute( 'href', 'http://example.test/contact-us/' );
+			screen.queryByRole( 'link', { name: 'Contact Us' } )
+		).toBeNull();
 		sharer.unmount();
 
 		loadDashboard.mockResolvedValue( stats( { canShare: false } ) );
@@ -107,6 +107,17 @@ describe( 'Dashboard', () => {
 			await screen.findByText( /take tests to earn your certificates/ )
 		).toBeInTheDocument();
 		expect( screen.queryByText( /with your team/ ) ).toBeNull();
+	} );
+
+	it( 'offers Contact Us only when the site set its address', async () => {
+		loadDashboard.mockResolvedValue( stats() );
+		setPortalConfig( {
+			contactUrl: 'https://support.example.test/ask',
+		} );
+		renderScreen( <Dashboard />, route );
+		expect(
+			await screen.findByRole( 'link', { name: 'Contact Us' } )
+		).toHaveAttribute( 'href', 'https://support.example.test/ask' );
 	} );
 
 	it( "shows the server's library figures, each linking to the list filter it counts", async () => {

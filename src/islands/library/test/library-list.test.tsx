@@ -665,7 +665,7 @@ describe( 'LibraryList when the items call failed', () => {
 			data: { itemsError: true, reloadItems },
 		} );
 		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
-			"We couldn't load your library."
+			'Your library could not be loaded. Please try again.'
 		);
 		expect(
 			screen.queryByText( 'No items found' )

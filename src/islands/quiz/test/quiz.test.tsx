@@ -154,6 +154,80 @@ describe( 'Quiz', () => {
 		expect(
 			screen.getByRole( 'link', { name: /Verify certificate/ } )
 		).toHaveAttribute( 'href', certificate.verify_url );
+		// A pass is final: no Retry, the way back to the training instead.
+		expect( screen.queryByRole( 'button', { name: 'Retry' } ) ).toBeNull();
+		expect(
+			screen.getByRole( 'link', { name: 'Back to the training' } )
+		).toHaveAttribute( 'href', '/my-account/library/videos/5' );
+	} );
+
+	it( 'offers Retry only where retrying can help', async () => {
+		mockedFetch.mockRejectedValue(
+			new ApiError(
+				'This training has no test.',
+				404,
+				'no_quiz',
+				{},
+				true
+			)
+		);
+		const screenOf = async () => {
+			await open();
+			return screen.getByRole( 'alert' );
+		};
+		expect( await screenOf() ).toHaveTextContent(
+			'This training has no test.'
+		);
+		expect( screen.queryByRole( 'button', { name: 'Retry' } ) ).toBeNull();
+		expect(
+			screen.getByRole( 'link', { name: 'Back to the training' } )
+		).toBeInTheDocument();
+		document.body.innerHTML = '';
+
+		mockedFetch.mockRejectedValue(
+			new ApiError(
+				'Item with ID 5 was not found in your library.',
+				404,
+				'item_not_found',
+				{},
+				true
+			)
+		);
+		await screenOf();
+		expect( screen.queryByRole( 'button', { name: 'Retry' } ) ).toBeNull();
+		expect(
+			screen.getByRole( 'link', { name: 'Go to the library' } )
+		).toBeInTheDocument();
+		document.body.innerHTML = '';
+
+		mockedFetch.mockRejectedValue(
+			new ApiError(
+				'Error: 500 Internal Server Error',
+				500,
+				'',
+				{},
+				false
+			)
+		);
+		expect( await screenOf() ).toHaveTextContent(
+			'Could not load this test. Please try again.'
+		);
+		expect(
+			screen.getByRole( 'button', { name: 'Retry' } )
+		).toBeInTheDocument();
+	} );
+
+	it( 'a test passed before shows its certificate and no form to take it again', async () => {
+		mockedFetch.mockResolvedValue( makeQuiz( { certificate } ) );
+		await open();
+		expect( screen.getByTestId( 'lp-quiz-passed' ) ).toHaveTextContent(
+			'You passed this test.'
+		);
+		expect( screen.queryByRole( 'radio' ) ).toBeNull();
+		expect( screen.queryByRole( 'button', { name: 'Retry' } ) ).toBeNull();
+		expect(
+			screen.getByRole( 'link', { name: 'Download certificate' } )
+		).toBeInTheDocument();
 	} );
 
 	it( 'a failed attempt shows the score only and offers Retry, which opens a new attempt at its first question', async () => {
@@ -333,5 +407,8 @@ describe( 'Quiz', () => {
 			'You need to watch at least 95% of the video before taking the test.'
 		);
 		expect( screen.queryByRole( 'radio' ) ).not.toBeInTheDocument();
+		expect(
+			screen.getByRole( 'link', { name: 'Back to the training' } )
+		).toHaveAttribute( 'href', '/my-account/library/videos/5' );
 	} );
 } );

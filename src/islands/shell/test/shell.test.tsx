@@ -306,15 +306,23 @@ describe( 'Shell', () => {
 		expect( location() ).toBe( '/my-account/library/videos?search=alpha' );
 	} );
 
-	it( "shows the router error page ('Unexpected Application Error!') for an unknown route", async () => {
+	it( "shows the portal's not-found screen with the way back for an unknown route", async () => {
 		renderApp( '/my-account/library/nowhere/else' );
 		expect(
 			await screen.findByRole( 'heading', {
 				level: 1,
-				name: 'Unexpected Application Error!',
+				name: 'Page not found',
 			} )
 		).toBeInTheDocument();
-		expect( screen.getByText( '404 Not Found' ) ).toBeInTheDocument();
+		expect(
+			screen.queryByText( 'Unexpected Application Error!' )
+		).toBeNull();
+		expect(
+			screen.getByRole( 'link', { name: 'Go to the dashboard' } )
+		).toHaveAttribute( 'href', '/my-account/library' );
+		expect(
+			screen.getByRole( 'link', { name: 'Go to the library' } )
+		).toHaveAttribute( 'href', '/my-account/library/videos' );
 	} );
 
 	it( "routes the own user page to 'Your Progress'", async () => {
