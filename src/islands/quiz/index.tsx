@@ -133,6 +133,45 @@ function QuizScreen( { productId }: { productId: number } ) {
 }
 
 /**
+ * What follows a failed attempt: the server's message when no attempt is left, else the attempts
+ * left and Retry (a new served attempt).
+ *
+ * @param props         Props.
+ * @param props.result  The graded attempt.
+ * @param props.onRetry Loads a new attempt.
+ */
+function AfterFailedAttempt( {
+	result,
+	onRetry,
+}: {
+	result: QuizResult;
+	onRetry: () => void;
+} ) {
+	if ( result.attempts_left === 0 ) {
+		return (
+			<p
+				className="lp-notice lp-notice--warning"
+				data-testid="lp-quiz-exhausted"
+			>
+				{ result.attempts_message }
+			</p>
+		);
+	}
+	return (
+		<>
+			<AttemptsLeft allowance={ result } />
+			<button
+				type="button"
+				className="lp-button lp-button--secondary"
+				onClick={ onRetry }
+			>
+				{ __( 'Retry', 'library-portal' ) }
+			</button>
+		</>
+	);
+}
+
+/**
  * The attempts left, as the server counted them ('' when there is no limit).
  *
  * @param allowance The server's numbers.
@@ -320,24 +359,11 @@ function QuizForm( {
 					) : null }
 					{ result.passed ? (
 						<BackToTraining productId={ quiz.product_id } />
-					) : result.attempts_left === 0 ? (
-						<p
-							className="lp-notice lp-notice--warning"
-							data-testid="lp-quiz-exhausted"
-						>
-							{ result.attempts_message }
-						</p>
 					) : (
-						<>
-							<AttemptsLeft allowance={ result } />
-							<button
-								type="button"
-								className="lp-button lp-button--secondary"
-								onClick={ onRetry }
-							>
-								{ __( 'Retry', 'library-portal' ) }
-							</button>
-						</>
+						<AfterFailedAttempt
+							result={ result }
+							onRetry={ onRetry }
+						/>
 					) }
 				</div>
 			</section>

@@ -310,6 +310,7 @@ final class ProgressRouteTest extends TestCase {
 				'bare'    => $this->count_queries(
 					function () use ( $user, $nonce ): void {
 						wp_cache_flush();
+						$GLOBALS['wp_rest_server'] = null; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound -- a new request gets a new server.
 						$this->rest_as_browser( 'GET', '/wp/v2/users/me', $user, $nonce );
 					}
 				),
@@ -317,7 +318,9 @@ final class ProgressRouteTest extends TestCase {
 		}
 		fwrite( STDERR, sprintf( "\n[video/progress queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
 		$this->assertSame( $counts[5], $counts[1000] );
-		$this->assertLessThanOrEqual( 12, $counts[1000]['raise'] );
-		$this->assertLessThanOrEqual( 12, $counts[1000]['nothing'] );
+		// Counted beyond the bare request on the same site (3 queries alone, 12 with WooCommerce's
+		// rest_api_init: docs/decisions.md, "Performance"): at most 12 in all on a site without other plugins.
+		$this->assertLessThanOrEqual( 9, $counts[1000]['raise'] - $counts[1000]['bare'] );
+		$this->assertLessThanOrEqual( 9, $counts[1000]['nothing'] - $counts[1000]['bare'] );
 	}
 }
