@@ -38,14 +38,18 @@ final class ErrorCodesTest extends TestCase {
 
 	/**
 	 * Every code given to `ErrorReply::error()`, `new WP_Error()` or ShareMailer's `too_many()` in
-	 * includes/, as a literal or a class constant, plus the share-link reasons passed on as a variable.
+	 * includes/, as a literal or a class constant, plus the share-link reasons and a refused test
+	 * submission's codes, passed on as variables.
 	 * WordPress's own `rest_*` codes are left out.
 	 *
 	 * @return list<string>
 	 */
 	private static function made_in_includes(): array {
 		$root  = dirname( __DIR__, 3 ) . '/includes';
-		$codes = array_values( ( new \ReflectionClass( ShareInvites::class ) )->getConstants() );
+		$codes = array_merge(
+			array_values( ( new \ReflectionClass( ShareInvites::class ) )->getConstants() ),
+			array_values( ( new \ReflectionClass( \LibraryPortal\Certificates\AttemptRefused::class ) )->getConstants() ) // A refused test submission's codes.
+		);
 		$files = new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $root, \FilesystemIterator::SKIP_DOTS ) );
 		foreach ( $files as $file ) {
 			if ( ! $file instanceof \SplFileInfo || 'php' !== $file->getExtension() ) {
