@@ -400,7 +400,10 @@ test( 'an old REST nonce is refreshed by the keep-alive ping and the call made a
 				nonce: response.request().headers()[ 'x-wp-nonce' ] ?? '',
 			} );
 		}
-		if ( response.url().includes( 'admin-ajax.php' ) ) {
+		if (
+			response.url().includes( 'admin-ajax.php' ) &&
+			( response.request().postData() ?? '' ).includes( 'ping_library' )
+		) {
 			pings.push( response );
 		}
 	} );

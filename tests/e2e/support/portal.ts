@@ -22,12 +22,14 @@ interface PortalConfig {
  *
  * @param page Playwright page showing the portal.
  */
-export function portalConfig( page: Page ): Promise< PortalConfig > {
-	return page.evaluate(
+export async function portalConfig( page: Page ): Promise< PortalConfig > {
+	// After a redirect the new document may still be loading: wait for its inline config.
+	const config = await page.waitForFunction(
 		() =>
-			( window as unknown as { libraryPortalConfig: PortalConfig } )
+			( window as unknown as { libraryPortalConfig?: PortalConfig } )
 				.libraryPortalConfig
 	);
+	return ( await config.jsonValue() ) as PortalConfig;
 }
 
 /**
