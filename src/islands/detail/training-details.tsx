@@ -14,6 +14,7 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import type { ItemScope } from '../../api/video';
+import { CertificateLinks } from '../../components/certificate-links';
 import { formatDate } from '../../domain/dates';
 import { downloadLabel, showsShareNotice } from '../../domain/detail';
 import { initialPart } from '../../domain/playback';
@@ -231,22 +232,10 @@ function CompletedState( { certificate }: { certificate: Certificate } ) {
 					) }
 				</span>
 			</p>
-			<p className="lp-detail__certificate">
-				<a className="lp-button" href={ certificate.download_url }>
-					{ __( 'Download certificate', 'library-portal' ) }
-				</a>{ ' ' }
-				<a
-					href={ certificate.verify_url }
-					target="_blank"
-					rel="noopener noreferrer"
-				>
-					{ __( 'Verify certificate', 'library-portal' ) }
-					<span className="lp-visually-hidden">
-						{ ' ' }
-						{ __( '(opens in a new tab)', 'library-portal' ) }
-					</span>
-				</a>
-			</p>
+			<CertificateLinks
+				certificate={ certificate }
+				className="lp-detail__certificate"
+			/>
 		</div>
 	);
 }

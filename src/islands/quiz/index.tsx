@@ -24,6 +24,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
  */
 import { ApiError } from '../../api/client';
 import { fetchQuiz, submitQuiz } from '../../api/quiz';
+import { CertificateLinks } from '../../components/certificate-links';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
 import { useResource } from '../../data/use-resource';
@@ -243,7 +244,11 @@ function QuizForm( {
 				<p data-testid="lp-quiz-passed">
 					{ __( 'You passed this test.', 'library-portal' ) }
 				</p>
-				<CertificateLinks certificate={ quiz.certificate } />
+				<CertificateLinks
+					certificate={ quiz.certificate }
+					className="lp-quiz__certificate"
+					testId="lp-certificate"
+				/>
 				<BackToTraining productId={ quiz.product_id } />
 			</section>
 		);
@@ -275,7 +280,11 @@ function QuizForm( {
 					{ exhausted }
 				</p>
 				{ certificate ? (
-					<CertificateLinks certificate={ certificate } />
+					<CertificateLinks
+						certificate={ certificate }
+						className="lp-quiz__certificate"
+						testId="lp-certificate"
+					/>
 				) : null }
 			</section>
 		);
@@ -355,7 +364,11 @@ function QuizForm( {
 						) }
 					</p>
 					{ result.passed && certificate ? (
-						<CertificateLinks certificate={ certificate } />
+						<CertificateLinks
+							certificate={ certificate }
+							className="lp-quiz__certificate"
+							testId="lp-certificate"
+						/>
 					) : null }
 					{ result.passed ? (
 						<BackToTraining productId={ quiz.product_id } />
@@ -386,7 +399,11 @@ function QuizForm( {
 			</p>
 			<AttemptsLeft allowance={ quiz } />
 			{ certificate ? (
-				<CertificateLinks certificate={ certificate } />
+				<CertificateLinks
+					certificate={ certificate }
+					className="lp-quiz__certificate"
+					testId="lp-certificate"
+				/>
 			) : null }
 			<form className="lp-quiz__form" onSubmit={ onSubmit } noValidate>
 				{ quiz.questions.map( ( question, number ) => (
@@ -459,27 +476,6 @@ function AttemptsLeft( { allowance }: { allowance: QuizAllowance } ) {
 	return text === '' ? null : (
 		<p className="lp-quiz__attempts" data-testid="lp-quiz-attempts-left">
 			{ text }
-		</p>
-	);
-}
-
-function CertificateLinks( { certificate }: { certificate: Certificate } ) {
-	return (
-		<p className="lp-quiz__certificate" data-testid="lp-certificate">
-			<a className="lp-button" href={ certificate.download_url }>
-				{ __( 'Download certificate', 'library-portal' ) }
-			</a>{ ' ' }
-			<a
-				href={ certificate.verify_url }
-				target="_blank"
-				rel="noopener noreferrer"
-			>
-				{ __( 'Verify certificate', 'library-portal' ) }
-				<span className="lp-visually-hidden">
-					{ ' ' }
-					{ __( '(opens in a new tab)', 'library-portal' ) }
-				</span>
-			</a>
 		</p>
 	);
 }
