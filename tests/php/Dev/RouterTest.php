@@ -9,6 +9,7 @@
 
 namespace LibraryPortal\Tests\Dev;
 
+use LibraryPortal\Tests\Support\DevServer;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -20,11 +21,11 @@ final class RouterTest extends TestCase {
 	private const SECRET = 'router-canary-7f3a9c';
 
 	/**
-	 * The server process.
+	 * The server.
 	 *
-	 * @var resource|null
+	 * @var DevServer|null
 	 */
-	private static $server = null;
+	private static ?DevServer $server = null;
 
 	/**
 	 * Its port.
@@ -42,32 +43,18 @@ final class RouterTest extends TestCase {
 
 	public static function set_up_before_class() {
 		parent::set_up_before_class();
-		$root         = dirname( __DIR__, 3 );
 		$site         = (string) getenv( 'LP_SITE' );
 		self::$canary = library_portal_site_settings( $site )['dir'] . '/router-canary.json';
 		file_put_contents( self::$canary, '{"password":"' . self::SECRET . '"}' );
 
-		$probe      = stream_socket_server( 'tcp://127.0.0.1:0' );
-		self::$port = (int) substr( strrchr( stream_socket_get_name( $probe, false ), ':' ), 1 );
-		fclose( $probe );
-
-		$command      = array( PHP_BINARY, '-S', '127.0.0.1:' . self::$port, '-t', $root . '/var/wordpress', $root . '/bin/router.php' );
-		$env          = array_merge( getenv(), array( 'LP_SITE' => $site ) );
-		self::$server = proc_open( $command, array( array( 'pipe', 'r' ), array( 'file', '/dev/null', 'w' ), array( 'file', '/dev/null', 'w' ) ), $pipes, $root, $env );
-		for ( $i = 0; $i < 100; $i++ ) {
-			$socket = @fsockopen( '127.0.0.1', self::$port ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- polling until the server listens.
-			if ( $socket ) {
-				fclose( $socket );
-				break;
-			}
-			usleep( 50000 );
-		}
+		self::$server = new DevServer( array( 'LP_SITE' => $site ), array() );
+		self::$port   = self::$server->port;
 	}
 
 	public static function tear_down_after_class() {
 		if ( self::$server ) {
-			proc_terminate( self::$server );
-			proc_close( self::$server );
+			self::$server->stop();
+			self::$server = null;
 		}
 		if ( is_file( self::$canary ) ) {
 			unlink( self::$canary );

@@ -10,6 +10,7 @@
 
 namespace LibraryPortal\Tests\Dropins;
 
+use LibraryPortal\Tests\Support\DevServer;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -19,11 +20,11 @@ use LibraryPortal\Tests\Support\TestCase;
 final class DatabaseErrorDropinTest extends TestCase {
 
 	/**
-	 * The server process.
+	 * The server.
 	 *
-	 * @var resource|null
+	 * @var DevServer|null
 	 */
-	private static $server = null;
+	private static ?DevServer $server = null;
 
 	/**
 	 * Its port.
@@ -34,34 +35,19 @@ final class DatabaseErrorDropinTest extends TestCase {
 
 	public static function set_up_before_class() {
 		parent::set_up_before_class();
-		$root       = dirname( __DIR__, 3 );
-		$probe      = stream_socket_server( 'tcp://127.0.0.1:0' );
-		self::$port = (int) substr( (string) strrchr( (string) stream_socket_get_name( $probe, false ), ':' ), 1 );
-		fclose( $probe );
-		$env          = array_merge(
-			getenv(),
+		self::$server = new DevServer(
 			array(
 				'LP_SITE'      => 'nodb-mariadb',
-				'LP_PORT'      => (string) self::$port,
 				'LP_DB_ENGINE' => 'mariadb',
 			)
 		);
-		$command      = array( PHP_BINARY, '-d', 'display_errors=0', '-S', '127.0.0.1:' . self::$port, '-t', $root . '/var/wordpress', $root . '/bin/router.php' );
-		self::$server = proc_open( $command, array( array( 'pipe', 'r' ), array( 'file', '/dev/null', 'w' ), array( 'file', '/dev/null', 'w' ) ), $pipes, $root, $env );
-		for ( $i = 0; $i < 100; $i++ ) {
-			$socket = @fsockopen( '127.0.0.1', self::$port ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- polling until the server listens.
-			if ( $socket ) {
-				fclose( $socket );
-				break;
-			}
-			usleep( 50000 );
-		}
+		self::$port   = self::$server->port;
 	}
 
 	public static function tear_down_after_class() {
 		if ( self::$server ) {
-			proc_terminate( self::$server );
-			proc_close( self::$server );
+			self::$server->stop();
+			self::$server = null;
 		}
 		parent::tear_down_after_class();
 	}

@@ -17,11 +17,11 @@ namespace LibraryPortal\Tests\Support;
 trait ParallelSite {
 
 	/**
-	 * The server process (leader of its own process group: the workers outlive the master).
+	 * The server (its workers outlive the master: DevServer stops the group).
 	 *
-	 * @var resource|null
+	 * @var DevServer|null
 	 */
-	private static $server = null;
+	private static ?DevServer $server = null;
 
 	/**
 	 * Its port.
@@ -49,37 +49,19 @@ trait ParallelSite {
 
 	public static function set_up_before_class() {
 		parent::set_up_before_class();
-		$root       = dirname( __DIR__, 3 );
-		$probe      = stream_socket_server( 'tcp://127.0.0.1:0' );
-		self::$port = (int) substr( strrchr( stream_socket_get_name( $probe, false ), ':' ), 1 );
-		fclose( $probe );
-
-		$command      = array( 'setsid', PHP_BINARY, '-d', 'display_errors=0', '-d', 'sendmail_path=/bin/true', '-S', '127.0.0.1:' . self::$port, '-t', $root . '/var/wordpress', $root . '/bin/router.php' );
-		$env          = array_merge(
-			getenv(),
+		self::$server = new DevServer(
 			array(
 				'LP_SITE'                => (string) getenv( 'LP_SITE' ),
 				'PHP_CLI_SERVER_WORKERS' => '4',
-			)
+			),
+			array( '-d', 'display_errors=0', '-d', 'sendmail_path=/bin/true' )
 		);
-		self::$server = proc_open( $command, array( array( 'pipe', 'r' ), array( 'file', '/dev/null', 'w' ), array( 'file', '/dev/null', 'w' ) ), $pipes, $root, $env );
-		for ( $i = 0; $i < 100; $i++ ) {
-			$socket = @fsockopen( '127.0.0.1', self::$port ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- polling until the server listens.
-			if ( $socket ) {
-				fclose( $socket );
-				break;
-			}
-			usleep( 50000 );
-		}
+		self::$port   = self::$server->port;
 	}
 
 	public static function tear_down_after_class() {
 		if ( self::$server ) {
-			$pid = (int) proc_get_status( self::$server )['pid'];
-			if ( $pid > 0 ) {
-				posix_kill( -$pid, SIGTERM ); // The group: master and workers.
-			}
-			proc_close( self::$server );
+			self::$server->stop();
 			self::$server = null;
 		}
 		parent::tear_down_after_class();
