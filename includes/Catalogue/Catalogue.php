@@ -56,6 +56,24 @@ final class Catalogue {
 	}
 
 	/**
+	 * A published item's content type and part count, read through WordPress's own caches
+	 * (get_post() and the meta cache that ItemMedia reads too): what a progress report judges.
+	 *
+	 * @param int $product_id Item.
+	 * @return array{content_type: string, part_count: int}|null Null when it is not a published item.
+	 */
+	public function kind_of( int $product_id ): ?array {
+		$post = get_post( $product_id );
+		if ( ! $post instanceof \WP_Post || ItemPostType::POST_TYPE !== $post->post_type || 'publish' !== $post->post_status ) {
+			return null;
+		}
+		return array(
+			'content_type' => ContentType::normalize( (string) get_post_meta( $product_id, '_lp_content_type', true ) ),
+			'part_count'   => ItemMedia::part_count_of( get_post_meta( $product_id, '_lp_video_parts', true ) ),
+		);
+	}
+
+	/**
 	 * Catalogue rows as the library needs them, their images primed in one query.
 	 *
 	 * @param array<int, CatalogueRow> $rows Rows by ID.

@@ -293,7 +293,7 @@ final class LibraryService {
 		$watching = self::progress_of( $item['part_count'], $progress );
 		$sharer   = $row['share_user_id'];
 		$expiry   = array_key_exists( 'expiry', $row ) ? (int) $row['expiry'] : $summary->expiry;
-		$access   = Access::reason( $row['tag'], $item['content_type'], $summary, $sharer, 'contract' === $row['tag'] && Expiry::has_passed( $expiry, $now ) );
+		$access   = self::access_of( $row, $item['content_type'], $summary, $expiry, $now );
 		$is_owner = 0 === $sharer;
 
 		$built = array(
@@ -333,6 +333,103 @@ final class LibraryService {
 		$built['playback_status'] = self::playback_status_of( $built );
 		$built['can_share']       = ShareRule::allows( $built );
 		return $built;
+	}
+
+	/**
+	 * The access a row gives: one rule for the built rows and the seat rows of a progress report.
+	 *
+	 * @param array<string, mixed> $row          Grouped row (tag, share_user_id).
+	 * @param string               $content_type Item's content type.
+	 * @param LicenseSummary       $summary      The row's seats summed up.
+	 * @param int                  $expiry       The row's expiry.
+	 * @param int                  $now          Unix seconds.
+	 */
+	private static function access_of( array $row, string $content_type, LicenseSummary $summary, int $expiry, int $now ): string {
+		return Access::reason( $row['tag'], $content_type, $summary, $row['share_user_id'], 'contract' === $row['tag'] && Expiry::has_passed( $expiry, $now ) );
+	}
+
+	/**
+	 * What a progress report reads on its short path: the item's kind (null when it is not a
+	 * published item), its progress rows and the user's seat rows of it (seat_rows()). Three
+	 * primary-key reads on a cold cache: the item and its meta through WordPress's own caches,
+	 * then the progress and the seats.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $now        Unix seconds.
+	 * @param int $product_id Item.
+	 * @return array{rows: array<int, array<string, mixed>>, progress: array<int, PartProgress>}|null
+	 */
+	public function report_rows( int $user_id, int $now, int $product_id ): ?array {
+		$kind = $this->catalogue->kind_of( $product_id );
+		if ( null === $kind ) {
+			return null;
+		}
+		$progress = $this->progress->for_item( $user_id, $product_id );
+		return array(
+			'rows'     => $this->seat_rows( $user_id, $now, $product_id, $kind['content_type'], $kind['part_count'], $progress ),
+			'progress' => $progress,
+		);
+	}
+
+	/**
+	 * The user's seat rows of one item with what a progress report judges and what its reply's
+	 * status depends on (docs/decisions.md, "Watching": the report's short path): access, counts,
+	 * progress, and the status as if no certificate were earned. One query (the seats); the item's
+	 * type and parts and the progress rows come from the caller. No contract rows, texts, people or
+	 * certificate: a caller uses these rows only when one of them opens the item without spending
+	 * a seat, where items_for() would pick the same row.
+	 *
+	 * @param int                      $user_id      User.
+	 * @param int                      $now          Unix seconds.
+	 * @param int                      $product_id   Item.
+	 * @param string                   $content_type Item's content type.
+	 * @param int                      $part_count   Item's parts.
+	 * @param array<int, PartProgress> $progress     The item's progress by part.
+	 * @return array<int, array<string, mixed>> In the order items_for() lists them.
+	 */
+	public function seat_rows( int $user_id, int $now, int $product_id, string $content_type, int $part_count, array $progress ): array {
+		$rows = array();
+		foreach ( $this->group_seats( $this->licenses->seats_for_user( $user_id, $product_id ), $user_id ) as $row ) {
+			$summary = LicenseSummary::of( $row['seats'], $user_id, $now );
+			$lean    = array(
+				'product_id'         => $product_id,
+				'content_type'       => $content_type,
+				'tag'                => $row['tag'],
+				'contract_id'        => $row['contract_id'],
+				'share_user_id'      => $row['share_user_id'],
+				'activated'          => $summary->activated,
+				'total_licenses'     => $summary->total,
+				'available_licenses' => 0 === $row['share_user_id'] ? $summary->available : 0,
+				'expired_licenses'   => $summary->expired,
+				'access'             => self::access_of( $row, $content_type, $summary, $summary->expiry, $now ),
+				'video_data'         => array_merge( array( 'progress' => self::progress_of( $part_count, $progress ) ), self::certificate_fields( null ) ),
+			);
+			$rows[]  = self::with_progress( $lean, $progress );
+		}
+		// items_for() sorts one item's rows by tag (the title is the same); usort keeps ties in order.
+		usort( $rows, static fn( array $a, array $b ): int => strcmp( $a['tag'], $b['tag'] ) );
+		return $rows;
+	}
+
+	/**
+	 * Whether new progress may change a row's status or playback status. A certificate is earned
+	 * or not whatever the progress does, so both cases are judged and either change counts: the
+	 * caller then sends the whole row, read again with its certificate.
+	 *
+	 * @param array<string, mixed>     $row    Row as sent, or a seat row (seat_rows()).
+	 * @param array<int, PartProgress> $before Progress by part before the report.
+	 * @param array<int, PartProgress> $after  Progress by part after it.
+	 */
+	public static function progress_moves_status( array $row, array $before, array $after ): bool {
+		foreach ( array( false, true ) as $earned ) {
+			$row['video_data']['pdf'] = $earned ? 'earned' : false;
+			$then                     = self::with_progress( $row, $before );
+			$now                      = self::with_progress( $row, $after );
+			if ( $then['status'] !== $now['status'] || $then['playback_status'] !== $now['playback_status'] ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

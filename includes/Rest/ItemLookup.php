@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Rest;
 
+use LibraryPortal\Domain\Access;
+use LibraryPortal\Learning\LearnerRow;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Repositories\PartProgress;
 use WP_Error;
@@ -99,6 +101,36 @@ final class ItemLookup {
 		}
 		$this->found[ $user_id . '|' . $product_id ] = $rows;
 		return $rows;
+	}
+
+	/**
+	 * The row a progress report acts on when one of the user's seats already opens the item
+	 * without spending one (an activated seat or a membership), judged from the item, the seats
+	 * and the progress alone (LibraryService::report_rows(): docs/decisions.md, "Watching").
+	 * Null whenever rows() could pick another row or answer otherwise (a contract asked for, a
+	 * seat to spend, no access, no such published item): the caller then uses rows(). A found
+	 * row keeps its progress for progress().
+	 *
+	 * @param int    $user_id     User.
+	 * @param int    $product_id  Item.
+	 * @param string $tag         '' or 'member' (LearnerRow::pick()).
+	 * @param int    $contract_id Contract asked for (0 = none).
+	 * @return array<string, mixed>|null A seat row (LibraryService::seat_rows()).
+	 */
+	public function steady_row( int $user_id, int $product_id, string $tag, int $contract_id ): ?array {
+		if ( $user_id <= 0 || $contract_id > 0 ) {
+			return null;
+		}
+		$read = $this->library->report_rows( $user_id, time(), $product_id );
+		$row  = null === $read ? null : LearnerRow::pick( $read['rows'], $tag );
+		// Contract rows are listed after the seat rows of their version and rank no better than
+		// these two kinds, so rows() would pick this same row.
+		$asked = null !== $row && ( 'member' === $tag ) === ( 'member' === $row['tag'] );
+		if ( null === $read || null === $row || ! $asked || ! in_array( $row['access'], array( Access::ACTIVATED, Access::MEMBER ), true ) ) {
+			return null;
+		}
+		$this->progress[ $user_id . '|' . $product_id ] = $read['progress'];
+		return $row;
 	}
 
 	/**

@@ -39,6 +39,21 @@ final class LearningController extends Controller {
 	private ItemLookup $lookup;
 
 	/**
+	 * The report request report_row() last looked up (permission check and handler get the same
+	 * request object; a test may dispatch many through one controller).
+	 *
+	 * @var WP_REST_Request|null
+	 */
+	private ?WP_REST_Request $steady_request = null;
+
+	/**
+	 * For that request: the short path's seat row, or null when the report takes the whole row.
+	 *
+	 * @var array<string, mixed>|null
+	 */
+	private ?array $steady_row = null;
+
+	/**
 	 * Progress rule.
 	 *
 	 * @var ProgressRecorder
@@ -124,7 +139,7 @@ final class LearningController extends Controller {
 				array(
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => array( $this, 'post_progress' ),
-					'permission_callback' => array( $this, 'item_permissions_check' ),
+					'permission_callback' => array( $this, 'report_permissions_check' ),
 					'args'                => array(
 						'product_id' => $id,
 						'tag'        => $tag,
@@ -201,6 +216,22 @@ final class LearningController extends Controller {
 	}
 
 	/**
+	 * Logged in, and the item is in the user's library: item_permissions_check() on the report's
+	 * own lookup (report_row()).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return true|WP_Error
+	 */
+	public function report_permissions_check( $request ) {
+		$login = $this->require_login();
+		if ( true !== $login ) {
+			return $login;
+		}
+		$row = $this->report_row( $request );
+		return is_wp_error( $row ) ? $row : true;
+	}
+
+	/**
 	 * Logged in, a member of the contract (403 otherwise, whether the contract exists or not), and
 	 * the item is in that contract's library (404 otherwise).
 	 *
@@ -246,36 +277,43 @@ final class LearningController extends Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function post_progress( $request ) {
-		$row = $this->row( $request );
+		$row = $this->report_row( $request );
 		if ( is_wp_error( $row ) ) {
 			return $row;
 		}
 		if ( ! Access::granted( (string) $row['access'] ) ) {
 			return self::no_access();
 		}
-		$user_id = get_current_user_id();
-		$media   = ItemMedia::of( (int) $row['product_id'], (string) $row['title'] );
-		$result  = $this->recorder->report( $user_id, $row, $this->lookup->progress( $user_id, (int) $row['product_id'] ), $media, (int) $request['part'], (int) $request['progress'], time() );
+		$user_id    = get_current_user_id();
+		$product_id = (int) $row['product_id'];
+		$media      = ItemMedia::of( $product_id, (string) ( $row['title'] ?? '' ) );
+		$before     = $this->lookup->progress( $user_id, $product_id );
+		$result     = $this->recorder->report( $user_id, $row, $before, $media, (int) $request['part'], (int) $request['progress'], time() );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		$fresh = $row;
-		if ( $result['activation'] ) {
-			// A seat may have been spent (here or by a parallel request): counts and access change.
+		$after = $result['progress'] ?? $before;
+		$fresh = LibraryService::with_progress( $row, $after );
+		// The short path's seat row is not a whole row: the reply then carries only the progress,
+		// unless the status may have moved (docs/decisions.md, "Watching": what a report answers).
+		$steady = null !== $this->steady_row;
+		$whole  = ! $steady;
+		if ( $result['activation'] || ( $steady && LibraryService::progress_moves_status( $row, $before, $after ) ) ) {
+			// A seat may have been spent (here or by a parallel request), or the status moved:
+			// the row read again (counts, access, certificate).
 			$fresh = $this->fresh_row( $user_id, $row );
-		} elseif ( $result['changed'] && null !== $result['progress'] ) {
-			// Only progress changed: the row as read, with the progress as stored now.
-			$fresh = LibraryService::with_progress( $row, $result['progress'] );
+			$whole = true;
 		}
 		if ( is_wp_error( $fresh ) ) {
 			return $fresh;
 		}
 		return $this->success(
 			array(
-				'item'      => $fresh,
-				'progress'  => self::progress( $fresh ),
-				'test'      => self::test( $fresh, $media ),
-				'activated' => $result['activated'],
+				'product_id' => $product_id,
+				'item'       => $whole ? $fresh : null,
+				'progress'   => self::progress( $fresh ),
+				'test'       => self::test( $fresh, $media ),
+				'activated'  => $result['activated'],
 			)
 		);
 	}
@@ -368,6 +406,22 @@ final class LearningController extends Controller {
 			);
 		}
 		return $row;
+	}
+
+	/**
+	 * The row a progress report acts on: the seat row of the short path when a seat already opens
+	 * the item (ItemLookup::steady_row()), the whole row otherwise (row()). The permission check
+	 * and the handler ask alike; the lookup is made once.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	private function report_row( WP_REST_Request $request ) {
+		if ( $this->steady_request !== $request ) {
+			$this->steady_request = $request;
+			$this->steady_row     = $this->lookup->steady_row( get_current_user_id(), (int) $request['product_id'], (string) ( $request['tag'] ?? '' ), (int) ( $request['contract'] ?? 0 ) );
+		}
+		return $this->steady_row ?? $this->row( $request );
 	}
 
 	/**
@@ -472,11 +526,12 @@ final class LearningController extends Controller {
 	 * `progress` of the replies: the row's own figures (overall as the items reply computes it).
 	 *
 	 * @param array<string, mixed> $row Library row.
-	 * @return array{count: int, parts: array<int, array{count: int, time: int}>}
+	 * @return array{count: int, time: int, parts: array<int, array{count: int, time: int}>}
 	 */
 	private static function progress( array $row ): array {
 		return array(
 			'count' => (int) $row['video_data']['progress']['count'],
+			'time'  => (int) $row['video_data']['progress']['time'],
 			'parts' => array_values( $row['video_data']['progress']['parts'] ),
 		);
 	}
@@ -543,6 +598,7 @@ final class LearningController extends Controller {
 		return self::closed_object(
 			array(
 				'count' => $int,
+				'time'  => $int,
 				'parts' => array(
 					'type'  => 'array',
 					'items' => self::closed_object(
@@ -635,10 +691,11 @@ final class LearningController extends Controller {
 			'library-progress',
 			self::closed_object(
 				array(
-					'item'      => $this->item_schema(),
-					'progress'  => self::progress_schema(),
-					'test'      => self::test_schema(),
-					'activated' => array( 'type' => 'boolean' ),
+					'product_id' => array( 'type' => 'integer' ),
+					'item'       => array_merge( $this->item_schema(), array( 'type' => array( 'object', 'null' ) ) ),
+					'progress'   => self::progress_schema(),
+					'test'       => self::test_schema(),
+					'activated'  => array( 'type' => 'boolean' ),
 				)
 			)
 		);

@@ -14,7 +14,7 @@ import {
 	request,
 	retryAfterSeconds,
 } from './client';
-import { isRecord, record, str, bool } from './coerce';
+import { isRecord, record, str, bool, num } from './coerce';
 import { isPortalErrorCode } from './error-codes';
 import { normalizeItem } from './items';
 import { postKeepalive } from './keepalive';
@@ -39,7 +39,8 @@ export const PROGRESS_TOO_FAST = 'progress_too_fast';
 export function normalizeProgressReply( raw: unknown ): ProgressReply {
 	const data = record( raw );
 	return {
-		item: normalizeItem( data.item ),
+		product_id: num( data.product_id ),
+		item: isRecord( data.item ) ? normalizeItem( data.item ) : null,
 		progress: normalizePartsProgress( data.progress ),
 		test: normalizeTest( data.test ),
 		activated: bool( data.activated ),

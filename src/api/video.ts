@@ -72,6 +72,7 @@ export function normalizePartsProgress( raw: unknown ): PartsProgress {
 	const progress = record( raw );
 	return {
 		count: num( progress.count ),
+		time: num( progress.time ),
 		parts: list( progress.parts ).map( ( part ) => ( {
 			count: num( part.count ),
 			time: num( part.time ),

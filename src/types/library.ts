@@ -229,10 +229,8 @@ export interface TestReadiness {
 	message: string;
 }
 
-export interface PartsProgress {
-	count: number;
-	parts: { count: number; time: number }[];
-}
+/** The `progress` of the video and progress replies: the item's own `video_data.progress`. */
+export type PartsProgress = VideoProgress;
 
 /** GET video/{id} data. */
 export interface VideoDetails {
@@ -262,7 +260,13 @@ export interface VideoDetails {
 
 /** POST video/progress/{id} data. */
 export interface ProgressReply {
-	item: LibraryItem;
+	/** The reported item (a replayed report may be about another item than the open one). */
+	product_id: number;
+	/**
+	 * The whole row when a seat was activated or the status may have moved; null otherwise, when
+	 * only `progress` changed (docs/decisions.md, "Watching": what a report answers).
+	 */
+	item: LibraryItem | null;
 	progress: PartsProgress;
 	test: TestReadiness;
 	/** This call activated a seat. */

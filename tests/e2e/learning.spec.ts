@@ -33,20 +33,29 @@ const isProgressReport = ( response: Response ) =>
 	response.request().method() === 'POST' &&
 	/\/library\/v2\/video\/progress\/\d+/.test( response.url() );
 
-async function progressOf(
-	response: Response
-): Promise< { part: number; progress: number; parts: number[] } > {
+async function progressOf( response: Response ): Promise< {
+	part: number;
+	progress: number;
+	parts: number[];
+	count: number;
+	wholeRow: boolean;
+} > {
 	const sent = response.request().postDataJSON() as {
 		part?: number;
 		progress: number;
 	};
 	const reply = ( await response.json() ) as {
-		data: { progress: { parts: Array< { count: number } > } };
+		data: {
+			progress: { count: number; parts: Array< { count: number } > };
+			item: unknown;
+		};
 	};
 	return {
 		part: sent.part ?? 0,
 		progress: sent.progress,
 		parts: reply.data.progress.parts.map( ( part ) => part.count ),
+		count: reply.data.progress.count,
+		wholeRow: reply.data.item !== null,
 	};
 }
 
@@ -107,6 +116,12 @@ test.describe( 'learning', () => {
 		const saved = await progressOf( await firstReport );
 		expect( saved.part ).toBe( 1 );
 		expect( saved.progress ).toBeGreaterThan( 20 );
+		// An activated seat and no status moved: the reply is the progress alone (the short
+		// path), and the page shows the server's new figure.
+		expect( saved.wholeRow ).toBe( false );
+		await expect( page.getByTestId( 'lp-watched-badge' ) ).toHaveText(
+			`${ saved.count }% Watched`
+		);
 		expect( ( await detail.videoState() ).currentTime ).toBeGreaterThan(
 			start.currentTime
 		);

@@ -131,7 +131,7 @@ describe( 'sendProgress with keepalive', () => {
 		);
 		expect( init.keepalive ).toBe( true );
 		expect( init.body ).toBe( '{"progress":10,"part":0}' );
-		expect( reply.item.status ).toBe( 'in-progress' );
+		expect( reply.item?.status ).toBe( 'in-progress' );
 		expect( reply.progress.count ).toBe( 10 );
 		expect( reply.test.message ).toBe( 'Watch more.' );
 		expect( reply.activated ).toBe( true );

@@ -19,8 +19,9 @@ import { makeItem, setPortalConfig } from '../../test-utils/fixtures';
 const USER = 7;
 
 const reply = ( count: number ): ProgressReply => ( {
+	product_id: 5,
 	item: makeItem( { product_id: 5 } ),
-	progress: { count, parts: [ { count, time: 0 } ] },
+	progress: { count, time: 0, parts: [ { count, time: 0 } ] },
 	test: { available: false, ready: false, incomplete_parts: [], message: '' },
 	activated: false,
 } );

@@ -39,8 +39,9 @@ const fakeResponse = (
 const serverReply = {
 	success: true,
 	data: {
+		product_id: 5,
 		item: { product_id: 5, status: 'in-progress' },
-		progress: { count: 10, parts: [ { count: 10, time: 3 } ] },
+		progress: { count: 10, time: 3, parts: [ { count: 10, time: 3 } ] },
 		test: {
 			available: true,
 			ready: false,
@@ -168,7 +169,21 @@ describe( 'sendProgress', () => {
 		expect( reply.activated ).toBe( true );
 		expect( reply.progress.parts ).toEqual( [ { count: 10, time: 3 } ] );
 		expect( reply.test.message ).toBe( 'Watch.' );
-		expect( reply.item.product_id ).toBe( 5 );
+		expect( reply.item?.product_id ).toBe( 5 );
+	} );
+
+	it( 'keeps a reply without a whole row as progress only, with its item and time', () => {
+		const reply = normalizeProgressReply( {
+			...serverReply.data,
+			item: null,
+		} );
+		expect( reply.item ).toBeNull();
+		expect( reply.product_id ).toBe( 5 );
+		expect( reply.progress ).toEqual( {
+			count: 10,
+			time: 3,
+			parts: [ { count: 10, time: 3 } ],
+		} );
 	} );
 
 	it( 'rejects a platform failure with its status, code and Retry-After (api-fetch and keepalive)', async () => {

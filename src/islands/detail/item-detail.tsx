@@ -213,7 +213,18 @@ function ItemDetailScreen() {
 		}
 	};
 	const onReply = ( reply: ProgressReply ) => {
-		onItem( reply.item );
+		if ( ! item || reply.product_id !== item.product_id ) {
+			// A replayed report of another item: the shell loads the items again.
+			return;
+		}
+		// Without a whole row, only the progress moved: the server's figures go into the row as
+		// they are; its status stays what the server last said.
+		onItem(
+			reply.item ?? {
+				...item,
+				video_data: { ...item.video_data, progress: reply.progress },
+			}
+		);
 		if ( video.value.status === 'ok' ) {
 			video.replace( {
 				status: 'ok',

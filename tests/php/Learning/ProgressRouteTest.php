@@ -162,7 +162,8 @@ final class ProgressRouteTest extends TestCase {
 
 		$this->assertSame( 200, $lower->get_status() );
 		$this->assertSame( 50, $this->stored( $user, $item ) );
-		$this->assertSame( 50, $lower->get_data()['data']['item']['video_data']['progress']['parts'][0]['count'] );
+		$this->assertSame( 50, $lower->get_data()['data']['progress']['parts'][0]['count'] );
+		$this->assertNull( $lower->get_data()['data']['item'], 'Nothing moved: the progress alone.' );
 		$this->assertSame( 200, $this->report( $user, $item, 50 )->get_status() );
 		$this->assertSame( 50, $this->stored( $user, $item ) );
 	}
@@ -189,7 +190,7 @@ final class ProgressRouteTest extends TestCase {
 
 		$this->assertSame( array( 100, 95, 0 ), array_column( $reply['progress']['parts'], 'count' ) );
 		$this->assertSame( 65, $reply['progress']['count'] );
-		$this->assertSame( $reply['progress']['count'], $reply['item']['video_data']['progress']['count'] );
+		$this->assertSame( 65, Library::by_product( $this->send( 'GET', '/library/v2/items', $user )->get_data()['data'] )[ $item ]['video_data']['progress']['count'] );
 		$this->assertFalse( $reply['test']['ready'] );
 		$this->assertSame( array( 2 ), array_column( $reply['test']['incomplete_parts'], 'index' ) );
 	}
@@ -213,7 +214,8 @@ final class ProgressRouteTest extends TestCase {
 		$this->age( $user, $item, 0, 20 );
 		$second = $this->report( $user, $item, 10 )->get_data()['data'];
 		$this->assertFalse( $second['activated'] );
-		$this->assertSame( 2, $second['item']['available_licenses'] );
+		$this->assertNull( $second['item'], 'An activated seat: the progress alone.' );
+		$this->assertSame( 2, Library::by_product( $this->send( 'GET', '/library/v2/items', $user )->get_data()['data'] )[ $item ]['available_licenses'] );
 	}
 
 	public function test_five_percent_activates_a_shared_seat(): void {
@@ -254,23 +256,28 @@ final class ProgressRouteTest extends TestCase {
 		$this->assertSame( 5, $this->stored( $user, $item ) );
 	}
 
-	public function test_the_reply_item_equals_the_list_row_built_afresh(): void {
+	public function test_the_reply_carries_the_list_row_built_afresh_whenever_the_status_moves(): void {
 		list( $user, $item ) = $this->learner();
-		$this->services()->progress->record( $user, $item, 2, 100, time() - 500 );
-		$listed = function () use ( $user, $item ): array {
+		$listed              = function () use ( $user, $item ): array {
 			return Library::by_product( $this->send( 'GET', '/library/v2/items', $user )->get_data()['data'] )[ $item ];
 		};
 
-		// The patched row (no seat spent) and the row GET items/ builds from the tables agree.
+		// The first progress moves the status: the whole row, as GET items/ builds it.
+		$this->assertSame( 'not-started', $listed()['status'] );
 		$first = $this->report( $user, $item, 5 )->get_data()['data'];
+		$this->assertSame( 'in-progress', $first['item']['status'] );
 		$this->assertEquals( $listed(), $first['item'] );
+		$this->services()->progress->record( $user, $item, 2, 100, time() - 500 );
+		// A raise that keeps the status: the progress alone, the list's own figures.
 		$this->age( $user, $item, 0, 25 );
 		$raised = $this->report( $user, $item, 30 )->get_data()['data'];
-		$this->assertSame( array( 30, 0, 100 ), array_column( $raised['item']['video_data']['progress']['parts'], 'count' ) );
-		$this->assertSame( 43, $raised['item']['video_data']['progress']['count'] );
-		$this->assertEquals( $listed(), $raised['item'] );
+		$this->assertNull( $raised['item'] );
+		$this->assertSame( $item, $raised['product_id'] );
+		$this->assertSame( array( 30, 0, 100 ), array_column( $raised['progress']['parts'], 'count' ) );
+		$this->assertSame( 43, $raised['progress']['count'] );
+		$this->assertEquals( $listed()['video_data']['progress'], $raised['progress'] );
 
-		// The raise that opens the test changes the status too.
+		// The raise that opens the test changes the status: the whole row again.
 		$this->services()->progress->record( $user, $item, 1, 100, time() - 500 );
 		$this->services()->progress->record( $user, $item, 0, 90, time() - 500 );
 		$this->age( $user, $item, 0, 40 ); // The learner comes back: a new session, one step.
@@ -279,6 +286,75 @@ final class ProgressRouteTest extends TestCase {
 		$this->assertSame( 'take-test', $ready['item']['status'] );
 		$this->assertTrue( $ready['test']['ready'] );
 		$this->assertEquals( $listed(), $ready['item'] );
+	}
+
+	/**
+	 * Every kind of row a learner reports on, report after report: a reply without the row never
+	 * hides a moved status, and its progress is the list's.
+	 */
+	public function test_a_reply_without_the_row_means_the_listed_status_stayed(): void {
+		$owner       = $this->make_user();
+		$member      = $this->make_user();
+		$certified   = $this->make_user();
+		$subscriber  = $this->make_user();
+		$item        = LearningMedia::item( 'Kinds workshop', 3 );
+		$member_item = LearningMedia::item( 'Member workshop', 3 );
+		Library::grant( $owner, $item, 2 );
+		Library::activate_own( $owner, $item );
+		Library::share( $owner, $member, $item );
+		Library::grant( $certified, $item );
+		Library::activate_own( $certified, $item );
+		$this->services()->certificates->issue( $certified, $item, 90, time() );
+		Library::grant( $subscriber, $member_item, 1, 0, 'member' );
+
+		$cases = array(
+			'owner, activated seat' => array( $owner, $item, '' ),
+			'member of a team'      => array( $member, $item, '' ),
+			'certificate earned'    => array( $certified, $item, '' ),
+			'membership item'       => array( $subscriber, $member_item, 'member' ),
+		);
+		$kinds = array();
+		foreach ( $cases as $label => list( $user, $product, $tag ) ) {
+			$route  = '/library/v2/video/progress/' . $product . ( '' === $tag ? '' : '?tag=' . $tag );
+			$listed = function () use ( $user, $product, $tag ): array {
+				foreach ( $this->send( 'GET', '/library/v2/items', $user )->get_data()['data'] as $row ) {
+					if ( $row['product_id'] === $product && $row['tag'] === $tag ) {
+						return $row;
+					}
+				}
+				$this->fail( 'no listed row' );
+			};
+			foreach ( array( 0, 1, 2 ) as $part ) {
+				foreach ( array( 5, 50, 95, 100 ) as $step => $percent ) {
+					$this->age( $user, $product, $part, 0 === $step ? 40 : 25 );
+					$before = $listed();
+					$reply  = $this->send(
+						'POST',
+						$route,
+						$user,
+						array(
+							'progress' => 0 === $step ? 5 : $percent,
+							'part'     => $part,
+						)
+					);
+					$this->assertSame( 200, $reply->get_status(), $label );
+					$data  = $reply->get_data()['data'];
+					$after = $listed();
+					if ( null === $data['item'] ) {
+						$kinds[ $label ]['progress only'] = true;
+						$this->assertSame( $before['status'], $after['status'], $label );
+						$this->assertSame( $before['playback_status'], $after['playback_status'], $label );
+						$this->assertEquals( $after['video_data']['progress'], $data['progress'], $label );
+					} else {
+						$kinds[ $label ]['whole row'] = true;
+						$this->assertEquals( $after, $data['item'], $label );
+					}
+				}
+			}
+		}
+		foreach ( $cases as $label => $case ) {
+			$this->assertArrayHasKey( 'progress only', $kinds[ $label ], $label . ': the short reply was used' );
+		}
 	}
 
 	public function test_a_report_costs_at_most_12_queries_whatever_the_librarys_size(): void {
@@ -319,8 +395,9 @@ final class ProgressRouteTest extends TestCase {
 		fwrite( STDERR, sprintf( "\n[video/progress queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
 		$this->assertSame( $counts[5], $counts[1000] );
 		// Counted beyond the bare request on the same site (3 queries alone, 12 with WooCommerce's
-		// rest_api_init: docs/decisions.md, "Performance"): at most 12 in all on a site without other plugins.
-		$this->assertLessThanOrEqual( 9, $counts[1000]['raise'] - $counts[1000]['bare'] );
-		$this->assertLessThanOrEqual( 9, $counts[1000]['nothing'] - $counts[1000]['bare'] );
+		// rest_api_init: docs/decisions.md, "Performance"). The short path (docs/decisions.md,
+		// "Watching"): the item, its meta, the progress, the seats; the write and the cache version.
+		$this->assertLessThanOrEqual( 6, $counts[1000]['raise'] - $counts[1000]['bare'] );
+		$this->assertLessThanOrEqual( 5, $counts[1000]['nothing'] - $counts[1000]['bare'] );
 	}
 }

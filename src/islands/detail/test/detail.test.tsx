@@ -60,6 +60,7 @@ function makeVideo( overrides: Partial< VideoDetails > = {} ): VideoDetails {
 		attachment: '',
 		progress: {
 			count: 40,
+			time: 1,
 			parts: [
 				{ count: 100, time: 1 },
 				{ count: 20, time: 1 },

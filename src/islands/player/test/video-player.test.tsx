@@ -61,7 +61,7 @@ const video: VideoDetails = {
 	quiz_link: '',
 	certificate: null,
 	attachment: '',
-	progress: { count: 0, parts: [ { count: 0, time: 0 } ] },
+	progress: { count: 0, time: 0, parts: [ { count: 0, time: 0 } ] },
 	test: { available: false, ready: false, incomplete_parts: [], message: '' },
 	access: 'activated',
 	max_playback_rate: 1.5,
@@ -129,8 +129,9 @@ describe( 'VideoPlayer', () => {
 	it( 'hands each accepted reply on; a pause sends the step at once', async () => {
 		const onReply = jest.fn();
 		const reply = {
+			product_id: 5,
 			item: makeItem( { product_id: 5, status: 'in-progress' } ),
-			progress: { count: 10, parts: [ { count: 10, time: 1 } ] },
+			progress: { count: 10, time: 1, parts: [ { count: 10, time: 1 } ] },
 			test: video.test,
 			activated: false,
 		};

@@ -59,8 +59,9 @@ describe( 'Shell: progress measured on an earlier page', () => {
 			] )
 		);
 		mockedSend.mockResolvedValue( {
+			product_id: 5,
 			item: watched( 55, { product_id: 5, title: 'Alpha Workshop' } ),
-			progress: { count: 55, parts: [ { count: 55, time: 1 } ] },
+			progress: { count: 55, time: 1, parts: [ { count: 55, time: 1 } ] },
 			test: {
 				available: false,
 				ready: false,
