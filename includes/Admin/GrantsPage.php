@@ -11,9 +11,9 @@ use InvalidArgumentException;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
+use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ItemStatus;
-use LibraryPortal\Grants\GrantCapability;
 use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Repositories\AuditEntry;
@@ -22,7 +22,7 @@ use LibraryPortal\Repositories\SeatAuditRepository;
 use LibraryPortal\Repositories\WriteFailed;
 
 /**
- * Three screens under the Library menu, each behind GrantCapability::CAP. Forms post to
+ * Three screens under the Library menu, each behind AdminCapabilities::GRANTS. Forms post to
  * admin-post.php with a nonce; each handler checks both, validates, calls GrantService and
  * redirects back (POST-redirect-GET) with a notice kept for one view in a per-user transient.
  */
@@ -120,9 +120,9 @@ final class GrantsPage {
 	 * The three submenu pages, with their screen options and help.
 	 */
 	public function add_pages(): void {
-		$grants = add_submenu_page( self::PARENT, __( 'Grants', 'library-portal' ), __( 'Grants', 'library-portal' ), GrantCapability::CAP, self::GRANTS, array( $this, 'render_grants' ) );
-		$view   = add_submenu_page( self::PARENT, __( 'View as user', 'library-portal' ), __( 'View as user', 'library-portal' ), GrantCapability::CAP, self::VIEW_AS, array( $this, 'render_view_as' ) );
-		$audit  = add_submenu_page( self::PARENT, __( 'Audit trail', 'library-portal' ), __( 'Audit trail', 'library-portal' ), GrantCapability::CAP, self::AUDIT, array( $this, 'render_audit' ) );
+		$grants = add_submenu_page( self::PARENT, __( 'Grants', 'library-portal' ), __( 'Grants', 'library-portal' ), AdminCapabilities::GRANTS, self::GRANTS, array( $this, 'render_grants' ) );
+		$view   = add_submenu_page( self::PARENT, __( 'View as user', 'library-portal' ), __( 'View as user', 'library-portal' ), AdminCapabilities::GRANTS, self::VIEW_AS, array( $this, 'render_view_as' ) );
+		$audit  = add_submenu_page( self::PARENT, __( 'Audit trail', 'library-portal' ), __( 'Audit trail', 'library-portal' ), AdminCapabilities::GRANTS, self::AUDIT, array( $this, 'render_audit' ) );
 		if ( $grants ) {
 			add_action( 'load-' . $grants, array( $this, 'load_grants' ) );
 		}
@@ -685,14 +685,15 @@ final class GrantsPage {
 	 */
 	public static function action_text( string $action ): string {
 		$labels = array(
-			GrantService::GRANT         => __( 'Granted', 'library-portal' ),
-			GrantService::EXTEND        => __( 'Extended', 'library-portal' ),
-			GrantService::TAKE_BACK     => __( 'Taken back', 'library-portal' ),
-			GrantService::END           => __( 'Ended', 'library-portal' ),
-			GrantService::RESTORE       => __( 'Granted again', 'library-portal' ),
-			GrantService::REVOKE_DELETE => __( 'Revoked and deleted', 'library-portal' ),
-			GrantService::AMOUNT_REFUND => __( 'Refund without quantities', 'library-portal' ),
-			QuizService::RESET_ACTION   => __( 'Test attempts reset', 'library-portal' ),
+			GrantService::GRANT            => __( 'Granted', 'library-portal' ),
+			GrantService::EXTEND           => __( 'Extended', 'library-portal' ),
+			GrantService::TAKE_BACK        => __( 'Taken back', 'library-portal' ),
+			GrantService::END              => __( 'Ended', 'library-portal' ),
+			GrantService::RESTORE          => __( 'Granted again', 'library-portal' ),
+			GrantService::REVOKE_DELETE    => __( 'Revoked and deleted', 'library-portal' ),
+			GrantService::AMOUNT_REFUND    => __( 'Refund without quantities', 'library-portal' ),
+			QuizService::RESET_ACTION      => __( 'Test attempts reset', 'library-portal' ),
+			ContractService::DELETE_ACTION => __( 'Contract deleted', 'library-portal' ),
 		);
 		return $labels[ $action ] ?? $action;
 	}
@@ -729,6 +730,10 @@ final class GrantsPage {
 			case GrantService::AMOUNT_REFUND:
 				/* translators: 1: amount, 2: order number. */
 				return sprintf( __( 'Refund of %1$s on order #%2$d named no quantities: nothing taken back', 'library-portal' ), (string) ( $details['amount'] ?? '' ), (int) ( $details['order'] ?? 0 ) );
+			case ContractService::DELETE_ACTION:
+				$members = (int) ( $details['members'] ?? 0 );
+				/* translators: 1: contract title, 2: number of members. */
+				return sprintf( _n( 'Contract “%1$s” deleted: %2$d member lost its library', 'Contract “%1$s” deleted: %2$d members lost its library', $members, 'library-portal' ), (string) ( $details['title'] ?? '' ), $members );
 			case QuizService::RESET_ACTION:
 				/* translators: %d: number of attempts. */
 				return sprintf( _n( '%d attempt no longer counts towards the limit', '%d attempts no longer count towards the limit', (int) ( $details['attempts'] ?? 0 ), 'library-portal' ), (int) ( $details['attempts'] ?? 0 ) );
@@ -770,7 +775,7 @@ final class GrantsPage {
 	 * Stops unless the current user may manage grants.
 	 */
 	private static function require_cap(): void {
-		if ( ! current_user_can( GrantCapability::CAP ) ) {
+		if ( ! current_user_can( AdminCapabilities::GRANTS ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to manage grants.', 'library-portal' ), '', array( 'response' => 403 ) );
 		}
 	}

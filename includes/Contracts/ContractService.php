@@ -13,6 +13,8 @@ use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Repositories\ContractItem;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\ContractSummary;
+use LibraryPortal\Repositories\SeatAuditRepository;
+use LibraryPortal\Repositories\WriteFailed;
 
 /**
  * Creates and edits contracts, their members and items, and imports members, for the admin
@@ -25,6 +27,9 @@ final class ContractService {
 
 	public const STATUSES = array( 'active', 'inactive' );
 
+	/** The audit trail's action of a deleted contract. */
+	public const DELETE_ACTION = 'contract_deleted';
+
 	/**
 	 * Contracts, members and items.
 	 *
@@ -33,12 +38,58 @@ final class ContractService {
 	private ContractRepository $contracts;
 
 	/**
+	 * The audit trail (a deleted contract is written there).
+	 *
+	 * @var SeatAuditRepository
+	 */
+	private SeatAuditRepository $audit;
+
+	/**
 	 * Builds the service.
 	 *
-	 * @param ContractRepository $contracts Contracts.
+	 * @param ContractRepository  $contracts Contracts.
+	 * @param SeatAuditRepository $audit     Audit trail.
 	 */
-	public function __construct( ContractRepository $contracts ) {
+	public function __construct( ContractRepository $contracts, SeatAuditRepository $audit ) {
 		$this->contracts = $contracts;
+		$this->audit     = $audit;
+	}
+
+	/**
+	 * Deletes a contract: its members lose its library at once; their certificates, their own
+	 * seats and the audit trail stay. The deletion is written to the audit trail.
+	 *
+	 * @param int $contract_id Contract.
+	 * @param int $actor_id    Who deletes it.
+	 * @return ContractSummary The contract as it was.
+	 * @throws InvalidArgumentException When the contract is missing.
+	 * @throws WriteFailed When the database refused the change.
+	 */
+	public function delete( int $contract_id, int $actor_id ): ContractSummary {
+		$summary = $this->contract( $contract_id );
+		$members = $this->contracts->delete( $contract_id );
+		$this->audit->record(
+			array(
+				array(
+					'actor_id'   => $actor_id,
+					'action'     => self::DELETE_ACTION,
+					'grant_id'   => 0,
+					'license_id' => 0,
+					'owner_id'   => 0,
+					'product_id' => 0,
+					'details'    => (string) wp_json_encode(
+						array(
+							'contract' => $contract_id,
+							'title'    => mb_substr( $summary->contract->title, 0, 120 ),
+							'members'  => count( $members ),
+							'items'    => $summary->item_count,
+						)
+					),
+				),
+			),
+			time()
+		);
+		return $summary;
 	}
 
 	/**

@@ -114,12 +114,19 @@ final class ContractsListTable extends WP_List_Table {
 		return sprintf( '<strong><a class="row-title" href="%1$s">%2$s</a></strong>', esc_url( $url ), esc_html( $item->contract->title ) )
 			. $this->row_actions(
 				array(
-					'edit' => sprintf(
+					'edit'   => sprintf(
 						'<a href="%1$s" aria-label="%2$s">%3$s</a>',
 						esc_url( $url ),
 						/* translators: %s: contract title. */
 						esc_attr( sprintf( __( 'Edit “%s”', 'library-portal' ), $item->contract->title ) ),
 						esc_html__( 'Edit', 'library-portal' )
+					),
+					'delete' => sprintf(
+						'<a href="%1$s" aria-label="%2$s">%3$s</a>',
+						esc_url( ContractsPage::delete_url( $item->contract->id ) ),
+						/* translators: %s: contract title. */
+						esc_attr( sprintf( __( 'Delete “%s”', 'library-portal' ), $item->contract->title ) ),
+						esc_html__( 'Delete', 'library-portal' )
 					),
 				)
 			);

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
+use LibraryPortal\Admin\AdminCapabilities;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Repositories\WriteFailed;
 use WP_User_Query;
@@ -29,12 +30,12 @@ final class ContractsPage {
 	 * Contracts decide who gets paid content, so they are the site admin's: the same capability
 	 * as the plugin's settings (docs/decisions.md).
 	 */
-	public const CAPABILITY = 'manage_options';
+	public const CAPABILITY = AdminCapabilities::CONTRACTS;
 
 	/**
 	 * The admin-post actions (library_portal_contract_<name>).
 	 */
-	public const ACTIONS = array( 'save', 'add_member', 'remove_member', 'add_item', 'remove_item', 'import', 'import_batch' );
+	public const ACTIONS = array( 'save', 'add_member', 'remove_member', 'add_item', 'remove_item', 'import', 'import_batch', 'delete' );
 
 	/**
 	 * Largest CSV file accepted.
@@ -258,6 +259,18 @@ final class ContractsPage {
 					$token = sanitize_key( $this->posted( 'token' ) );
 					$this->imports->next_batch( $token, $contract_id, get_current_user_id() );
 					return add_query_arg( 'import', $token, $back ) . '#import';
+				case 'delete':
+					$deleted = $this->service->delete( $contract_id, get_current_user_id() );
+					$this->notice(
+						'success',
+						sprintf(
+							/* translators: 1: contract title, 2: number of members. */
+							_n( 'The contract “%1$s” was deleted; its %2$d member no longer has its library.', 'The contract “%1$s” was deleted; its %2$d members no longer have its library.', $deleted->member_count, 'library-portal' ),
+							$deleted->contract->title,
+							$deleted->member_count
+						)
+					);
+					return self::url();
 			}
 		} catch ( InvalidArgumentException | WriteFailed $error ) {
 			$this->notice( 'error', $error->getMessage(), 'save' === $action ? $this->contract_input() : array() );
@@ -327,7 +340,10 @@ final class ContractsPage {
 		}
 		echo '<div class="wrap library-portal-contracts">';
 		$view = $this->view();
-		if ( 'edit' === $view || 'new' === $view ) {
+		if ( 'delete' === $view ) {
+			// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- which contract the confirmation is about; the delete itself checks its nonce.
+			$this->render_delete( absint( $_GET['contract'] ?? 0 ) );
+		} elseif ( 'edit' === $view || 'new' === $view ) {
 			// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- which contract to show.
 			$this->render_edit( 'new' === $view ? 0 : absint( $_GET['contract'] ?? 0 ) );
 		} else {
@@ -352,6 +368,58 @@ final class ContractsPage {
 		echo '<form method="get"><input type="hidden" name="post_type" value="' . esc_attr( ItemPostType::POST_TYPE ) . '"><input type="hidden" name="page" value="' . esc_attr( self::SLUG ) . '">';
 		$table->display();
 		echo '</form>';
+	}
+
+	/**
+	 * Asks before a contract is deleted, saying what goes and what stays.
+	 *
+	 * @param int $contract_id Contract.
+	 */
+	private function render_delete( int $contract_id ): void {
+		try {
+			$contract = $this->service->contract( $contract_id );
+		} catch ( InvalidArgumentException $missing ) {
+			printf( '<h1>%s</h1>', esc_html__( 'Contracts', 'library-portal' ) );
+			wp_admin_notice( esc_html( $missing->getMessage() ), array( 'type' => 'error' ) );
+			printf( '<p><a href="%1$s">%2$s</a></p>', esc_url( self::url() ), esc_html__( 'Back to the contracts', 'library-portal' ) );
+			return;
+		}
+		/* translators: %s: contract title. */
+		printf( '<h1>%s</h1>', esc_html( sprintf( __( 'Delete the contract “%s”?', 'library-portal' ), $contract->contract->title ) ) );
+		printf(
+			'<p>%1$s</p><p>%2$s</p>',
+			esc_html(
+				sprintf(
+					/* translators: 1: number of members, 2: number of items. */
+					_n( 'Its %1$d member loses the contract library (%2$d items) at once, and the organizer card goes with it.', 'Its %1$d members lose the contract library (%2$d items) at once, and the organizer card goes with it.', $contract->member_count, 'library-portal' ),
+					$contract->member_count,
+					$contract->item_count
+				)
+			),
+			esc_html__( 'What stays: the certificates the members earned, their own purchases and shared seats, their progress, and the audit trail, which records this deletion. To pause the library instead, set the contract inactive.', 'library-portal' )
+		);
+		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" class="library-portal-contracts__delete">';
+		$this->hidden_fields( 'delete', $contract_id );
+		printf(
+			'<p><button type="submit" class="button button-primary">%1$s</button> <a class="button" href="%2$s">%3$s</a></p></form>',
+			esc_html__( 'Delete contract', 'library-portal' ),
+			esc_url( self::edit_url( $contract_id ) ),
+			esc_html__( 'Cancel', 'library-portal' )
+		);
+	}
+
+	/**
+	 * Address of the confirmation before a contract is deleted.
+	 *
+	 * @param int $contract_id Contract.
+	 */
+	public static function delete_url( int $contract_id ): string {
+		return self::url(
+			array(
+				'action'   => 'delete',
+				'contract' => $contract_id,
+			)
+		);
 	}
 
 	/**
@@ -824,7 +892,7 @@ final class ContractsPage {
 	private function view(): string {
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- which screen to show.
 		$view = sanitize_key( wp_unslash( $_GET['action'] ?? '' ) );
-		return in_array( $view, array( 'new', 'edit' ), true ) ? $view : '';
+		return in_array( $view, array( 'new', 'edit', 'delete' ), true ) ? $view : '';
 	}
 
 	/**

@@ -7,10 +7,10 @@
 
 namespace LibraryPortal\Database;
 
+use LibraryPortal\Admin\AdminCapabilities;
 use LibraryPortal\Catalogue\ItemCapabilities;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Grants\GrantCapability;
 use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Settings;
 use LibraryPortal\Sharing\ShareLinkPurge;
@@ -31,7 +31,7 @@ final class Installer {
 	public static function activate(): void {
 		self::maybe_upgrade();
 		ItemCapabilities::grant();
-		GrantCapability::grant();
+		AdminCapabilities::grant();
 		delete_option( 'library_portal_demo_logins' ); // Versions before 0.2 kept demo passwords here.
 		Settings::ensure_portal_page();
 		( new ItemPostType() )->register_post_type();
@@ -59,7 +59,7 @@ final class Installer {
 	 */
 	public static function maybe_upgrade(): void {
 		ItemCapabilities::maybe_grant();
-		GrantCapability::maybe_grant();
+		AdminCapabilities::maybe_grant();
 		// One autoloaded option each: no query on a normal load.
 		$schema_current = (int) get_option( self::VERSION_OPTION, 0 ) >= Schema::VERSION;
 		if ( $schema_current && (int) get_option( Migrations::OPTION, 0 ) >= Migrations::LATEST ) {
@@ -142,7 +142,7 @@ final class Installer {
 		}
 
 		ItemCapabilities::revoke();
-		GrantCapability::revoke();
+		AdminCapabilities::revoke();
 		// Every option of the plugin starts with library_portal_ (settings, versions, flags).
 		$options = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s", $wpdb->esc_like( 'library_portal_' ) . '%', $wpdb->esc_like( '_transient_library_portal_' ) . '%', $wpdb->esc_like( '_transient_timeout_library_portal_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one read at uninstall.
 		foreach ( $options as $option ) {

@@ -437,6 +437,24 @@ final class ContractRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Deletes a contract with its members and items, and tells the members (their library loses
+	 * the contract's items at once).
+	 *
+	 * @param int $contract_id Contract.
+	 * @return int[] The members it had.
+	 * @throws WriteFailed When the database refused the change.
+	 */
+	public function delete( int $contract_id ): array {
+		$members = $this->member_ids( $contract_id );
+		foreach ( array( 'contract_items', 'contract_members' ) as $table ) {
+			$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE contract_id = %d', $this->table( $table ), $contract_id ) ), 'delete contract ' . $table );
+		}
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE id = %d', $this->table( 'contracts' ), $contract_id ) ), 'delete contract' );
+		$this->changed( ...$members );
+		return $members;
+	}
+
+	/**
 	 * User IDs by lower-case e-mail for the accounts among these addresses (one query).
 	 *
 	 * @param string[] $emails E-mail addresses.

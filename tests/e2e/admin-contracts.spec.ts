@@ -321,3 +321,53 @@ test( 'an import with a bad row reports it and keeps the good rows', async ( {
 		page.getByText( /rows without one are listed with their line number/ )
 	).toBeVisible();
 } );
+
+test( 'the admin deletes a contract after a confirmation that says what goes and what stays; the audit trail records it', async ( {
+	page,
+} ) => {
+	const title = `Closing Clinic ${ Date.now() }`;
+	await openContracts( page );
+	await createContract( page, title );
+	await page.goto( SCREEN );
+	const row = page.locator( '#the-list tr' ).filter( { hasText: title } );
+	// The row action, by keyboard: it shows on focus.
+	await row.getByRole( 'link', { name: `Delete “${ title }”` } ).focus();
+	await page.keyboard.press( 'Enter' );
+	await expect(
+		page.getByRole( 'heading', {
+			level: 1,
+			name: `Delete the contract “${ title }”?`,
+		} )
+	).toBeVisible();
+	await expect(
+		page.getByText( 'Its 0 members lose the contract library' )
+	).toBeVisible();
+	await expect(
+		page.getByText( /^What stays: the certificates/ )
+	).toBeVisible();
+	expect( await pluginViolations( page ) ).toEqual( [] );
+	await screenshot( page, 'admin-contracts-delete-1280' );
+
+	// Cancel goes back to the contract and deletes nothing.
+	await page.getByRole( 'link', { name: 'Cancel' } ).click();
+	await expect(
+		page.getByRole( 'heading', { level: 1, name: title } )
+	).toBeVisible();
+	await page.goto( SCREEN );
+	await row.getByRole( 'link', { name: `Delete “${ title }”` } ).focus();
+	await page.keyboard.press( 'Enter' );
+	await page.getByRole( 'button', { name: 'Delete contract' } ).click();
+	await expect( notice( page ) ).toContainText(
+		`The contract “${ title }” was deleted; its 0 members no longer have its library.`
+	);
+	await expect( page.locator( '#the-list' ) ).not.toContainText( title );
+
+	await page.goto(
+		'/wp-admin/edit.php?post_type=library_item&page=library-portal-audit'
+	);
+	await expect(
+		page.getByText(
+			`Contract “${ title }” deleted: 0 members lost its library`
+		)
+	).toBeVisible();
+} );

@@ -11,7 +11,7 @@ use LibraryPortal\Admin\GrantsPage;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Schema;
-use LibraryPortal\Grants\GrantCapability;
+use LibraryPortal\Admin\AdminCapabilities;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\AdminScreens;
 use LibraryPortal\Tests\Support\TestCase;
@@ -92,17 +92,25 @@ final class GrantsPageTest extends TestCase {
 		);
 	}
 
-	public function test_administrators_have_the_capability_and_editors_do_not(): void {
-		$admin = $this->make_user( 'administrator' );
-		$this->assertTrue( user_can( $admin, GrantCapability::CAP ) );
-		$this->assertFalse( user_can( $this->make_user( 'editor' ), GrantCapability::CAP ) );
+	public function test_administrators_have_the_capabilities_and_editors_do_not(): void {
+		$admin  = $this->make_user( 'administrator' );
+		$editor = $this->make_user( 'editor' );
+		foreach ( array( AdminCapabilities::GRANTS, AdminCapabilities::CONTRACTS ) as $capability ) {
+			$this->assertTrue( user_can( $admin, $capability ), $capability );
+			$this->assertFalse( user_can( $editor, $capability ), $capability );
+		}
 
-		GrantCapability::revoke(); // Uninstall.
-		$this->assertFalse( user_can( $admin, GrantCapability::CAP ) );
-		$this->assertFalse( get_option( GrantCapability::VERSION_OPTION ) );
-		GrantCapability::maybe_grant(); // The next load after an update.
-		$this->assertTrue( user_can( $admin, GrantCapability::CAP ) );
-		$this->assertSame( 0, $this->count_queries( array( GrantCapability::class, 'maybe_grant' ) ), 'current: no query' );
+		AdminCapabilities::revoke(); // Uninstall.
+		$this->assertFalse( user_can( $admin, AdminCapabilities::GRANTS ) );
+		$this->assertFalse( user_can( $admin, AdminCapabilities::CONTRACTS ) );
+		$this->assertFalse( get_option( AdminCapabilities::VERSION_OPTION ) );
+		// A site of the version that knew only the grants' capability gets the contracts' one on
+		// the next load after the update.
+		get_role( 'administrator' )->add_cap( AdminCapabilities::GRANTS );
+		update_option( AdminCapabilities::VERSION_OPTION, 1, true );
+		AdminCapabilities::maybe_grant();
+		$this->assertTrue( user_can( $admin, AdminCapabilities::CONTRACTS ) );
+		$this->assertSame( 0, $this->count_queries( array( AdminCapabilities::class, 'maybe_grant' ) ), 'current: no query' );
 	}
 
 	public function test_without_the_capability_or_the_nonce_nothing_changes(): void {

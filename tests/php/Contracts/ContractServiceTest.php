@@ -26,7 +26,7 @@ final class ContractServiceTest extends TestCase {
 	 * The service over the test's connection.
 	 */
 	private function service(): ContractService {
-		return new ContractService( $this->services()->contracts );
+		return new ContractService( $this->services()->contracts, $this->services()->seat_audit );
 	}
 
 	/**

@@ -18,7 +18,7 @@ use LibraryPortal\Tests\Support\TestCase;
 use RuntimeException;
 
 /**
- * Every action needs manage_options and its own nonce (bound to the contract); without either
+ * Every action needs manage_library_contracts and its own nonce (bound to the contract); without either
  * WordPress stops the request and nothing changes. Done actions redirect back with a notice;
  * refused input leaves a notice, stores nothing and shows the typed values again.
  */
@@ -30,7 +30,7 @@ final class ContractsPageTest extends TestCase {
 	 * The service over the test's connection.
 	 */
 	private function service(): ContractService {
-		return new ContractService( $this->services()->contracts );
+		return new ContractService( $this->services()->contracts, $this->services()->seat_audit );
 	}
 
 	/**
@@ -112,6 +112,7 @@ final class ContractsPageTest extends TestCase {
 				'remove_item'   => array( 'item' => (string) $item ),
 				'import'        => array(),
 				'import_batch'  => array( 'token' => $token ),
+				'delete'        => array(),
 			),
 		);
 	}
@@ -241,6 +242,80 @@ final class ContractsPageTest extends TestCase {
 		);
 		$this->assertStringContainsString( 'is no longer a member of this contract.', $html );
 		$this->assertSame( array( array(), array() ), array( $this->service()->members( $id ), $this->service()->items( $id ) ) );
+	}
+
+	public function test_deleting_a_contract_asks_first_then_takes_its_library_from_the_members_and_is_audited(): void {
+		$admin = $this->make_user( 'administrator' );
+		wp_set_current_user( $admin );
+		list( $id ) = $this->contract_with_everything();
+		$member     = (int) $this->service()->members( $id )[0]['user_id'];
+		$item       = $this->service()->items( $id )[0]->product_id;
+		$this->services()->certificates->issue( $member, $item, 90, time() );
+		$contract_rows = function () use ( $member ): array {
+			$rows = $this->rest( 'GET', '/library/v2/items', array(), $member )->get_data()['data'];
+			return array_values( array_filter( $rows, static fn( array $row ): bool => 'contract' === $row['tag'] ) );
+		};
+		$this->assertCount( 1, $contract_rows() );
+		wp_set_current_user( $admin );
+
+		// The list offers it; the confirmation says what goes and what stays, and changes nothing.
+		$this->assertStringContainsString( esc_url( ContractsPage::delete_url( $id ) ), $this->render( array() ) );
+		$asked = $this->render(
+			array(
+				'action'   => 'delete',
+				'contract' => (string) $id,
+			)
+		);
+		$this->assertStringContainsString( 'Delete the contract “Riverside”?', $asked );
+		$this->assertStringContainsString( 'Its 1 member loses the contract library (1 items) at once', $asked );
+		$this->assertStringContainsString( 'What stays: the certificates', $asked );
+		$this->assertStringContainsString( 'name="action" value="library_portal_contract_delete"', $asked );
+		$this->assertSame( 1, $this->service()->count() );
+
+		$this->assertSame( ContractsPage::url(), $this->post( 'delete', $id ) );
+		$this->assertStringContainsString( 'The contract “Riverside” was deleted; its 1 member no longer has its library.', $this->render( array() ) );
+		$this->assertSame( 0, $this->service()->count() );
+		$this->assertSame( array(), $contract_rows(), "The member's cached library lost the contract's items at once." );
+		wp_set_current_user( $admin );
+		$this->assertCount( 1, $this->services()->certificates->valid_for_user( $member, $item ), 'The certificate stays.' );
+		$entry = $this->services()->seat_audit->page( 0, 1 )[0];
+		$this->assertSame( ContractService::DELETE_ACTION, $entry->action );
+		$this->assertSame( $admin, $entry->actor_id );
+		$this->assertSame( 'Contract “Riverside” deleted: 1 member lost its library', \LibraryPortal\Admin\GrantsPage::details_text( $entry ) );
+
+		// A missing contract: the confirmation says so, and the action changes nothing.
+		$this->assertStringContainsString(
+			'Back to the contracts',
+			$this->render(
+				array(
+					'action'   => 'delete',
+					'contract' => (string) $id,
+				)
+			)
+		);
+		$this->post( 'delete', $id );
+		$this->assertSame( 0, $this->service()->count() );
+		$this->assertCount( 1, $this->services()->seat_audit->page( 0, 10 ), 'A refused delete writes nothing.' );
+	}
+
+	public function test_manage_options_alone_does_not_open_the_contracts(): void {
+		$admin = $this->make_user( 'administrator' );
+		wp_set_current_user( $admin );
+		list( $id ) = $this->contract_with_everything();
+		get_role( 'administrator' )->remove_cap( \LibraryPortal\Admin\AdminCapabilities::CONTRACTS );
+		wp_set_current_user( 0 );
+		wp_set_current_user( $admin ); // The user's capabilities read again from the role.
+		$this->assertTrue( current_user_can( 'manage_options' ) );
+		$stopped = '';
+		try {
+			$this->post( 'delete', $id );
+		} catch ( RuntimeException $error ) {
+			$stopped = $error->getMessage();
+		} finally {
+			get_role( 'administrator' )->add_cap( \LibraryPortal\Admin\AdminCapabilities::CONTRACTS );
+		}
+		$this->assertSame( 'wp_die 403', $stopped );
+		$this->assertSame( 1, $this->service()->count() );
 	}
 
 	public function test_invalid_input_is_refused_with_a_notice_and_shown_again(): void {

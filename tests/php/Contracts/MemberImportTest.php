@@ -24,7 +24,7 @@ final class MemberImportTest extends TestCase {
 	 * The service over the test's connection.
 	 */
 	private function service(): ContractService {
-		return new ContractService( $this->services()->contracts );
+		return new ContractService( $this->services()->contracts, $this->services()->seat_audit );
 	}
 
 	/**
