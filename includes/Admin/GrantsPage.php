@@ -14,6 +14,7 @@ use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ItemStatus;
+use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Repositories\AuditEntry;
@@ -276,7 +277,7 @@ final class GrantsPage {
 		echo '<p>' . esc_html(
 			sprintf(
 				/* translators: 1: grant ID, 2: item title, 3: user e-mail, 4: number of licenses, 5: expiry date or Never. */
-				__( 'Grant #%1$d: %2$s for %3$s, %4$d licenses, expires: %5$s.', 'library-portal' ),
+				_n( 'Grant #%1$d: %2$s for %3$s, %4$d license, expires: %5$s.', 'Grant #%1$d: %2$s for %3$s, %4$d licenses, expires: %5$s.', $grant->quantity, 'library-portal' ),
 				$grant->id,
 				get_the_title( $grant->product_id ),
 				$owner ? $owner->user_email : __( '(deleted user)', 'library-portal' ),
@@ -338,7 +339,7 @@ final class GrantsPage {
 			'success',
 			sprintf(
 				/* translators: 1: number of licenses, 2: item title, 3: user e-mail, 4: grant ID. */
-				__( 'Granted %1$d licenses of %2$s to %3$s (grant #%4$d).', 'library-portal' ),
+				_n( 'Granted %1$d license of %2$s to %3$s (grant #%4$d).', 'Granted %1$d licenses of %2$s to %3$s (grant #%4$d).', (int) $fields['quantity'], 'library-portal' ),
 				(int) $fields['quantity'],
 				get_the_title( absint( $fields['item'] ) ),
 				$user->user_email,
@@ -389,10 +390,13 @@ final class GrantsPage {
 			return self::url( 'take-back', $grant_id );
 		}
 		$message = sprintf(
-			/* translators: 1: seats taken back, 2: grant ID, 3: seats that stayed. */
-			__( 'Took back %1$d seats of grant #%2$d. %3$d could not be taken back (started).', 'library-portal' ),
+			/* translators: 1: seats taken back, 2: grant ID. */
+			_n( 'Took back %1$d seat of grant #%2$d.', 'Took back %1$d seats of grant #%2$d.', $result->taken(), 'library-portal' ),
 			$result->taken(),
-			$grant_id,
+			$grant_id
+		) . ' ' . sprintf(
+			/* translators: %d: seats that stayed. */
+			_n( '%d could not be taken back (started).', '%d could not be taken back (started).', $result->kept, 'library-portal' ),
 			$result->kept
 		);
 		$this->keep_notice( $result->taken() > 0 ? 'success' : 'warning', $message );
@@ -503,7 +507,7 @@ final class GrantsPage {
 					get_the_title( $seat->product_id ),
 					self::email_of( $seat->owner_id ),
 					$seat->holder_id ? self::email_of( $seat->holder_id ) : __( 'Nobody', 'library-portal' ),
-					$seat->state->value,
+					self::seat_state_text( $seat->state ),
 					self::expiry_text( $seat->expires_at ),
 				),
 				$seats
@@ -699,6 +703,19 @@ final class GrantsPage {
 	}
 
 	/**
+	 * A seat's state in words (View as user).
+	 *
+	 * @param SeatState $state State.
+	 */
+	public static function seat_state_text( SeatState $state ): string {
+		return match ( $state ) {
+			SeatState::Available => __( 'Available: nobody holds it yet', 'library-portal' ),
+			SeatState::Assigned  => __( 'Given to someone, not started', 'library-portal' ),
+			SeatState::Activated => __( 'Activated: in use', 'library-portal' ),
+		};
+	}
+
+	/**
 	 * An audit row's details for people.
 	 *
 	 * @param AuditEntry $entry Row.
@@ -708,7 +725,7 @@ final class GrantsPage {
 		switch ( $entry->action ) {
 			case GrantService::GRANT:
 				/* translators: 1: number of licenses, 2: expiry date or Never. */
-				return sprintf( __( '%1$d licenses, expires: %2$s', 'library-portal' ), (int) ( $details['quantity'] ?? 0 ), self::expiry_text( (int) ( $details['expires_at'] ?? 0 ) ) );
+				return sprintf( _n( '%1$d license, expires: %2$s', '%1$d licenses, expires: %2$s', (int) ( $details['quantity'] ?? 0 ), 'library-portal' ), (int) ( $details['quantity'] ?? 0 ), self::expiry_text( (int) ( $details['expires_at'] ?? 0 ) ) );
 			case GrantService::EXTEND:
 				/* translators: 1: old expiry, 2: new expiry. */
 				return sprintf( __( 'Expiry %1$s → %2$s', 'library-portal' ), self::expiry_text( (int) ( $details['from'] ?? 0 ) ), self::expiry_text( (int) ( $details['to'] ?? 0 ) ) );
@@ -746,7 +763,8 @@ final class GrantsPage {
 	 * and the user, the item and the details get the room.
 	 */
 	private static function print_style(): void {
-		echo '<style>#lp-admin .column-owner{width:19%}#lp-admin .column-item{width:15%}#lp-admin .column-details{width:22%}'
+		echo '<style>#lp-admin .column-owner{width:16%}#lp-admin .column-item{width:14%}#lp-admin .column-details{width:20%}'
+			. '#lp-admin :is(.column-actor,.column-action){width:11%}'
 			. '#lp-admin :is(.column-expires,.column-created,.column-created_at){width:10%}#lp-admin .column-source{width:8%}'
 			. '#lp-admin :is(.column-quantity,.column-available,.column-assigned,.column-activated){width:8%}'
 			. '#lp-admin :is(.column-tag,.column-grant,.column-seat){width:6%}</style>';

@@ -157,7 +157,7 @@ final class ItemFields {
 			}
 			if ( ! $ok ) {
 				/* translators: %s: meta key. */
-				$errors[ (string) $key ] = sprintf( __( '%s: the value breaks the rules of the catalogue editor (see Library → Edit library item).', 'library-portal' ), $key );
+				$errors[ (string) $key ] = sprintf( __( '%s: the value breaks the rules of the catalogue editor (see Training Library → Edit library item).', 'library-portal' ), $key );
 			}
 		}
 		return $errors;

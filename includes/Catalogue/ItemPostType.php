@@ -85,7 +85,7 @@ final class ItemPostType {
 					'search_items'  => __( 'Search library items', 'library-portal' ),
 					'not_found'     => __( 'No library items found.', 'library-portal' ),
 					'all_items'     => __( 'All library items', 'library-portal' ),
-					'menu_name'     => __( 'Library', 'library-portal' ),
+					'menu_name'     => __( 'Training Library', 'library-portal' ),
 				),
 				'public'                => false,
 				'show_ui'               => true,

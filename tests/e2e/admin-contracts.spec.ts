@@ -1,5 +1,5 @@
 /**
- * Library → Contracts as the site admin uses it: a contract made through the screen (organizer
+ * Training Library → Contracts as the site admin uses it: a contract made through the screen (organizer
  * card with a picture from the media library, one item, a demo customer found by the user
  * search) opens for that customer as their contract library with the organizer card; a CSV
  * import with a bad row reports the row and keeps the good ones; both screens have no axe

@@ -137,6 +137,33 @@ test( 'an admin grants two licenses through the form; the customer sees them', a
 		'2 licenses'
 	);
 	expect( await axeViolations( page, OURS ), 'audit trail' ).toEqual( [] );
+	// At 1280 px every column header fits its longest word ("Changed by", not "Chan ged by").
+	const brokenHeaders = await page.evaluate( () =>
+		Array.from(
+			document.querySelectorAll< HTMLElement >( '#lp-admin thead th' )
+		)
+			.filter( ( th ) => {
+				const style = getComputedStyle( th );
+				const room =
+					th.clientWidth -
+					parseFloat( style.paddingLeft ) -
+					parseFloat( style.paddingRight );
+				return ( th.textContent ?? '' )
+					.split( /\s+/ )
+					.some( ( word ) => {
+						const probe = document.createElement( 'span' );
+						probe.textContent = word;
+						probe.style.whiteSpace = 'nowrap';
+						th.appendChild( probe );
+						const wide =
+							probe.getBoundingClientRect().width > room + 0.5;
+						probe.remove();
+						return wide;
+					} );
+			} )
+			.map( ( th ) => th.textContent?.trim() )
+	);
+	expect( brokenHeaders ).toEqual( [] );
 	await screenshot( page, 'admin-grants-audit-1280' );
 
 	const rows = await customerLibrary( page );

@@ -257,7 +257,7 @@ final class OrderGrants {
 		return array(
 			sprintf(
 				/* translators: %s: amount refunded. */
-				__( 'Library Portal: a refund of %s named no quantities, so no licenses were taken back. Take licenses back by hand under Library → Grants if the refund stands for some.', 'library-portal' ),
+				__( 'Library Portal: a refund of %s named no quantities, so no licenses were taken back. Take licenses back by hand under Training Library → Grants if the refund stands for some.', 'library-portal' ),
 				$amount
 			),
 		);
@@ -311,7 +311,7 @@ final class OrderGrants {
 		$owner = get_userdata( $owner_id );
 		return sprintf(
 			/* translators: 1: product name, 2: the owner's e-mail address. */
-			__( 'Library Portal: the licenses of "%1$s" stay with %2$s, the customer when the order was paid; changing the customer moves no licenses. Move them by hand under Library → Grants if needed.', 'library-portal' ),
+			__( 'Library Portal: the licenses of "%1$s" stay with %2$s, the customer when the order was paid; changing the customer moves no licenses. Move them by hand under Training Library → Grants if needed.', 'library-portal' ),
 			$name,
 			$owner ? (string) $owner->user_email : '#' . $owner_id
 		);

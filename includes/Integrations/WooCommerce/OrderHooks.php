@@ -211,7 +211,7 @@ final class OrderHooks {
 			'<div class="notice notice-warning"><p>%s <a href="%s">%s</a></p></div>',
 			esc_html__( 'Library Portal: a refund of this order named an amount but no quantities, so no licenses were taken back.', 'library-portal' ),
 			esc_url( $grants ),
-			esc_html__( 'Take licenses back by hand under Library → Grants', 'library-portal' )
+			esc_html__( 'Take licenses back by hand under Training Library → Grants', 'library-portal' )
 		);
 	}
 

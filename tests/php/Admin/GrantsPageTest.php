@@ -269,10 +269,14 @@ final class GrantsPageTest extends TestCase {
 		$this->assertStringContainsString( '<caption class="screen-reader-text">Library items</caption>', $view );
 		$this->assertMatchesRegularExpression( '#<td>Shown &lt;img src=x onerror=alert\(1\)&gt; in wp-admin</td><td>None</td><td>Not Started</td><td>Can activate a license</td><td>2</td><td>2</td><td>0</td><td>0</td><td>0 %</td>#', $view, 'the row as items/ builds it, its status and access in words' );
 		$this->assertStringContainsString( 'Granted', $view );
+		$this->assertSame( 2, substr_count( $view, '<td>Available: nobody holds it yet</td>' ), 'seat states in words' );
+		$this->assertStringNotContainsString( '<td>available</td>', $view );
 		$this->assertStringContainsString( 'No user with that e-mail or login.', $this->render( 'render_view_as', array( 'user' => 'nobody-at-all' ) ) );
 
 		$audit = $this->render( 'render_audit', array( 'user' => 'screen-customer@example.com' ) );
 		$this->assertStringContainsString( '2 licenses, expires: Never', $audit );
+		$this->services()->grants->grant( $customer, $item, 1, 0, '', 'admin', '', get_current_user_id() );
+		$this->assertStringContainsString( '1 license, expires: Never', $this->render( 'render_audit', array( 'user' => 'screen-customer@example.com' ) ), 'plural forms' );
 		$this->assertStringNotContainsString( 'Someone else', $audit );
 		$this->assertSame( 50, GrantsPage::save_per_page( false, GrantsPage::PER_PAGE_OPTION, '50' ) );
 		$this->assertFalse( GrantsPage::save_per_page( false, GrantsPage::PER_PAGE_OPTION, '5000' ) );

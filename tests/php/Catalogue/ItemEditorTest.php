@@ -155,6 +155,12 @@ final class ItemEditorTest extends TestCase {
 		return $html;
 	}
 
+	public function test_the_admin_menu_does_not_read_like_the_media_librarys(): void {
+		$labels = get_post_type_object( ItemPostType::POST_TYPE )->labels;
+		$this->assertSame( 'Training Library', $labels->menu_name );
+		$this->assertNotSame( __( 'Library' ), $labels->menu_name, "Media's own submenu is called Library." ); // phpcs:ignore WordPress.WP.I18n.MissingArgDomain -- core's own string.
+	}
+
 	public function test_an_editor_saves_every_field(): void {
 		$editor = $this->make_user( 'editor' );
 		$item   = Library::item( 'Grief Workshop' );

@@ -1,6 +1,6 @@
 <?php
 /**
- * Library → Contracts in wp-admin.
+ * Training Library → Contracts in wp-admin.
  *
  * @package LibraryPortal
  */

@@ -367,7 +367,7 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 		$this->assertCount( 1, $rows );
 		$this->assertSame( $admin, $rows[0]->actor_id );
 		$this->assertStringContainsString( '"refund":' . $refund->get_id(), $rows[0]->details );
-		$this->assertContains( 'Library Portal: a refund of $5.00 named no quantities, so no licenses were taken back. Take licenses back by hand under Library → Grants if the refund stands for some.', self::notes( $order->get_id() ) );
+		$this->assertContains( 'Library Portal: a refund of $5.00 named no quantities, so no licenses were taken back. Take licenses back by hand under Training Library → Grants if the refund stands for some.', self::notes( $order->get_id() ) );
 
 		// The order's screen.
 		set_current_screen( $hpos ? 'woocommerce_page_wc-orders' : 'shop_order' );
@@ -412,7 +412,7 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 		$this->assertSame( array(), $this->services()->licenses->seats_for_user( $second ), 'the new customer gets nothing' );
 		$this->assertCount( 2, $this->services()->licenses->seats_for_user( $first ) );
 		$this->assertContains(
-			'Library Portal: the licenses of "Hand pack" stay with ' . get_userdata( $first )->user_email . ', the customer when the order was paid; changing the customer moves no licenses. Move them by hand under Library → Grants if needed.',
+			'Library Portal: the licenses of "Hand pack" stay with ' . get_userdata( $first )->user_email . ', the customer when the order was paid; changing the customer moves no licenses. Move them by hand under Training Library → Grants if needed.',
 			self::notes( $order->get_id() )
 		);
 	}
