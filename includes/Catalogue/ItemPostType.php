@@ -40,24 +40,33 @@ final class ItemPostType {
 
 	/**
 	 * Published items by title, for the admin screens' item pickers (grants, contracts, products).
+	 * Items that share a title are told apart by their kind and ID ("Title — Workshop, #12"); only
+	 * published items are offered, so the status never differs.
 	 *
-	 * @return array<int, string> Item ID => title.
+	 * @return array<int, string> Item ID => label.
 	 */
 	public static function published_titles(): array {
+		$items  = get_posts(
+			array(
+				'post_type'        => self::POST_TYPE,
+				'post_status'      => 'publish',
+				'numberposts'      => -1,
+				'orderby'          => 'title',
+				'order'            => 'ASC',
+				'suppress_filters' => false,
+			)
+		);
 		$titles = array();
-		foreach (
-			get_posts(
-				array(
-					'post_type'        => self::POST_TYPE,
-					'post_status'      => 'publish',
-					'numberposts'      => -1,
-					'orderby'          => 'title',
-					'order'            => 'ASC',
-					'suppress_filters' => false,
-				)
-			) as $item
-		) {
+		foreach ( $items as $item ) {
 			$titles[ $item->ID ] = get_the_title( $item );
+		}
+		$repeated = array_filter( array_count_values( $titles ), static fn( int $count ): bool => $count > 1 );
+		foreach ( $titles as $item_id => $title ) {
+			if ( isset( $repeated[ $title ] ) ) {
+				$kind = ContentType::label( ContentType::normalize( (string) get_post_meta( $item_id, '_lp_content_type', true ) ) );
+				/* translators: 1: item title, 2: content type, 3: item ID. */
+				$titles[ $item_id ] = sprintf( __( '%1$s — %2$s, #%3$d', 'library-portal' ), $title, $kind, $item_id );
+			}
 		}
 		return $titles;
 	}

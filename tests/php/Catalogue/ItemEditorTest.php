@@ -161,6 +161,26 @@ final class ItemEditorTest extends TestCase {
 		$this->assertNotSame( __( 'Library' ), $labels->menu_name, "Media's own submenu is called Library." ); // phpcs:ignore WordPress.WP.I18n.MissingArgDomain -- core's own string.
 	}
 
+	public function test_item_pickers_tell_same_titled_items_apart(): void {
+		$workshop = Library::item( 'Grief Support', 'workshop' );
+		$manual   = Library::item( 'Grief Support', 'e-manual' );
+		$single   = Library::item( 'Only One Of Me', 'webinar' );
+		$draft    = Library::item( 'Drafted', 'workshop' );
+		wp_update_post(
+			array(
+				'ID'          => $draft,
+				'post_status' => 'draft',
+			)
+		);
+
+		$titles = ItemPostType::published_titles();
+
+		$this->assertSame( 'Grief Support — Workshop, #' . $workshop, $titles[ $workshop ] );
+		$this->assertSame( 'Grief Support — E-Manual, #' . $manual, $titles[ $manual ] );
+		$this->assertSame( 'Only One Of Me', $titles[ $single ] );
+		$this->assertArrayNotHasKey( $draft, $titles );
+	}
+
 	public function test_an_editor_saves_every_field(): void {
 		$editor = $this->make_user( 'editor' );
 		$item   = Library::item( 'Grief Workshop' );
