@@ -9,6 +9,7 @@ import { credentials, logIn, logOut, wpPhp } from './support';
 
 interface Shop {
 	item: number;
+	productId: number;
 	title: string;
 	productUrl: string;
 	checkoutUrl: string;
@@ -47,7 +48,7 @@ test.beforeAll( () => {
 			foreach ( $billing as $key => $value ) {
 				update_user_meta( $user, 'billing_' . $key, $value );
 			}
-			echo wp_json_encode( array( 'item' => $item, 'title' => $title, 'productUrl' => get_permalink( $product->get_id() ), 'checkoutUrl' => wc_get_checkout_url(), 'login' => $login, 'password' => $password ) );
+			echo wp_json_encode( array( 'item' => $item, 'productId' => $product->get_id(), 'title' => $title, 'productUrl' => get_permalink( $product->get_id() ), 'checkoutUrl' => wc_get_checkout_url(), 'login' => $login, 'password' => $password ) );
 		` )
 	) as Shop;
 } );
@@ -136,4 +137,31 @@ test( 'a customer buys 3 seats at checkout, the admin completes the order, the l
 		page.getByRole( 'navigation', { name: 'Library menu' } )
 	).toBeVisible();
 	await expect( page ).toHaveURL( /\/my-account\/library$/ );
+} );
+
+test( "the product's Library tab shows the days or the date field by the chosen expiry", async ( {
+	page,
+} ) => {
+	test.skip(
+		shop === null,
+		'WooCommerce is not active on the e2e site: set LP_WOOCOMMERCE_DIR (CONTRIBUTING.md).'
+	);
+	const admin = credentials( 'admin' );
+	await logIn( page, admin.login, admin.password );
+	await page.goto(
+		`/wp-admin/post.php?post=${ ( shop as Shop ).productId }&action=edit`
+	);
+	await page.locator( '.library_portal_options a' ).click();
+	const expiry = page.getByLabel( 'Licenses expire' );
+	const days = page.getByLabel( 'Days after purchase' );
+	const date = page.getByLabel( 'Expiry date' );
+	await expiry.selectOption( 'days' );
+	await expect( days ).toBeVisible();
+	await expect( date ).toBeHidden();
+	await expiry.selectOption( 'date' );
+	await expect( date ).toBeVisible();
+	await expect( days ).toBeHidden();
+	await expiry.selectOption( 'never' );
+	await expect( days ).toBeHidden();
+	await expect( date ).toBeHidden();
 } );

@@ -122,6 +122,29 @@ final class ProductPanel {
 			esc_html__( 'The licenses carry the member tag (the member version of the item).', 'library-portal' )
 		);
 		echo '</div></div>';
+		self::print_expiry_script();
+	}
+
+	/**
+	 * Shows the days field or the date field by the chosen expiry, with WordPress's own inline
+	 * script tag. Without script both stay visible and the save ignores the one that does not apply.
+	 */
+	private static function print_expiry_script(): void {
+		$rows = array(
+			PurchaseTerms::DAYS => 'lp_days',
+			PurchaseTerms::DATE => 'lp_date',
+		);
+		wp_print_inline_script_tag(
+			'( function ( rows ) {'
+			. 'var select = document.getElementById( "lp_expiry" );'
+			. 'if ( ! select ) { return; }'
+			. 'function show() { Object.keys( rows ).forEach( function ( mode ) {'
+			. 'var field = document.getElementById( rows[ mode ] );'
+			. 'if ( field ) { field.closest( "p" ).style.display = select.value === mode ? "" : "none"; }'
+			. '} ); }'
+			. 'select.addEventListener( "change", show ); show();'
+			. '}( ' . wp_json_encode( $rows ) . ' ) );'
+		);
 	}
 
 	/**
