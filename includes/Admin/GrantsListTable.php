@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Admin;
 
+use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Repositories\Grant;
 use LibraryPortal\Repositories\LicenseRepository;
 use WP_List_Table;
@@ -74,19 +75,95 @@ final class GrantsListTable extends WP_List_Table {
 	}
 
 	/**
+	 * Sortable columns (newest first by default).
+	 *
+	 * @return array<string, array{0: string, 1: bool}>
+	 */
+	protected function get_sortable_columns() {
+		return array(
+			'owner'    => array( 'user', false ),
+			'item'     => array( 'item', false ),
+			'quantity' => array( 'quantity', true ),
+			'expires'  => array( 'expires', false ),
+			'created'  => array( 'created', true ),
+		);
+	}
+
+	/**
+	 * The item and state filters above the table.
+	 *
+	 * @param string $which top or bottom.
+	 * @return void
+	 */
+	protected function extra_tablenav( $which ) {
+		if ( 'top' !== $which ) {
+			return;
+		}
+		echo '<div class="alignleft actions">';
+		printf( '<label class="screen-reader-text" for="lp-grant-filter-item">%s</label>', esc_html__( 'Filter by item', 'library-portal' ) );
+		printf( '<select id="lp-grant-filter-item" name="item"><option value="0">%s</option>', esc_html__( 'All items', 'library-portal' ) );
+		foreach ( ItemPostType::published_titles() as $item_id => $title ) {
+			printf( '<option value="%d"%s>%s</option>', (int) $item_id, selected( self::item_filter(), (int) $item_id, false ), esc_html( $title ) );
+		}
+		echo '</select>';
+		printf( '<label class="screen-reader-text" for="lp-grant-filter-state">%s</label>', esc_html__( 'Filter by state', 'library-portal' ) );
+		printf( '<select id="lp-grant-filter-state" name="state"><option value="">%s</option>', esc_html__( 'All states', 'library-portal' ) );
+		$states = array(
+			'active'  => __( 'Active', 'library-portal' ),
+			'expired' => __( 'Expired', 'library-portal' ),
+			'ended'   => __( 'Ended (refunded or taken back)', 'library-portal' ),
+		);
+		foreach ( $states as $state => $label ) {
+			printf( '<option value="%s"%s>%s</option>', esc_attr( $state ), selected( self::state_filter(), $state, false ), esc_html( $label ) );
+		}
+		echo '</select>';
+		submit_button( __( 'Filter', 'library-portal' ), '', 'filter_action', false, array( 'id' => 'lp-grant-filter-submit' ) );
+		echo '</div>';
+	}
+
+	/**
+	 * The item the list is filtered by (0: all).
+	 */
+	private static function item_filter(): int {
+		return absint( self::request( 'item' ) );
+	}
+
+	/**
+	 * The state the list is filtered by ('' = all).
+	 */
+	private static function state_filter(): string {
+		$state = self::request( 'state' );
+		return in_array( $state, LicenseRepository::GRANT_STATES, true ) ? $state : '';
+	}
+
+	/**
+	 * A query argument of the list (search, filters, sort): read-only, so no nonce.
+	 *
+	 * @param string $name Argument.
+	 */
+	private static function request( string $name ): string {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a read-only filter of the list.
+		return isset( $_GET[ $name ] ) && is_string( $_GET[ $name ] ) ? sanitize_key( wp_unslash( $_GET[ $name ] ) ) : '';
+	}
+
+	/**
 	 * Reads the page of grants the request asks for.
 	 *
 	 * @return void
 	 */
 	public function prepare_items() {
 		$search   = GrantsPage::search_text();
+		$item     = self::item_filter();
+		$state    = self::state_filter();
 		$per_page = $this->get_items_per_page( GrantsPage::PER_PAGE_OPTION, 20 );
-		$total    = $this->licenses->grant_count( $search );
+		$total    = $this->licenses->grant_count( $search, $item, $state );
 		$page     = $this->get_pagenum();
+		$orderby  = array_key_exists( self::request( 'orderby' ), $this->get_sortable_columns() ) ? self::request( 'orderby' ) : 'created';
+		$desc     = 'asc' !== strtolower( self::request( 'order' ) );
 
-		$this->items           = $this->licenses->grant_page( $search, $per_page, ( $page - 1 ) * $per_page );
+		$this->items           = $this->licenses->grant_page( $search, $per_page, ( $page - 1 ) * $per_page, $item, $state, $orderby, $desc );
 		$this->counts          = $this->licenses->grant_seat_counts( array_map( static fn( Grant $grant ) => $grant->id, $this->items ) );
-		$this->_column_headers = array( $this->get_columns(), array(), array(), 'owner' );
+		$this->_column_headers = array( $this->get_columns(), array(), $this->get_sortable_columns(), 'owner' );
 		$this->set_pagination_args(
 			array(
 				'total_items' => $total,

@@ -111,20 +111,38 @@ final class LicenseRepository extends Repository implements UserRows {
 		return is_array( $row ) ? Grant::from_row( $row ) : null;
 	}
 
+	/** Grant states the admin list filters by. */
+	public const GRANT_STATES = array( 'active', 'expired', 'ended' );
+
+	/** Columns the admin list sorts by, with their SQL (never taken from the request). */
+	private const GRANT_ORDER = array(
+		'created'  => 'g.id',
+		'quantity' => 'g.quantity',
+		'expires'  => 'g.expires_at = 0, g.expires_at',
+		'user'     => 'u.user_email',
+		'item'     => 'p.post_title',
+	);
+
 	/**
-	 * A page of grants, newest first, optionally of the users whose e-mail or login contains a text.
+	 * A page of grants, newest first unless sorted, optionally of the users whose e-mail or login
+	 * contains a text, of one item, in one state.
 	 *
-	 * @param string $search Part of an e-mail or login ('' = every grant).
-	 * @param int    $limit  Grants per page.
-	 * @param int    $offset Grants to skip.
+	 * @param string $search     Part of an e-mail or login ('' = every grant).
+	 * @param int    $limit      Grants per page.
+	 * @param int    $offset     Grants to skip.
+	 * @param int    $product_id Only this item's grants (0 = every item).
+	 * @param string $state      One of GRANT_STATES ('' = any).
+	 * @param string $orderby    A key of GRANT_ORDER (anything else: created).
+	 * @param bool   $desc       Descending.
 	 * @return Grant[]
 	 */
-	public function grant_page( string $search, int $limit, int $offset = 0 ): array {
-		list( $join, $where, $values ) = $this->grant_search( $search );
+	public function grant_page( string $search, int $limit, int $offset = 0, int $product_id = 0, string $state = '', string $orderby = 'created', bool $desc = true ): array {
+		list( $join, $where, $values ) = $this->grant_filter( $search, $product_id, $state, $orderby );
+		$order                         = implode( $desc ? ' DESC, ' : ' ASC, ', explode( ', ', self::GRANT_ORDER[ $orderby ] ?? self::GRANT_ORDER['created'] ) ) . ( $desc ? ' DESC' : ' ASC' );
 		$rows                          = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the column list is constant, $join and $where hold placeholders only.
-				'SELECT g.' . str_replace( ', ', ', g.', Grant::COLUMNS ) . " FROM %i g $join $where ORDER BY g.id DESC LIMIT %d OFFSET %d", // @phpstan-ignore argument.type (Grant::COLUMNS with the table's alias: str_replace() of constants.)
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the column list and $order are constants, $join and $where hold placeholders only.
+				'SELECT g.' . str_replace( ', ', ', g.', Grant::COLUMNS ) . " FROM %i g $join $where ORDER BY $order, g.id DESC LIMIT %d OFFSET %d", // @phpstan-ignore argument.type (Grant::COLUMNS with the table's alias and GRANT_ORDER: constants.)
 				array_merge( array( $this->table( 'grants' ) ), $values, array( max( 1, $limit ), max( 0, $offset ) ) )
 			),
 			ARRAY_A
@@ -135,29 +153,60 @@ final class LicenseRepository extends Repository implements UserRows {
 	/**
 	 * Number of grants grant_page() pages through.
 	 *
-	 * @param string $search Part of an e-mail or login ('' = every grant).
+	 * @param string $search     Part of an e-mail or login ('' = every grant).
+	 * @param int    $product_id Only this item's grants (0 = every item).
+	 * @param string $state      One of GRANT_STATES ('' = any).
 	 */
-	public function grant_count( string $search ): int {
-		list( $join, $where, $values ) = $this->grant_search( $search );
+	public function grant_count( string $search, int $product_id = 0, string $state = '' ): int {
+		list( $join, $where, $values ) = $this->grant_filter( $search, $product_id, $state, '' );
 		return (int) $this->db->get_var(
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $join and $where hold placeholders only.
-			$this->db->prepare( "SELECT COUNT(*) FROM %i g $join $where", array_merge( array( $this->table( 'grants' ) ), $values ) )
+			$this->db->prepare( "SELECT COUNT(*) FROM %i g $join $where", array_merge( array( $this->table( 'grants' ) ), $values ) ) // @phpstan-ignore argument.type (the JOIN and WHERE are joined from constant pieces.)
 		);
 	}
 
 	/**
-	 * The JOIN, WHERE and values of a grant search.
+	 * The JOIN, WHERE and values of a grant search and filter.
 	 *
-	 * @param string $search Part of an e-mail or login.
-	 * @return array{0: literal-string, 1: literal-string, 2: array<int, string>}
+	 * @param string $search     Part of an e-mail or login.
+	 * @param int    $product_id Item (0 = any).
+	 * @param string $state      One of GRANT_STATES ('' = any).
+	 * @param string $orderby    The sort (a user or item sort needs its table).
+	 * @return array{0: string, 1: string, 2: array<int, string|int>}
 	 */
-	private function grant_search( string $search ): array {
-		$search = trim( $search );
-		if ( '' === $search ) {
-			return array( '', '', array() );
+	private function grant_filter( string $search, int $product_id, string $state, string $orderby ): array {
+		$joins      = array();
+		$conditions = array();
+		$values     = array();
+		$search     = trim( $search );
+		if ( '' !== $search || 'user' === $orderby ) {
+			$joins[]  = 'LEFT JOIN %i u ON u.ID = g.owner_id';
+			$values[] = $this->db->users;
 		}
-		$like = '%' . $this->db->esc_like( $search ) . '%';
-		return array( 'INNER JOIN %i u ON u.ID = g.owner_id', 'WHERE ( u.user_email LIKE %s OR u.user_login LIKE %s )', array( $this->db->users, $like, $like ) );
+		if ( 'item' === $orderby ) {
+			$joins[]  = 'LEFT JOIN %i p ON p.ID = g.product_id';
+			$values[] = $this->db->posts;
+		}
+		if ( '' !== $search ) {
+			$like         = '%' . $this->db->esc_like( $search ) . '%';
+			$conditions[] = '( u.user_email LIKE %s OR u.user_login LIKE %s )';
+			array_push( $values, $like, $like );
+		}
+		if ( $product_id > 0 ) {
+			$conditions[] = 'g.product_id = %d';
+			$values[]     = $product_id;
+		}
+		$now = time();
+		if ( 'active' === $state ) {
+			$conditions[] = 'g.ended_at = 0 AND ( g.expires_at = 0 OR g.expires_at > %d )';
+			$values[]     = $now;
+		} elseif ( 'expired' === $state ) {
+			$conditions[] = 'g.ended_at = 0 AND g.expires_at > 0 AND g.expires_at <= %d';
+			$values[]     = $now;
+		} elseif ( 'ended' === $state ) {
+			$conditions[] = 'g.ended_at > 0';
+		}
+		return array( implode( ' ', $joins ), $conditions ? 'WHERE ' . implode( ' AND ', $conditions ) : '', $values );
 	}
 
 	/**
