@@ -58,7 +58,8 @@ export function makeItem(
 		viewer: 'owner',
 		shared_by: '',
 		// As the server sends it for the fixture's tag: member and contract rows get no sharing.
-		share_controls: overrides.tag !== 'member' && overrides.tag !== 'contract',
+		share_controls:
+			overrides.tag !== 'member' && overrides.tag !== 'contract',
 	};
 	return { ...base, ...overrides };
 }

@@ -111,7 +111,11 @@ export interface LibraryItem {
 	share_controls: boolean;
 }
 
-export const ITEM_VIEWERS = [ 'owner', 'team_member', 'contract_user' ] as const;
+export const ITEM_VIEWERS = [
+	'owner',
+	'team_member',
+	'contract_user',
+] as const;
 export type ItemViewer = ( typeof ITEM_VIEWERS )[ number ];
 
 export interface LibraryUser {

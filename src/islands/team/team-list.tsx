@@ -6,12 +6,12 @@
 /**
  * External dependencies
  */
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 /**
  * WordPress dependencies
  */
-import { useMemo, useState } from '@wordpress/element';
+import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
 /**
@@ -56,12 +56,54 @@ export function useHiddenUsers(): [ number[], ( ids: number[] ) => void ] {
 	return [ hidden, update ];
 }
 
+/** What Remove Team Member hands to the team list (router state): the result to announce, where focus goes. */
+export interface RemovedMember {
+	id: number;
+	/** The members shown after the removed one, in order: the first still shown takes focus. */
+	after: number[];
+	message: string;
+}
+
+function removedFrom( state: unknown ): RemovedMember | null {
+	if (
+		typeof state !== 'object' ||
+		state === null ||
+		! ( 'removed' in state )
+	) {
+		return null;
+	}
+	const removed = ( state as { removed: unknown } ).removed;
+	return typeof removed === 'object' && removed !== null
+		? ( removed as RemovedMember )
+		: null;
+}
+
 export function TeamList() {
 	const team = useTeam();
 	const [ hidden, setHidden ] = useHiddenUsers();
 	const [ showAll, setShowAll ] = useState( false );
 	const [ query, setQuery ] = useState( '' );
 	const ownId = getConfig().currentUser.id;
+	const location = useLocation();
+	const navigate = useNavigate();
+	// Remove Team Member's result, kept here once read (the router state is cleared, so a reload does not repeat it).
+	const [ removed ] = useState( () => removedFrom( location.state ) );
+	useEffect( () => {
+		if ( removed ) {
+			navigate( location.pathname + location.search, {
+				replace: true,
+				state: null,
+			} );
+		}
+		// Once, on arrival.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [] );
+	// A row that disappears hands focus to the next row's Hide, else to Show All Users (docs/frontend.md).
+	const [ focusAfter, setFocusAfter ] = useState< number[] | null >( () =>
+		removed ? removed.after : null
+	);
+	const table = useRef< HTMLTableSectionElement >( null );
+	const showAllButton = useRef< HTMLButtonElement >( null );
 
 	const members = useMemo(
 		() => team.value.filter( ( member ) => member.id !== ownId ),
@@ -75,6 +117,35 @@ export function TeamList() {
 			( showAll || ! hidden.includes( member.id ) ) &&
 			matchesMember( member, query )
 	);
+
+	useEffect( () => {
+		if ( focusAfter === null || team.loading ) {
+			return;
+		}
+		const next = focusAfter.find( ( id ) =>
+			shown.some( ( member ) => member.id === id )
+		);
+		const target =
+			next === undefined
+				? showAllButton.current
+				: table.current?.querySelector< HTMLElement >(
+						`tr[data-member="${ next }"] .lp-team__hide`
+					);
+		target?.focus();
+		setFocusAfter( null );
+	}, [ focusAfter, team.loading, shown ] );
+
+	const toggleHidden = ( memberId: number, isHidden: boolean ) => {
+		if ( isHidden ) {
+			setHidden( hidden.filter( ( id ) => id !== memberId ) );
+			return;
+		}
+		if ( ! showAll ) {
+			const ids = shown.map( ( member ) => member.id );
+			setFocusAfter( ids.slice( ids.indexOf( memberId ) + 1 ) );
+		}
+		setHidden( [ ...hidden, memberId ] );
+	};
 
 	return (
 		<div className="lp-team">
@@ -97,6 +168,13 @@ export function TeamList() {
 					) }
 				/>
 			) : null }
+			<div role="status" className="lp-team__result">
+				{ removed ? (
+					<p className="lp-notice lp-notice--success">
+						{ removed.message }
+					</p>
+				) : null }
+			</div>
 			{ ! team.loading && ! team.error && members.length === 0 ? (
 				<p className="lp-empty" role="status">
 					{ __(
@@ -124,6 +202,7 @@ export function TeamList() {
 						{ hiddenCount > 0 ? (
 							<button
 								type="button"
+								ref={ showAllButton }
 								className="lp-button lp-button--secondary"
 								aria-pressed={ showAll }
 								onClick={ () => setShowAll( ! showAll ) }
@@ -183,13 +262,16 @@ export function TeamList() {
 									</th>
 								</tr>
 							</thead>
-							<tbody>
+							<tbody ref={ table }>
 								{ shown.map( ( member ) => {
 									const isHidden = hidden.includes(
 										member.id
 									);
 									return (
-										<tr key={ member.id }>
+										<tr
+											key={ member.id }
+											data-member={ member.id }
+										>
 											<th scope="row">{ member.name }</th>
 											<td>{ member.email }</td>
 											<td>
@@ -226,7 +308,7 @@ export function TeamList() {
 												</Link>
 												<button
 													type="button"
-													className="lp-link-button"
+													className="lp-link-button lp-team__hide"
 													aria-label={
 														isHidden
 															? sprintf(
@@ -247,19 +329,9 @@ export function TeamList() {
 																)
 													}
 													onClick={ () =>
-														setHidden(
+														toggleHidden(
+															member.id,
 															isHidden
-																? hidden.filter(
-																		(
-																			id
-																		) =>
-																			id !==
-																			member.id
-																	)
-																: [
-																		...hidden,
-																		member.id,
-																	]
 														)
 													}
 												>

@@ -20,12 +20,10 @@ describe( 'LicenseLines', () => {
 				} ) }
 			/>
 		);
-		expect( container.querySelector( '.lp-item__licenses' ) ).toHaveTextContent(
-			/^1\/3 1 of 3 licenses available$/
-		);
 		expect(
-			screen.getByText( '1 of 3 licenses available' )
-		).toBeVisible();
+			container.querySelector( '.lp-item__licenses' )
+		).toHaveTextContent( /^1\/3 1 of 3 licenses available$/ );
+		expect( screen.getByText( '1 of 3 licenses available' ) ).toBeVisible();
 		expect( screen.getByText( '1/3' ) ).toHaveAttribute(
 			'aria-hidden',
 			'true'
@@ -42,7 +40,9 @@ describe( 'LicenseLines', () => {
 				} ) }
 			/>
 		);
-		expect( screen.getByText( 'Available Licenses: 2' ) ).toBeInTheDocument();
+		expect(
+			screen.getByText( 'Available Licenses: 2' )
+		).toBeInTheDocument();
 		expect(
 			screen.getByText( '2 of 3 licenses available' )
 		).toBeInTheDocument();
