@@ -54,6 +54,7 @@ export function ConfirmDialog( {
 					className="lp-button lp-button--secondary"
 					onClick={ onCancel }
 					disabled={ busy }
+					data-autofocus
 				>
 					{ cancelLabel }
 				</button>

@@ -75,6 +75,10 @@ export function LoadMoreList< T >( {
 		const observer = new window.IntersectionObserver(
 			( entries ) => {
 				if ( entries.some( ( entry ) => entry.isIntersecting ) ) {
+					// Tabbing to the button scrolls it in and loads the page: focus follows, the button may go.
+					if ( node.contains( node.ownerDocument.activeElement ) ) {
+						setFocusFrom( visible );
+					}
 					loadMore();
 				}
 			},

@@ -230,8 +230,8 @@ export function TeamList() {
 							{ __( 'Export CSV', 'library-portal' ) }
 						</a>
 					</div>
-					<div className="lp-table-wrap">
-						<table className="lp-table">
+					<div className="lp-table-wrap lp-table-wrap--cards">
+						<table className="lp-table lp-table--cards">
 							<caption className="lp-visually-hidden">
 								{ __( 'Team members', 'library-portal' ) }
 							</caption>
@@ -273,8 +273,20 @@ export function TeamList() {
 											data-member={ member.id }
 										>
 											<th scope="row">{ member.name }</th>
-											<td>{ member.email }</td>
-											<td>
+											<td
+												data-label={ __(
+													'Email',
+													'library-portal'
+												) }
+											>
+												{ member.email }
+											</td>
+											<td
+												data-label={ __(
+													'Completed',
+													'library-portal'
+												) }
+											>
 												{ sprintf(
 													/* translators: 1: completed trainings, 2: trainings shared. */
 													__(
@@ -285,7 +297,14 @@ export function TeamList() {
 													member.total_count
 												) }
 											</td>
-											<td>{ member.shared_licenses }</td>
+											<td
+												data-label={ __(
+													'Shared Licenses',
+													'library-portal'
+												) }
+											>
+												{ member.shared_licenses }
+											</td>
 											<td className="lp-team__actions">
 												<Link
 													className="lp-button lp-button--primary"
