@@ -62,6 +62,8 @@ export interface RemovedMember {
 	/** The members shown after the removed one, in order: the first still shown takes focus. */
 	after: number[];
 	message: string;
+	/** A take-back the server refused: the message says why and reads as an error. */
+	refused: boolean;
 }
 
 function removedFrom( state: unknown ): RemovedMember | null {
@@ -170,7 +172,11 @@ export function TeamList() {
 			) : null }
 			<div role="status" className="lp-team__result">
 				{ removed ? (
-					<p className="lp-notice lp-notice--success">
+					<p
+						className={ `lp-notice lp-notice--${
+							removed.refused ? 'error' : 'success'
+						}` }
+					>
 						{ removed.message }
 					</p>
 				) : null }

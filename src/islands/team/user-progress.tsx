@@ -146,6 +146,7 @@ function MemberProgress( { userId }: { userId: number } ) {
 			id: userId,
 			after: shownIds.slice( shownIds.indexOf( userId ) + 1 ),
 			message: removalMessage( member.name, takenBack, refusal ),
+			refused: refusal !== '',
 		};
 		navigate( paths.users(), { state: { removed } } );
 	};
