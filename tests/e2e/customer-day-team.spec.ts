@@ -219,11 +219,9 @@ test( 'license counts have words; a member sees who shared, and members and cont
 				'certificate-self-guided',
 			].includes( row.content_type )
 	);
-	if ( ! video ) {
-		throw new Error( 'the demo contract has a video item' );
-	}
+	expect( video, 'the demo contract has a video item' ).toBeDefined();
 	await contract.goto(
-		`/contract/${ video.contract_id }/${ video.product_id }`
+		`/contract/${ video?.contract_id }/${ video?.product_id }`
 	);
 	await expect(
 		contract.getByRole( 'tab', { name: 'Training Details' } )
