@@ -256,8 +256,14 @@ test( 'after an e-mail send focus is on the result and Escape still closes the S
 		dialog.getByRole( 'button', { name: 'Share', exact: true } )
 	).toBeFocused();
 	await page.keyboard.press( 'Enter' );
+	await expect( dialog.getByRole( 'status' ) ).toContainText(
+		'Invitation sent to 1 recipient.'
+	);
+	// Focus is on the message itself, not on <body> (the send button disabled itself).
+	await expect( page.locator( ':focus' ) ).toContainText(
+		'Invitation sent to 1 recipient.'
+	);
 	const outcome = dialog.getByTestId( 'lp-share-outcome' );
-	await expect( outcome.locator( '.lp-notice' ) ).toBeVisible();
 	await expect( outcome ).toBeFocused();
 	await checkScreen( page, 'share-modal-sent' );
 	await expect( outcome ).toBeFocused();
@@ -297,6 +303,11 @@ test( 'at 390 px Share Details and the team table show every field and action as
 	);
 	const shares = page.getByRole( 'table', { name: 'Shared licenses' } );
 	await expect( shares.getByRole( 'row' ) ).toHaveCount( 4 );
+	await expect(
+		shares.getByRole( 'button', { name: /^Revoke / } )
+	).toHaveCount( 2 );
+	await fitsThePhone( page, shares );
+	// Each field says what it is on the card (the column headers are visually hidden).
 	for ( const label of [
 		'License Expiry',
 		'Certificate',
@@ -307,10 +318,6 @@ test( 'at 390 px Share Details and the team table show every field and action as
 			shares.locator( `td[data-label="${ label }"]` ).first()
 		).toBeVisible();
 	}
-	await expect(
-		shares.getByRole( 'button', { name: /^Revoke / } )
-	).toHaveCount( 2 );
-	await fitsThePhone( page, shares );
 	// The e-mail history's rows are cards too.
 	const history = page
 		.getByRole( 'region', { name: 'Email Send History' } )
