@@ -37,7 +37,7 @@ final class LibraryCache {
 
 	public const USER_META = '_library_portal_version';
 	/** Raised whenever the reply's shape changes, so no entry of the old shape is served. */
-	public const REPLY_FORMAT = 2;
+	public const REPLY_FORMAT = 3;
 	public const SITE_OPTION  = 'library_portal_library_version';
 	private const GROUP       = 'library_portal';
 

@@ -18,6 +18,7 @@ use LibraryPortal\Domain\LicenseSummary;
 use LibraryPortal\Domain\PlaybackStatus;
 use LibraryPortal\Domain\ShareRule;
 use LibraryPortal\Learning\TestReadiness;
+use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Repositories\Certificate;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
@@ -258,6 +259,33 @@ final class LibraryService {
 	}
 
 	/**
+	 * Who looks at a row (spec point 6's roles): its owner, a team member it was shared with, or a
+	 * contract user. Only an owner sees seat counts and sharing (docs/decisions.md, "Sharing seats").
+	 *
+	 * @param string $tag         Row tag.
+	 * @param int    $contract_id Contract, 0 when none.
+	 * @param int    $sharer      Sharer's ID, 0 when the row is the viewer's own.
+	 * @return 'owner'|'team_member'|'contract_user'
+	 */
+	public static function viewer_of( string $tag, int $contract_id, int $sharer ): string {
+		if ( 'contract' === $tag || $contract_id > 0 ) {
+			return 'contract_user';
+		}
+		return $sharer > 0 ? 'team_member' : 'owner';
+	}
+
+	/**
+	 * A sharer's name as a team member's row shows it (PersonName's cleaning; a sharer without a
+	 * usable name is 'A team member').
+	 *
+	 * @param string $name Display name as read.
+	 */
+	private static function sharer_name( string $name ): string {
+		$clean = PersonName::clean( $name );
+		return '' !== $clean ? $clean : __( 'A team member', 'library-portal' );
+	}
+
+	/**
 	 * One item of the reply.
 	 *
 	 * @param array<string, mixed>                                $row      Library row.
@@ -332,6 +360,10 @@ final class LibraryService {
 		$built['status']          = self::status_of( $built );
 		$built['playback_status'] = self::playback_status_of( $built );
 		$built['can_share']       = ShareRule::allows( $built );
+		$built['viewer']          = self::viewer_of( $row['tag'], (int) $row['contract_id'], $sharer );
+		// The sharer's name is put into the portal's own sentence ('Shared with you by {name}'): cleaned as in mail.
+		$built['shared_by']      = 'team_member' === $built['viewer'] ? self::sharer_name( $people[ $sharer ]['name'] ?? '' ) : '';
+		$built['share_controls'] = 'owner' === $built['viewer'] && 'member' !== $row['tag'];
 		return $built;
 	}
 

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Repositories;
 
 use InvalidArgumentException;
+use LibraryPortal\Domain\SeatState;
 
 /**
  * Reads and changes grants (purchases) and licenses (seats).
@@ -519,7 +520,7 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function team_seats( int $owner_id ): array {
 		$rows  = (array) $this->db->get_results(
 			$this->db->prepare(
-				'SELECT id, product_id, holder_id FROM %i
+				'SELECT id, product_id, holder_id, state, expires_at FROM %i
 				WHERE owner_id = %d AND shared = 1 AND holder_id <> 0 AND holder_id <> %d ORDER BY id',
 				$this->table( 'licenses' ),
 				$owner_id,
@@ -529,7 +530,7 @@ final class LicenseRepository extends Repository implements UserRows {
 		);
 		$seats = array();
 		foreach ( $rows as $row ) {
-			$seats[] = new TeamSeat( (int) $row[0], (int) $row[1], (int) $row[2] );
+			$seats[] = new TeamSeat( (int) $row[0], (int) $row[1], (int) $row[2], SeatState::tryFrom( (string) $row[3] ) ?? SeatState::Activated, (int) $row[4] );
 		}
 		return $seats;
 	}

@@ -193,6 +193,12 @@ final class ItemsController extends Controller {
 				),
 				'expiring_licenses'  => $int,
 				'can_share'          => array( 'type' => 'boolean' ),
+				'viewer'             => array(
+					'type' => 'string',
+					'enum' => array( 'owner', 'team_member', 'contract_user' ),
+				),
+				'shared_by'          => $string,
+				'share_controls'     => array( 'type' => 'boolean' ),
 			)
 		);
 

@@ -107,16 +107,20 @@ final class TeamController extends Controller {
 			);
 			$member       = self::closed_object(
 				array(
-					'id'                => $int,
-					'name'              => $string,
-					'email'             => $string,
-					'shared_licenses'   => $int,
-					'completed_count'   => $int,
-					'total_count'       => $int,
-					'completed_percent' => $int,
-					'products'          => array(
+					'id'                  => $int,
+					'name'                => $string,
+					'email'               => $string,
+					'shared_licenses'     => $int,
+					'completed_count'     => $int,
+					'total_count'         => $int,
+					'completed_percent'   => $int,
+					'products'            => array(
 						'type'  => 'array',
 						'items' => $product,
+					),
+					'revocable_share_ids' => array(
+						'type'  => 'array',
+						'items' => $int,
 					),
 				)
 			);

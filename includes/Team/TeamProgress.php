@@ -51,7 +51,7 @@ final class TeamProgress {
 	 * @return array<int, array<string, mixed>>
 	 */
 	public function for_owner( int $owner_id ): array {
-		return $this->for_seats( $this->licenses->team_seats( $owner_id ) );
+		return $this->for_seats( $this->licenses->team_seats( $owner_id ), time() );
 	}
 
 	/**
@@ -59,9 +59,10 @@ final class TeamProgress {
 	 * TeamReplyCache reads the seats first to decide whether its copy is still good.
 	 *
 	 * @param TeamSeat[] $seats The owner's shared seats.
+	 * @param int        $now   Unix seconds: which seats may still be taken back.
 	 * @return array<int, array<string, mixed>>
 	 */
-	public function for_seats( array $seats ): array {
+	public function for_seats( array $seats, int $now ): array {
 		$read = $this->read( $seats );
 		if ( null === $read ) {
 			return array();
@@ -78,16 +79,21 @@ final class TeamProgress {
 				continue; // Unpublished item, or a user who no longer exists.
 			}
 			$team[ $holder ] ??= array(
-				'id'                => $holder,
-				'name'              => $people[ $holder ]['name'],
-				'email'             => $people[ $holder ]['email'],
-				'shared_licenses'   => 0,
-				'completed_count'   => 0,
-				'total_count'       => 0,
-				'completed_percent' => 0,
-				'products'          => array(),
+				'id'                  => $holder,
+				'name'                => $people[ $holder ]['name'],
+				'email'               => $people[ $holder ]['email'],
+				'shared_licenses'     => 0,
+				'completed_count'     => 0,
+				'total_count'         => 0,
+				'completed_percent'   => 0,
+				'products'            => array(),
+				// Seats nobody started (e-manuals included): what Remove Team Member offers to take back.
+				'revocable_share_ids' => array(),
 			);
 			++$team[ $holder ]['shared_licenses'];
+			if ( $seat->revocable( $now ) ) {
+				$team[ $holder ]['revocable_share_ids'][] = $seat->id;
+			}
 			if ( ContentType::E_MANUAL === $item['content_type'] ) {
 				continue;
 			}

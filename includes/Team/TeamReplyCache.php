@@ -24,7 +24,7 @@ final class TeamReplyCache {
 	/**
 	 * Bumped whenever the reply's shape changes, so no copy of an older shape is served.
 	 */
-	public const FORMAT = 2;
+	public const FORMAT = 3;
 
 	/**
 	 * Transient name before the owner's ID.
@@ -78,7 +78,8 @@ final class TeamReplyCache {
 				'figures' => TeamProgress::figures( array() ),
 			);
 		}
-		$key    = $this->key( $seats );
+		$now    = time();
+		$key    = $this->key( $seats, $now );
 		$stored = get_transient( self::TRANSIENT . $owner_id );
 		if ( is_array( $stored ) && ( $stored['key'] ?? '' ) === $key && is_string( $stored['json'] ?? null ) && is_array( $stored['figures'] ?? null ) ) {
 			$figures = $stored['figures'];
@@ -92,7 +93,7 @@ final class TeamReplyCache {
 				),
 			);
 		}
-		$team = $this->team->for_seats( $seats );
+		$team = $this->team->for_seats( $seats, $now );
 		$kept = array(
 			'json'    => (string) wp_json_encode( $team ? $team : new \stdClass() ),
 			'figures' => TeamProgress::figures( $team ),
@@ -106,11 +107,12 @@ final class TeamReplyCache {
 	 * catalogue's version and the language.
 	 *
 	 * @param TeamSeat[] $seats The owner's shared seats.
+	 * @param int        $now   Unix seconds (a seat stops being revocable when it starts or expires).
 	 */
-	private function key( array $seats ): string {
+	private function key( array $seats, int $now ): string {
 		$rows = '';
 		foreach ( $seats as $seat ) {
-			$rows .= $seat->id . ':' . $seat->product_id . ':' . $seat->holder_id . ';';
+			$rows .= $seat->id . ':' . $seat->product_id . ':' . $seat->holder_id . ':' . (int) $seat->revocable( $now ) . ';';
 		}
 		$holders = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
 		return md5(

@@ -10,6 +10,7 @@ import { bool, isRecord, num, oneOf, str } from './coerce';
 import {
 	ACCESS_KINDS,
 	ITEM_STATUS_KEYS,
+	ITEM_VIEWERS,
 	PLAYBACK_STATUS_KEYS,
 	type AccessKind,
 	type ItemStatusKey,
@@ -17,6 +18,7 @@ import {
 	type License,
 	type LibraryItem,
 	type ItemTag,
+	type ItemViewer,
 } from '../types/library';
 
 function normalizeLicenses( value: unknown ): License[] {
@@ -122,6 +124,10 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 		access: oneOf< AccessKind >( ACCESS_KINDS, item.access, 'no_license' ),
 		expiring_licenses: num( item.expiring_licenses ),
 		can_share: bool( item.can_share ),
+		// An unknown viewer is a team member: no counts and no sharing controls.
+		viewer: oneOf< ItemViewer >( ITEM_VIEWERS, item.viewer, 'team_member' ),
+		shared_by: str( item.shared_by ),
+		share_controls: bool( item.share_controls ),
 	};
 }
 

@@ -61,6 +61,9 @@ export async function fetchTeam(): Promise< TeamMember[] > {
 		total_count: num( raw.total_count ),
 		completed_percent: num( raw.completed_percent ),
 		products: list( raw.products ).map( toProduct ),
+		revocable_share_ids: Array.isArray( raw.revocable_share_ids )
+			? raw.revocable_share_ids.map( num ).filter( ( id ) => id > 0 )
+			: [],
 	} ) );
 }
 

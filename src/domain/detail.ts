@@ -74,7 +74,7 @@ export interface DetailTabs {
 }
 
 /**
- * The tabs of an item: Share Details is hidden in a contract and for member items; types
+ * The tabs of an item: Share Details shows only with the server's sharing controls; types
  * without video and items without access skip Training Details.
  *
  * @param item         Library item.
@@ -87,7 +87,8 @@ export function detailTabs(
 	wantShare: boolean
 ): DetailTabs {
 	const skip = ! hasVideo( item ) || ! hasAccess( item );
-	const share = ! contractMode && item.tag !== 'member';
+	// The server's share_controls: owners only, never member rows, team members or contracts.
+	const share = ! contractMode && item.share_controls;
 	const training = ! skip;
 	let initial: DetailTab | null = null;
 	if ( share && ( wantShare || ! training ) ) {
@@ -121,12 +122,13 @@ export function downloadLabel( contentType: string ): string {
 
 /**
  * The share notice ('You can NOT share content if you have watched more than 5%') shows while
- * the seat is not activated, for items that are not member items.
+ * the seat is not activated, only where the server gives sharing controls (an owner's own,
+ * non-member row: never a team member or a contract user).
  *
  * @param item Library item.
  */
 export const showsShareNotice = ( item: LibraryItem ): boolean =>
-	! item.activated && item.tag !== 'member';
+	! item.activated && item.share_controls;
 
 /**
  * An e-manual download first asks to activate a seat when the row has one that is not yet

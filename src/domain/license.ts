@@ -42,8 +42,8 @@ export function licenseCountText( item: LibraryItem ): string {
 }
 
 /**
- * Spoken/tooltip wording of the bare 'a/b' count ('0 of 1 licenses available'); blank for the
- * other license texts, which already say what they are.
+ * The words beside the count ('1 of 3 licenses available'), shown and read instead of the bare
+ * '1/3'; blank for texts that already say what they are ('Unlimited Access', the contract's blank).
  *
  * @param item Library item.
  */
@@ -51,8 +51,7 @@ export function licenseCountLabel( item: LibraryItem ): string {
 	if (
 		item.tag === 'contract' ||
 		item.tag === 'member' ||
-		item.content_type === 'membership' ||
-		item.content_type === 'e-manual'
+		item.content_type === 'membership'
 	) {
 		return '';
 	}

@@ -55,6 +55,11 @@ export function makeItem(
 		access: 'activated',
 		expiring_licenses: 0,
 		can_share: false,
+		viewer: 'owner',
+		shared_by: '',
+		// As the server sends it for the fixture's tag: member and contract rows get no sharing.
+		share_controls:
+			overrides.tag !== 'member' && overrides.tag !== 'contract',
 	};
 	return { ...base, ...overrides };
 }

@@ -103,7 +103,20 @@ export interface LibraryItem {
 	expiring_licenses: number;
 	/** Whether the share button shows (spec point 6), decided by the server. */
 	can_share: boolean;
+	/** Who looks at the row: its owner, a team member it was shared with, a contract user. */
+	viewer: ItemViewer;
+	/** The sharer's cleaned name on a team member's row, else ''. */
+	shared_by: string;
+	/** Whether Share Details and the 5% share notice show (owners only), decided by the server. */
+	share_controls: boolean;
 }
+
+export const ITEM_VIEWERS = [
+	'owner',
+	'team_member',
+	'contract_user',
+] as const;
+export type ItemViewer = ( typeof ITEM_VIEWERS )[ number ];
 
 export interface LibraryUser {
 	id: number;
@@ -142,6 +155,8 @@ export interface TeamMember {
 	total_count: number;
 	completed_percent: number;
 	products: TeamProduct[];
+	/** The seats nobody started that the owner may take back (the server's revoke rule). */
+	revocable_share_ids: number[];
 }
 
 /** A list filter: content types (empty: all) and the status filter value. */

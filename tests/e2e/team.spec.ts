@@ -197,6 +197,10 @@ test( "a member's progress page shows the server's rows and facts, no test link,
 	await page.setViewportSize( { width: 1280, height: 900 } );
 
 	await page.getByRole( 'button', { name: 'Remove Team Member' } ).click();
+	await page
+		.getByRole( 'dialog', { name: 'Remove this team member?' } )
+		.getByRole( 'button', { name: 'Remove from list' } )
+		.click();
 	await expect( page ).toHaveURL( /\/my-account\/library\/users$/ );
 	await expect(
 		page.getByRole( 'button', { name: 'Show All Users (1 hidden)' } )

@@ -8,6 +8,7 @@
  */
 import { useId } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
 
 /**
  * Internal dependencies
@@ -23,6 +24,8 @@ export interface ConfirmDialogProps {
 	busy?: boolean;
 	onConfirm: () => void;
 	onCancel: () => void;
+	/** Choices that go with the confirmation (e.g. a checkbox), between the message and the buttons. */
+	children?: ReactNode;
 }
 
 export function ConfirmDialog( {
@@ -33,6 +36,7 @@ export function ConfirmDialog( {
 	busy = false,
 	onConfirm,
 	onCancel,
+	children = null,
 }: ConfirmDialogProps ) {
 	const id = useId();
 	return (
@@ -43,12 +47,14 @@ export function ConfirmDialog( {
 			onClose={ onCancel }
 		>
 			<p id={ `${ id }-message` }>{ message }</p>
+			{ children }
 			<div className="lp-dialog__actions">
 				<button
 					type="button"
 					className="lp-button lp-button--secondary"
 					onClick={ onCancel }
 					disabled={ busy }
+					data-autofocus
 				>
 					{ cancelLabel }
 				</button>

@@ -1,6 +1,12 @@
 /**
  * The license count text and expiry line of an item (spec point 9), each shown only when it has text.
+ * A team member's row names who shared it instead of the owner's counts (the server's `viewer`).
  */
+
+/**
+ * WordPress dependencies
+ */
+import { __, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
@@ -12,24 +18,45 @@ import {
 	licenseCountText,
 } from '../../domain/license';
 
-export function LicenseLines( { item }: { item: LibraryItem } ) {
+function LicenseCount( { item }: { item: LibraryItem } ) {
+	if ( item.viewer === 'team_member' ) {
+		return (
+			<p className="lp-item__licenses lp-item__shared-by">
+				{ sprintf(
+					/* translators: %s: name of the person who shared the license. */
+					__( 'Shared with you by %s', 'library-portal' ),
+					item.shared_by
+				) }
+			</p>
+		);
+	}
 	const license = licenseCountText( item );
-	const label = licenseCountLabel( item );
+	const words = licenseCountLabel( item );
+	if ( license === '' ) {
+		return null;
+	}
+	return (
+		<p className="lp-item__licenses">
+			{ words !== '' ? (
+				<>
+					{ /* The spec's "1/3" stays; the words beside it are what a screen reader reads. */ }
+					<span className="lp-item__license-count" aria-hidden="true">
+						{ license }
+					</span>{ ' ' }
+					<span className="lp-item__license-words">{ words }</span>
+				</>
+			) : (
+				license
+			) }
+		</p>
+	);
+}
+
+export function LicenseLines( { item }: { item: LibraryItem } ) {
 	const expiry = expiryLine( item );
 	return (
 		<>
-			{ license !== '' ? (
-				<p className="lp-item__licenses">
-					{ /* The spec's bare "0/1" stays visible; the label says what the numbers are. */ }
-					{ label !== '' ? (
-						<span aria-label={ label } title={ label } role="img">
-							{ license }
-						</span>
-					) : (
-						license
-					) }
-				</p>
-			) : null }
+			<LicenseCount item={ item } />
 			{ expiry !== '' ? (
 				<p className="lp-item__expiry">{ expiry }</p>
 			) : null }

@@ -1,6 +1,7 @@
 /**
  * A list rendered progressively, `pageSize` entries at a time: more load when the end of the list
- * scrolls into view (IntersectionObserver) or when the visible "load more" button is pressed.
+ * scrolls into view (IntersectionObserver) or when the visible "load more" button is pressed; after
+ * the button, focus goes to the first card it loaded (the button may be gone).
  * Give it a new `key` to start again from the first page.
  */
 
@@ -46,6 +47,21 @@ export function LoadMoreList< T >( {
 		() => setVisible( ( count ) => count + pageSize ),
 		[ pageSize ]
 	);
+	const list = useRef< HTMLUListElement >( null );
+	// Index of the first card the button loaded: it takes focus (the button may be gone with the last page).
+	const [ focusFrom, setFocusFrom ] = useState< number | null >( null );
+	useEffect( () => {
+		if ( focusFrom === null ) {
+			return;
+		}
+		const cell = list.current?.children[ focusFrom ];
+		if ( cell instanceof HTMLElement ) {
+			(
+				cell.querySelector< HTMLElement >( 'a[href], button' ) ?? cell
+			).focus();
+		}
+		setFocusFrom( null );
+	}, [ focusFrom ] );
 
 	useEffect( () => {
 		const node = sentinel.current;
@@ -59,6 +75,10 @@ export function LoadMoreList< T >( {
 		const observer = new window.IntersectionObserver(
 			( entries ) => {
 				if ( entries.some( ( entry ) => entry.isIntersecting ) ) {
+					// Tabbing to the button scrolls it in and loads the page: focus follows, the button may go.
+					if ( node.contains( node.ownerDocument.activeElement ) ) {
+						setFocusFrom( visible );
+					}
 					loadMore();
 				}
 			},
@@ -71,7 +91,7 @@ export function LoadMoreList< T >( {
 	const shown = Math.min( visible, items.length );
 	return (
 		<div className="lp-load-more-list">
-			<ul className="lp-grid" aria-label={ label }>
+			<ul className="lp-grid" aria-label={ label } ref={ list }>
 				{ items.slice( 0, visible ).map( ( item ) => (
 					<li key={ getKey( item ) } className="lp-grid__cell">
 						{ renderItem( item ) }
@@ -91,7 +111,10 @@ export function LoadMoreList< T >( {
 					<button
 						type="button"
 						className="lp-button lp-button--secondary"
-						onClick={ loadMore }
+						onClick={ () => {
+							setFocusFrom( Math.min( visible, items.length ) );
+							loadMore();
+						} }
 					>
 						{ moreLabel }
 					</button>

@@ -71,8 +71,26 @@ describe( 'header rules', () => {
 			false
 		);
 		expect(
-			showsShareNotice( makeItem( { activated: false, tag: 'member' } ) )
+			showsShareNotice(
+				makeItem( {
+					activated: false,
+					tag: 'member',
+					share_controls: false,
+				} )
+			)
 		).toBe( false );
+	} );
+
+	it( 'gives team members and contract users neither the notice nor Share Details (the server’s share_controls)', () => {
+		for ( const viewer of [ 'team_member', 'contract_user' ] as const ) {
+			const item = makeItem( {
+				activated: false,
+				viewer,
+				share_controls: false,
+			} );
+			expect( showsShareNotice( item ) ).toBe( false );
+			expect( detailTabs( item, false, true ).share ).toBe( false );
+		}
 	} );
 
 	it( 'asks to activate only a seat that is not yet activated', () => {

@@ -84,6 +84,7 @@ describe( 'progress rows', () => {
 			completed_count: 0,
 			total_count: 1,
 			completed_percent: 0,
+			revocable_share_ids: [],
 			products: [ 'webinar', 'e-manual' ].map( ( type, index ) => ( {
 				share_id: 40 + index,
 				product_id: 7 + index,

@@ -45,6 +45,7 @@ describe( 'hidden users in browser storage', () => {
 			total_count: 0,
 			completed_percent: 0,
 			products: [],
+			revocable_share_ids: [],
 		};
 		expect( matchesMember( member, '' ) ).toBe( true );
 		expect( matchesMember( member, 'THEO M' ) ).toBe( true );

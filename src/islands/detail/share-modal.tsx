@@ -82,6 +82,8 @@ export function ShareModal( {
 	const [ result, setResult ] = useState< Result >( null );
 	const [ cooldownNote, setCooldownNote ] = useState( '' );
 	const copiedTimer = useRef< number >();
+	// The send button disables itself while sending: focus goes to what the send said instead of the page.
+	const outcomeRef = useRef< HTMLDivElement >( null );
 
 	// The countdown of the server's cooldown, a tick a second.
 	useEffect( () => {
@@ -219,6 +221,7 @@ export function ShareModal( {
 			return;
 		}
 		setSending( true );
+		outcomeRef.current?.focus();
 		try {
 			const sent = await sendShareEmails( emails, item.product_id );
 			setResult( { tone: 'success', text: sent.message } );
@@ -266,6 +269,7 @@ export function ShareModal( {
 			}
 		} finally {
 			setSending( false );
+			outcomeRef.current?.focus();
 		}
 	};
 
@@ -412,25 +416,32 @@ export function ShareModal( {
 					</button>
 				</div>
 				<div
-					role="status"
-					aria-live="polite"
-					className="lp-share-modal__status"
+					ref={ outcomeRef }
+					tabIndex={ -1 }
+					className="lp-share-modal__outcome"
+					data-testid="lp-share-outcome"
 				>
-					{ cooldownNote ? (
-						<p className="lp-notice">{ cooldownNote }</p>
-					) : null }
-					{ result && result.tone !== 'error' ? (
-						<p className="lp-notice lp-notice--success">
-							{ result.text }
-						</p>
-					) : null }
-				</div>
-				<div role="alert" className="lp-share-modal__errors">
-					{ result && result.tone === 'error' ? (
-						<p className="lp-notice lp-notice--error">
-							{ result.text }
-						</p>
-					) : null }
+					<div
+						role="status"
+						aria-live="polite"
+						className="lp-share-modal__status"
+					>
+						{ cooldownNote ? (
+							<p className="lp-notice">{ cooldownNote }</p>
+						) : null }
+						{ result && result.tone !== 'error' ? (
+							<p className="lp-notice lp-notice--success">
+								{ result.text }
+							</p>
+						) : null }
+					</div>
+					<div role="alert" className="lp-share-modal__errors">
+						{ result && result.tone === 'error' ? (
+							<p className="lp-notice lp-notice--error">
+								{ result.text }
+							</p>
+						) : null }
+					</div>
 				</div>
 			</Dialog>
 			{ confirmingRenew ? (

@@ -6,12 +6,12 @@
 /**
  * External dependencies
  */
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 /**
  * WordPress dependencies
  */
-import { useMemo, useState } from '@wordpress/element';
+import { useEffect, useMemo, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
 /**
@@ -56,12 +56,56 @@ export function useHiddenUsers(): [ number[], ( ids: number[] ) => void ] {
 	return [ hidden, update ];
 }
 
+/** What Remove Team Member hands to the team list (router state): the result to announce, where focus goes. */
+export interface RemovedMember {
+	id: number;
+	/** The members shown after the removed one, in order: the first still shown takes focus. */
+	after: number[];
+	message: string;
+	/** A take-back the server refused: the message says why and reads as an error. */
+	refused: boolean;
+}
+
+function removedFrom( state: unknown ): RemovedMember | null {
+	if (
+		typeof state !== 'object' ||
+		state === null ||
+		! ( 'removed' in state )
+	) {
+		return null;
+	}
+	const removed = ( state as { removed: unknown } ).removed;
+	return typeof removed === 'object' && removed !== null
+		? ( removed as RemovedMember )
+		: null;
+}
+
 export function TeamList() {
 	const team = useTeam();
 	const [ hidden, setHidden ] = useHiddenUsers();
 	const [ showAll, setShowAll ] = useState( false );
 	const [ query, setQuery ] = useState( '' );
 	const ownId = getConfig().currentUser.id;
+	const location = useLocation();
+	const navigate = useNavigate();
+	// Remove Team Member's result, kept here once read (the router state is cleared, so a reload does not repeat it).
+	const [ removed ] = useState( () => removedFrom( location.state ) );
+	useEffect( () => {
+		if ( removed ) {
+			navigate( location.pathname + location.search, {
+				replace: true,
+				state: null,
+			} );
+		}
+		// Once, on arrival.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [] );
+	// A row that disappears hands focus to the next row's Hide, else to Show All Users (docs/frontend.md).
+	const [ focusAfter, setFocusAfter ] = useState< number[] | null >( () =>
+		removed ? removed.after : null
+	);
+	const table = useRef< HTMLTableSectionElement >( null );
+	const showAllButton = useRef< HTMLButtonElement >( null );
 
 	const members = useMemo(
 		() => team.value.filter( ( member ) => member.id !== ownId ),
@@ -75,6 +119,35 @@ export function TeamList() {
 			( showAll || ! hidden.includes( member.id ) ) &&
 			matchesMember( member, query )
 	);
+
+	useEffect( () => {
+		if ( focusAfter === null || team.loading ) {
+			return;
+		}
+		const next = focusAfter.find( ( id ) =>
+			shown.some( ( member ) => member.id === id )
+		);
+		const target =
+			next === undefined
+				? showAllButton.current
+				: table.current?.querySelector< HTMLElement >(
+						`tr[data-member="${ next }"] .lp-team__hide`
+					);
+		target?.focus();
+		setFocusAfter( null );
+	}, [ focusAfter, team.loading, shown ] );
+
+	const toggleHidden = ( memberId: number, isHidden: boolean ) => {
+		if ( isHidden ) {
+			setHidden( hidden.filter( ( id ) => id !== memberId ) );
+			return;
+		}
+		if ( ! showAll ) {
+			const ids = shown.map( ( member ) => member.id );
+			setFocusAfter( ids.slice( ids.indexOf( memberId ) + 1 ) );
+		}
+		setHidden( [ ...hidden, memberId ] );
+	};
 
 	return (
 		<div className="lp-team">
@@ -97,6 +170,17 @@ export function TeamList() {
 					) }
 				/>
 			) : null }
+			<div role="status" className="lp-team__result">
+				{ removed ? (
+					<p
+						className={ `lp-notice lp-notice--${
+							removed.refused ? 'error' : 'success'
+						}` }
+					>
+						{ removed.message }
+					</p>
+				) : null }
+			</div>
 			{ ! team.loading && ! team.error && members.length === 0 ? (
 				<p className="lp-empty" role="status">
 					{ __(
@@ -124,6 +208,7 @@ export function TeamList() {
 						{ hiddenCount > 0 ? (
 							<button
 								type="button"
+								ref={ showAllButton }
 								className="lp-button lp-button--secondary"
 								aria-pressed={ showAll }
 								onClick={ () => setShowAll( ! showAll ) }
@@ -151,8 +236,8 @@ export function TeamList() {
 							{ __( 'Export CSV', 'library-portal' ) }
 						</a>
 					</div>
-					<div className="lp-table-wrap">
-						<table className="lp-table">
+					<div className="lp-table-wrap lp-table-wrap--cards">
+						<table className="lp-table lp-table--cards">
 							<caption className="lp-visually-hidden">
 								{ __( 'Team members', 'library-portal' ) }
 							</caption>
@@ -183,16 +268,31 @@ export function TeamList() {
 									</th>
 								</tr>
 							</thead>
-							<tbody>
+							<tbody ref={ table }>
 								{ shown.map( ( member ) => {
 									const isHidden = hidden.includes(
 										member.id
 									);
 									return (
-										<tr key={ member.id }>
+										<tr
+											key={ member.id }
+											data-member={ member.id }
+										>
 											<th scope="row">{ member.name }</th>
-											<td>{ member.email }</td>
-											<td>
+											<td
+												data-label={ __(
+													'Email',
+													'library-portal'
+												) }
+											>
+												{ member.email }
+											</td>
+											<td
+												data-label={ __(
+													'Completed',
+													'library-portal'
+												) }
+											>
 												{ sprintf(
 													/* translators: 1: completed trainings, 2: trainings shared. */
 													__(
@@ -203,7 +303,14 @@ export function TeamList() {
 													member.total_count
 												) }
 											</td>
-											<td>{ member.shared_licenses }</td>
+											<td
+												data-label={ __(
+													'Shared Licenses',
+													'library-portal'
+												) }
+											>
+												{ member.shared_licenses }
+											</td>
 											<td className="lp-team__actions">
 												<Link
 													className="lp-button lp-button--primary"
@@ -226,7 +333,7 @@ export function TeamList() {
 												</Link>
 												<button
 													type="button"
-													className="lp-link-button"
+													className="lp-link-button lp-team__hide"
 													aria-label={
 														isHidden
 															? sprintf(
@@ -247,19 +354,9 @@ export function TeamList() {
 																)
 													}
 													onClick={ () =>
-														setHidden(
+														toggleHidden(
+															member.id,
 															isHidden
-																? hidden.filter(
-																		(
-																			id
-																		) =>
-																			id !==
-																			member.id
-																	)
-																: [
-																		...hidden,
-																		member.id,
-																	]
 														)
 													}
 												>

@@ -2,7 +2,9 @@
  * Single user progress (spec point 2; /users/{id}, /contract/{id}/users[/{id}]).
  * - The own page, 'Your Progress', reads the own library: Take Test opens the test.
  * - A team member's page reads GET shareduserscontent/: their e-mail, name, licenses and
- *   completions, no test link, and 'Remove Team Member', which only hides them in this browser.
+ *   completions, no test link, and 'Remove Team Member': a confirmation that says it hides them in
+ *   this browser only, and offers to take back the seats they have not started (the server's list
+ *   and the server's revoke).
  */
 
 /**
@@ -14,11 +16,14 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
  * WordPress dependencies
  */
 import { useState } from '@wordpress/element';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
  */
+import { ApiError } from '../../api/client';
+import { revokeShare } from '../../api/share';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
@@ -37,7 +42,7 @@ import {
 	type ProgressRow,
 } from '../../domain/progress';
 import { usePortal } from '../shell/portal-context';
-import { useHiddenUsers } from './team-list';
+import { useHiddenUsers, type RemovedMember } from './team-list';
 
 export function UserProgress() {
 	const { userId } = useParams();
@@ -88,6 +93,7 @@ function MemberProgress( { userId }: { userId: number } ) {
 	const team = useTeam();
 	const navigate = useNavigate();
 	const [ hidden, setHidden ] = useHiddenUsers();
+	const ownId = getConfig().currentUser.id;
 	const member = team.value.find( ( candidate ) => candidate.id === userId );
 	const title = member
 		? sprintf(
@@ -97,11 +103,52 @@ function MemberProgress( { userId }: { userId: number } ) {
 			)
 		: __( 'Team Member Progress', 'library-portal' );
 
-	const remove = () => {
+	const { reloadItems } = usePortal();
+	const [ confirming, setConfirming ] = useState( false );
+	const [ takeBack, setTakeBack ] = useState( false );
+	const [ removing, setRemoving ] = useState( false );
+
+	const remove = async () => {
+		if ( ! member ) {
+			return;
+		}
+		setRemoving( true );
+		// The seats to take back are the server's list; each goes through the server's revoke.
+		let takenBack = 0;
+		let refusal = '';
+		for ( const shareId of takeBack ? member.revocable_share_ids : [] ) {
+			try {
+				await revokeShare( shareId );
+				takenBack++;
+			} catch ( error: unknown ) {
+				refusal ||=
+					error instanceof ApiError && error.fromBody
+						? error.message
+						: __(
+								'An unexpected error occurred while revoking access.',
+								'library-portal'
+							);
+			}
+		}
+		if ( takenBack > 0 ) {
+			reloadItems();
+		}
 		if ( ! hidden.includes( userId ) ) {
 			setHidden( [ ...hidden, userId ] );
 		}
-		navigate( paths.users() );
+		const shownIds = team.value
+			.filter(
+				( candidate ) =>
+					candidate.id !== ownId && ! hidden.includes( candidate.id )
+			)
+			.map( ( candidate ) => candidate.id );
+		const removed: RemovedMember = {
+			id: userId,
+			after: shownIds.slice( shownIds.indexOf( userId ) + 1 ),
+			message: removalMessage( member.name, takenBack, refusal ),
+			refused: refusal !== '',
+		};
+		navigate( paths.users(), { state: { removed } } );
 	};
 
 	return (
@@ -170,11 +217,72 @@ function MemberProgress( { userId }: { userId: number } ) {
 						<button
 							type="button"
 							className="lp-button lp-button--secondary"
-							onClick={ remove }
+							onClick={ () => {
+								setTakeBack( false );
+								setConfirming( true );
+							} }
 						>
 							{ __( 'Remove Team Member', 'library-portal' ) }
 						</button>
 					</div>
+					{ confirming ? (
+						<ConfirmDialog
+							title={ __(
+								'Remove this team member?',
+								'library-portal'
+							) }
+							message={ sprintf(
+								/* translators: %s: team member's name. */
+								__(
+									'This hides %s from your team list in this browser. Trainings they have started stay theirs.',
+									'library-portal'
+								),
+								member.name
+							) }
+							confirmLabel={ __(
+								'Remove from list',
+								'library-portal'
+							) }
+							busy={ removing }
+							onConfirm={ () => void remove() }
+							onCancel={ () => setConfirming( false ) }
+						>
+							{ member.revocable_share_ids.length > 0 ? (
+								<label
+									className="lp-check"
+									htmlFor={ `lp-take-back-${ member.id }` }
+								>
+									<input
+										id={ `lp-take-back-${ member.id }` }
+										type="checkbox"
+										checked={ takeBack }
+										onChange={ ( event ) =>
+											setTakeBack(
+												event.currentTarget.checked
+											)
+										}
+									/>
+									{ sprintf(
+										/* translators: %d: number of licenses the member has not started. */
+										_n(
+											'Also take back %d unstarted license (it becomes available to share again)',
+											'Also take back %d unstarted licenses (they become available to share again)',
+											member.revocable_share_ids.length,
+											'library-portal'
+										),
+										member.revocable_share_ids.length
+									) }
+								</label>
+							) : (
+								<p className="lp-help">
+									{ __(
+										'They have no unstarted licenses to take back.',
+										'library-portal'
+									) }
+								</p>
+							) }
+						</ConfirmDialog>
+					) : null }
 					<ProgressTable
 						rows={ memberProgressRows( member ) }
 						viewedUserId={ userId }
@@ -184,6 +292,45 @@ function MemberProgress( { userId }: { userId: number } ) {
 			) : null }
 		</div>
 	);
+}
+
+/**
+ * What Remove Team Member says it did: hidden here, the seats taken back, the server's refusal.
+ *
+ * @param name      Member's name.
+ * @param takenBack Seats the server took back.
+ * @param refusal   The first refusal's text, '' when none.
+ */
+function removalMessage(
+	name: string,
+	takenBack: number,
+	refusal: string
+): string {
+	const parts: string[] = [
+		sprintf(
+			/* translators: %s: team member's name. */
+			__( '%s is hidden from your team list.', 'library-portal' ),
+			name
+		),
+	];
+	if ( takenBack > 0 ) {
+		parts.push(
+			sprintf(
+				/* translators: %d: number of licenses taken back. */
+				_n(
+					'%d unstarted license was taken back.',
+					'%d unstarted licenses were taken back.',
+					takenBack,
+					'library-portal'
+				),
+				takenBack
+			)
+		);
+	}
+	if ( refusal !== '' ) {
+		parts.push( refusal );
+	}
+	return parts.join( ' ' );
 }
 
 interface ProgressTableProps {

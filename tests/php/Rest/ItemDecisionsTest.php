@@ -128,4 +128,33 @@ final class ItemDecisionsTest extends TestCase {
 		$this->assertFalse( $is_member( $expired ) );
 		$this->assertFalse( $is_member( $none ) );
 	}
+
+	public function test_the_viewer_the_sharers_cleaned_name_and_the_sharing_controls_are_the_servers(): void {
+		$owner  = $this->make_user( 'subscriber', array( 'display_name' => "Olivia\nOwner, see https://evil.example" ) );
+		$member = $this->make_user();
+		$item   = Library::item( 'Negotiation', 'workshop' );
+		Library::grant( $owner, $item, 3 );
+		Library::share( $owner, $member, $item );
+
+		$own = $this->row( $owner, $item );
+		$this->assertSame( array( 'owner', '', true ), array( $own['viewer'], $own['shared_by'], $own['share_controls'] ) );
+
+		$received = $this->row( $member, $item );
+		$this->assertSame( 'team_member', $received['viewer'] );
+		$this->assertSame( 'Olivia Owner, see', $received['shared_by'], 'Cleaned as PersonName cleans names in mail: no line break, no address.' );
+		$this->assertFalse( $received['share_controls'], 'A team member gets no sharing controls.' );
+
+		$contract_user = $this->make_user();
+		$contracts     = $this->services()->contracts;
+		$contract      = $contracts->create( array( 'title' => 'C' ), time() );
+		$contracts->add_member( $contract, $contract_user );
+		$contract_item = Library::item( 'Contract Workshop', 'workshop' );
+		$contracts->add_item( $contract, $contract_item );
+		$in_contract = $this->row( $contract_user, $contract_item );
+		$this->assertSame( array( 'contract_user', '', false ), array( $in_contract['viewer'], $in_contract['shared_by'], $in_contract['share_controls'] ) );
+
+		$member_item = Library::item( 'Member Webinar', 'webinar' );
+		Library::grant( $owner, $member_item, 1, 0, 'member' );
+		$this->assertFalse( $this->row( $owner, $member_item )['share_controls'], 'Member items are never shared (spec point 6).' );
+	}
 }

@@ -220,4 +220,38 @@ final class TeamRouteTest extends TestCase {
 		$this->assertLessThanOrEqual( 4, $counts[1000]['cache_valid'] );
 		$this->assertLessThanOrEqual( 9, $counts[1000]['cache_invalid'] );
 	}
+
+	public function test_each_member_carries_the_seats_the_owner_may_still_take_back(): void {
+		$t        = $this->team();
+		$services = Services::on( $GLOBALS['wpdb'] );
+		// Ann's workshop seat is started (activated by her watching); her e-manual seat is not.
+		$ann_workshop = $services->licenses->seat_held_from( $t['first'], $t['owner'], $t['workshop'], time() );
+		$ann_manual   = $services->licenses->seat_held_from( $t['first'], $t['owner'], $t['manual'], time() );
+		$bob_workshop = $services->licenses->seat_held_from( $t['second'], $t['owner'], $t['workshop'], time() );
+		$services->licenses->activate_seat( $ann_workshop, $t['first'], time() );
+
+		$team = $this->send( 'GET', self::ROUTE, $t['owner'] )->get_data()['data'];
+		$this->assertSame( array( $ann_manual ), $team[ $t['first'] ]['revocable_share_ids'], 'Started seats are not offered; the e-manual seat is.' );
+		$this->assertSame( array( $bob_workshop ), $team[ $t['second'] ]['revocable_share_ids'] );
+		$stranger = $this->send( 'GET', self::ROUTE, $t['elsewhere'] )->get_data()['data'][ $t['stranger'] ];
+		$this->assertCount( 1, $stranger['revocable_share_ids'], 'Another owner sees only the seat they shared.' );
+		$this->assertNotContains( $ann_manual, $stranger['revocable_share_ids'] );
+
+		// The offer is the server's revoke: taking Bob's seat back removes it from the reply.
+		$this->assertSame( 200, $this->send( 'POST', '/library/v2/revoke-share/' . $bob_workshop, $t['owner'] )->get_status() );
+		$this->assertArrayNotHasKey( $t['second'], $this->send( 'GET', self::ROUTE, $t['owner'] )->get_data()['data'] );
+		// Someone else's member's seat cannot be taken back by this owner.
+		$this->assertSame( 404, $this->send( 'POST', '/library/v2/revoke-share/' . $stranger['revocable_share_ids'][0], $t['owner'] )->get_status() );
+	}
+
+	public function test_a_seat_that_expires_is_no_longer_offered_even_from_the_kept_reply(): void {
+		$owner  = $this->make_user();
+		$member = $this->make_user();
+		$item   = Library::item( 'Short Lived', 'webinar' );
+		Library::grant( $owner, $item, 2, time() + 2 );
+		$seat = Library::share( $owner, $member, $item );
+		$this->assertSame( array( $seat ), $this->send( 'GET', self::ROUTE, $owner )->get_data()['data'][ $member ]['revocable_share_ids'] );
+		sleep( 3 );
+		$this->assertSame( array(), $this->send( 'GET', self::ROUTE, $owner )->get_data()['data'][ $member ]['revocable_share_ids'], 'An expired seat cannot be revoked: the kept copy does not offer it.' );
+	}
 }

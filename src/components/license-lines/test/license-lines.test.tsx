@@ -10,28 +10,66 @@ import { makeItem } from '../../../test-utils/fixtures';
 import { LicenseLines } from '..';
 
 describe( 'LicenseLines', () => {
-	it( 'shows the bare "0/1" and names what the numbers are', () => {
-		render(
+	it( 'keeps the bare "1/3" and shows the words beside it, which are what is read', () => {
+		const { container } = render(
 			<LicenseLines
 				item={ makeItem( {
-					available_licenses: 0,
-					total_licenses: 1,
-					expired_licenses: 0,
+					available_licenses: 1,
+					total_licenses: 4,
+					expired_licenses: 1,
 				} ) }
 			/>
 		);
-		const count = screen.getByRole( 'img', {
-			name: '0 of 1 licenses available',
-		} );
-		expect( count ).toHaveTextContent( /^0\/1$/ );
-		expect( count ).toHaveAttribute( 'title', '0 of 1 licenses available' );
+		expect(
+			container.querySelector( '.lp-item__licenses' )
+		).toHaveTextContent( /^1\/3 1 of 3 licenses available$/ );
+		expect( screen.getByText( '1 of 3 licenses available' ) ).toBeVisible();
+		expect( screen.getByText( '1/3' ) ).toHaveAttribute(
+			'aria-hidden',
+			'true'
+		);
 	} );
 
-	it( 'leaves texts that say what they are without a label', () => {
+	it( 'gives the e-manual text its words too', () => {
+		render(
+			<LicenseLines
+				item={ makeItem( {
+					content_type: 'e-manual',
+					available_licenses: 2,
+					total_licenses: 3,
+				} ) }
+			/>
+		);
+		expect(
+			screen.getByText( 'Available Licenses: 2' )
+		).toBeInTheDocument();
+		expect(
+			screen.getByText( '2 of 3 licenses available' )
+		).toBeInTheDocument();
+	} );
+
+	it( 'tells a team member who shared the row instead of the owner’s counts', () => {
+		render(
+			<LicenseLines
+				item={ makeItem( {
+					viewer: 'team_member',
+					shared_by: 'Olivia Owner',
+					available_licenses: 0,
+					total_licenses: 1,
+				} ) }
+			/>
+		);
+		expect(
+			screen.getByText( 'Shared with you by Olivia Owner' )
+		).toBeInTheDocument();
+		expect( screen.queryByText( /licenses available|0\/1/ ) ).toBeNull();
+	} );
+
+	it( 'leaves texts that say what they are without words', () => {
 		render(
 			<LicenseLines item={ makeItem( { content_type: 'membership' } ) } />
 		);
 		expect( screen.getByText( 'Unlimited Access' ) ).toBeInTheDocument();
-		expect( screen.queryByRole( 'img' ) ).not.toBeInTheDocument();
+		expect( screen.queryByText( /licenses available/ ) ).toBeNull();
 	} );
 } );

@@ -40,4 +40,22 @@ describe( 'LoadMoreList', () => {
 			screen.queryByRole( 'button', { name: 'More numbers' } )
 		).not.toBeInTheDocument();
 	} );
+	it( 'puts focus on the first card the button loaded, also when the button goes with the last page', () => {
+		render(
+			<LoadMoreList
+				items={ numbers }
+				label="Numbers"
+				moreLabel="More numbers"
+				getKey={ String }
+				renderItem={ ( n ) => (
+					<a href={ `#${ n }` }>{ `Item ${ n }` }</a>
+				) }
+				pageSize={ 20 }
+			/>
+		);
+		const more = screen.getByRole( 'button', { name: 'More numbers' } );
+		more.focus();
+		fireEvent.click( more );
+		expect( screen.getByRole( 'link', { name: 'Item 21' } ) ).toHaveFocus();
+	} );
 } );

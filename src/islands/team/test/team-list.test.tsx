@@ -29,6 +29,7 @@ const member = ( overrides: Partial< TeamMember > ): TeamMember => ( {
 	total_count: 3,
 	completed_percent: 33,
 	products: [],
+	revocable_share_ids: [],
 	...overrides,
 } );
 

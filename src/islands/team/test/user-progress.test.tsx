@@ -6,6 +6,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 /**
  * Internal dependencies
  */
+import { revokeShare } from '../../../api/share';
 import { fetchTeam } from '../../../api/team';
 import { HIDDEN_USERS_KEY } from '../../../domain/team';
 import { makeItem, setPortalConfig } from '../../../test-utils/fixtures';
@@ -18,7 +19,13 @@ jest.mock( '../../../api/team', () => ( {
 	fetchTeam: jest.fn(),
 } ) );
 
+jest.mock( '../../../api/share', () => ( {
+	...jest.requireActual( '../../../api/share' ),
+	revokeShare: jest.fn(),
+} ) );
+
 const loadTeam = fetchTeam as jest.MockedFunction< typeof fetchTeam >;
+const revoke = revokeShare as jest.MockedFunction< typeof revokeShare >;
 const path = '/my-account/library/users/:userId';
 
 const product = ( overrides: Partial< TeamProduct > ): TeamProduct => ( {
@@ -45,6 +52,7 @@ const theo: TeamMember = {
 	completed_count: 1,
 	total_count: 2,
 	completed_percent: 50,
+	revocable_share_ids: [ 50 ],
 	products: [
 		product( {} ),
 		product( {
@@ -173,7 +181,7 @@ describe( 'Single user progress', () => {
 		);
 	} );
 
-	it( "'Remove Team Member' hides the user in this browser and goes back to the list", async () => {
+	it( "'Remove Team Member' says what it does, hides the user here, and takes back only when asked", async () => {
 		loadTeam.mockResolvedValue( [ theo ] );
 		renderScreen( <UserProgress />, {
 			url: '/my-account/library/users/11',
@@ -182,12 +190,46 @@ describe( 'Single user progress', () => {
 		fireEvent.click(
 			await screen.findByRole( 'button', { name: 'Remove Team Member' } )
 		);
+		const dialog = screen.getByRole( 'dialog', {
+			name: 'Remove this team member?',
+		} );
+		expect( dialog ).toHaveTextContent(
+			'This hides Theo Member from your team list in this browser. Trainings they have started stay theirs.'
+		);
+		const takeBack = within( dialog ).getByRole( 'checkbox', {
+			name: /Also take back 1 unstarted license/,
+		} );
+		expect( takeBack ).not.toBeChecked();
+		expect( window.localStorage.getItem( HIDDEN_USERS_KEY ) ).toBeNull();
+		fireEvent.click(
+			within( dialog ).getByRole( 'button', { name: 'Remove from list' } )
+		);
+		await screen.findByText( '/my-account/library/users' );
+		expect( revoke ).not.toHaveBeenCalled();
 		expect( window.localStorage.getItem( HIDDEN_USERS_KEY ) ).toBe(
 			'[11]'
 		);
-		expect( screen.getByTestId( 'location' ) ).toHaveTextContent(
-			'/my-account/library/users'
+	} );
+
+	it( 'takes back the seats the server listed, through the server’s revoke', async () => {
+		loadTeam.mockResolvedValue( [ theo ] );
+		revoke.mockResolvedValue( { message: 'ok', availableLicenses: 1 } );
+		renderScreen( <UserProgress />, {
+			url: '/my-account/library/users/11',
+			path,
+		} );
+		fireEvent.click(
+			await screen.findByRole( 'button', { name: 'Remove Team Member' } )
 		);
+		fireEvent.click(
+			screen.getByRole( 'checkbox', { name: /Also take back/ } )
+		);
+		fireEvent.click(
+			screen.getByRole( 'button', { name: 'Remove from list' } )
+		);
+		await screen.findByText( '/my-account/library/users' );
+		expect( revoke ).toHaveBeenCalledTimes( 1 );
+		expect( revoke ).toHaveBeenCalledWith( 50 );
 	} );
 
 	it( 'says so when the user is not on the team', async () => {
