@@ -30,14 +30,16 @@ final class ItemEditor {
 	public const FIELD        = 'library_portal_item';
 
 	/**
-	 * Blank rows offered below the saved parts and subtitles.
+	 * Blank rows offered below the saved parts and subtitles: one, and an Add button (the admin
+	 * script) for more; without script a saved blank row brings the next one.
 	 */
-	private const BLANK_ROWS = 2;
+	private const BLANK_ROWS = 1;
 
 	/**
-	 * Fewest part rows shown (a new multi-part item needs no second save).
+	 * The row number a row template is printed with (RepeatableRows: the script puts the real
+	 * index in its place); no form has that many rows.
 	 */
-	private const MIN_PART_ROWS = 3;
+	public const TEMPLATE_ROW = 9998;
 
 	/**
 	 * Refused forms waiting for their screen.
@@ -66,6 +68,20 @@ final class ItemEditor {
 		add_filter( 'redirect_post_location', array( $this, 'redirect' ) );
 		add_action( 'admin_notices', array( $this, 'notice' ) );
 		add_filter( 'rest_pre_insert_' . ItemPostType::POST_TYPE, array( $this, 'check_rest' ), 10, 2 );
+		add_action( 'admin_enqueue_scripts', array( $this, 'enqueue' ) );
+	}
+
+	/**
+	 * The Add buttons' script, on an item's edit screen only.
+	 *
+	 * @param string $hook_suffix Admin page.
+	 */
+	public function enqueue( $hook_suffix ): void {
+		$screen = get_current_screen();
+		if ( ! in_array( $hook_suffix, array( 'post.php', 'post-new.php' ), true ) || ! $screen || ItemPostType::POST_TYPE !== $screen->post_type ) {
+			return;
+		}
+		wp_enqueue_script( 'library-portal-item-editor', plugins_url( 'assets/admin/item-editor.js', LIBRARY_PORTAL_FILE ), array(), LIBRARY_PORTAL_VERSION, true );
 	}
 
 	/**
@@ -251,11 +267,14 @@ final class ItemEditor {
 		$parts = $values['parts'];
 		// A refused form comes back with its own blank rows.
 		$blank = $values['refused'] ? 0 : self::BLANK_ROWS;
-		$count = max( self::MIN_PART_ROWS, count( $parts ) + $blank );
+		$count = max( 1, count( $parts ) + $blank );
 		for ( $n = 0; $n < $count; $n++ ) {
 			$this->part_row( $n, $parts[ $n ] ?? array(), $errors );
 		}
 		echo '</tbody></table>';
+		ob_start();
+		$this->part_row( self::TEMPLATE_ROW, array(), array() );
+		self::add_button( (string) ob_get_clean(), __( 'Add part', 'library-portal' ) );
 
 		echo '<h3>' . esc_html__( 'Subtitles', 'library-portal' ) . '</h3>';
 		echo '<p class="description" id="library-portal-subtitles-help">' . esc_html__( 'One row per language and part: a two-letter language code (en, de, …), the WebVTT address, which must end in /subtitles/<name>.vtt, and the part number (1 for a single video). English is shown by default.', 'library-portal' ) . '</p>';
@@ -275,6 +294,23 @@ final class ItemEditor {
 			$this->subtitle_row( $n, $subtitles[ $n ] ?? array(), $errors );
 		}
 		echo '</tbody></table>';
+		ob_start();
+		$this->subtitle_row( self::TEMPLATE_ROW, array(), array() );
+		self::add_button( (string) ob_get_clean(), __( 'Add subtitles', 'library-portal' ) );
+	}
+
+	/**
+	 * The template of one more row and its Add button, hidden until the admin script shows it
+	 * (assets/admin/item-editor.js): the rows before the template are the ones it counts.
+	 *
+	 * @param string $row  A row printed with TEMPLATE_ROW (escaped where it was printed).
+	 * @param string $text Button text.
+	 */
+	public static function add_button( string $row, string $text ): void {
+		printf( '<template class="library-portal-row-template" data-row="%d">', (int) self::TEMPLATE_ROW );
+		echo $row; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the row's own printer escaped it.
+		echo '</template>';
+		printf( '<p><button type="button" class="button library-portal-add-row" hidden>%s</button></p>', esc_html( $text ) );
 	}
 
 	/**

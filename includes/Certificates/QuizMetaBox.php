@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Certificates;
 
+use LibraryPortal\Catalogue\ItemEditor;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Catalogue\RefusedEdit;
 use WP_Post;
@@ -25,7 +26,7 @@ final class QuizMetaBox {
 	/**
 	 * Blank question rows offered below the saved ones.
 	 */
-	private const BLANK_ROWS = 3;
+	private const BLANK_ROWS = 1;
 
 	/**
 	 * Refused forms waiting for their screen (the box then shows the questions as entered).
@@ -112,9 +113,14 @@ final class QuizMetaBox {
 		echo '<span class="description" id="library-portal-pass-mark-help">' . esc_html__( 'Leave empty (or 0) to use the pass mark from Settings → Library Portal.', 'library-portal' ) . '</span></p>';
 		echo '<p class="description">' . esc_html__( 'Learners see the questions once every part of the video is watched. Fill in the question, two to six answers, and choose the correct one. Empty a question to remove it.', 'library-portal' ) . '</p>';
 
+		echo '<div class="library-portal-rows">';
 		foreach ( $rows as $n => $row ) {
 			$this->render_question( (int) $n, $row, $errors );
 		}
+		echo '</div>';
+		ob_start();
+		$this->render_question( ItemEditor::TEMPLATE_ROW, array(), array() );
+		ItemEditor::add_button( (string) ob_get_clean(), __( 'Add question', 'library-portal' ) );
 	}
 
 	/**

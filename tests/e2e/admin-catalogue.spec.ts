@@ -49,7 +49,26 @@ test( 'an admin creates a three-part workshop with a test; an invalid address is
 		.getByLabel( 'Content type' )
 		.selectOption( 'on-demand-workshop' );
 	await page.getByLabel( 'Subtitle', { exact: true } ).fill( 'Three parts' );
+	// One blank row of each kind, and Add buttons: the empty form is short.
+	expect(
+		await page.evaluate( () => document.documentElement.scrollHeight )
+	).toBeLessThan( 3500 ); // 5,588 px with the fixed blank rows.
+	await expect(
+		page.getByLabel( 'Title of part row 2', { exact: true } )
+	).toHaveCount( 0 );
 	for ( const n of [ 1, 2, 3 ] ) {
+		if ( n > 1 ) {
+			await page.getByRole( 'button', { name: 'Add part' } ).click();
+			await expect(
+				page.getByLabel( `Title of part row ${ n }`, { exact: true } ),
+				'focus goes to the new row'
+			).toBeFocused();
+			await expect(
+				page.getByLabel( `Position of part row ${ n }`, {
+					exact: true,
+				} )
+			).toHaveValue( String( n ) );
+		}
 		await page
 			.getByLabel( `Title of part row ${ n }`, { exact: true } )
 			.fill( `Lesson ${ n }` );
@@ -72,7 +91,13 @@ test( 'an admin creates a three-part workshop with a test; an invalid address is
 		q,
 		[ text, first, second, correct ],
 	] of questions.entries() ) {
+		if ( q > 0 ) {
+			await page.getByRole( 'button', { name: 'Add question' } ).click();
+		}
 		const box = page.locator( '#library-portal-quiz fieldset' ).nth( q );
+		await expect( box.locator( 'legend' ) ).toHaveText(
+			`Question ${ q + 1 }`
+		);
 		await box.getByLabel( 'Question', { exact: true } ).fill( text );
 		await box.getByLabel( 'Answer 1', { exact: true } ).fill( first );
 		await box.getByLabel( 'Answer 2', { exact: true } ).fill( second );

@@ -93,7 +93,10 @@ final class QuizMetaBoxTest extends TestCase {
 		$this->assertStringContainsString( 'value="70"', $html );
 		$this->assertStringContainsString( 'Is &quot;this&quot;', $html, 'Escaped for the textarea.' );
 		$this->assertStringNotContainsString( '<fine>', $html, 'Markup stored by other means is cleaned on read.' );
-		$this->assertSame( 4, substr_count( $html, '<fieldset' ), 'One saved question and three blank rows.' );
+		$rows = (string) strstr( $html, '<template', true );
+		$this->assertSame( 2, substr_count( $rows, '<fieldset' ), 'One saved question and one blank row.' );
+		$this->assertStringContainsString( '<legend>Question 9999</legend>', (string) strstr( $html, '<template' ), 'the template of one more' );
+		$this->assertStringContainsString( '<button type="button" class="button library-portal-add-row" hidden>Add question</button>', $html );
 		$this->assertMatchesRegularExpression( '/name="library_portal_quiz\[questions\]\[0\]\[correct\]" value="1" checked/', $html );
 	}
 
