@@ -82,13 +82,10 @@ final class InviteLogin {
 			return (string) $message;
 		}
 		$register = self::registration_url( $invite );
-		$lines    = '<p class="message">' . esc_html__( 'Log in to accept the training shared with you.', 'library-portal' ) . '</p>';
-		if ( '' !== $register ) {
-			$lines .= '<p class="message lp-invite-register">' . esc_html__( 'No account yet?', 'library-portal' ) . ' <a href="' . esc_url( $register ) . '">' . esc_html__( 'Create an account', 'library-portal' ) . '</a> ' . esc_html__( 'and you come back to the invitation.', 'library-portal' ) . '</p>';
-		} else {
-			$lines .= '<p class="message lp-invite-register">' . esc_html__( 'No account yet? This site does not let visitors create one: ask the person who shared this training with you to have an account made for you.', 'library-portal' ) . '</p>';
-		}
-		return (string) $message . $lines;
+		$account  = '' !== $register
+			? esc_html__( 'No account yet?', 'library-portal' ) . ' <a href="' . esc_url( $register ) . '">' . esc_html__( 'Create an account', 'library-portal' ) . '</a> ' . esc_html__( 'and you come back to the invitation.', 'library-portal' )
+			: esc_html__( 'No account yet? This site does not let visitors create one: ask the person who shared this training with you to have an account made for you.', 'library-portal' );
+		return (string) $message . '<p class="message">' . esc_html__( 'Log in to accept the training shared with you.', 'library-portal' ) . '<br>' . $account . '</p>';
 	}
 
 	/**
