@@ -140,7 +140,7 @@ final class Plugin {
 					new ItemLookup( $services->library ),
 					$services->licenses,
 					$services->share_links,
-					new ShareRecords( $services->licenses, $services->progress, $services->certificates, $services->mail_history, $mailer ),
+					new ShareRecords( $services->licenses, $services->progress, $services->certificates, $services->mail_history, $mailer, $services->share_links ),
 					$mailer,
 					new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier, $services->grants )
 				) )->register_routes();

@@ -13,6 +13,10 @@ export interface ShareData {
 	error?: string;
 	/** The viewer is the sharer (decided by the server): nothing to accept. */
 	own?: boolean;
+	/** The viewer already holds a seat of the item (decided by the server): Open instead of a claim. */
+	held?: boolean;
+	/** The item's address in the viewer's library (set with held). */
+	item_url?: string;
 }
 
 export interface ContractData {
@@ -111,6 +115,13 @@ function readShareData( value: unknown ): ShareData | null {
 	};
 	if ( typeof value.error === 'string' && value.error !== '' ) {
 		data.error = value.error;
+	}
+	if ( bool( value.own ) ) {
+		data.own = true;
+	}
+	if ( bool( value.held ) && str( value.item_url ) !== '' ) {
+		data.held = true;
+		data.item_url = str( value.item_url );
 	}
 	return data;
 }

@@ -144,6 +144,21 @@ final class PortalConfig {
 			$encoded = ''; // Never echo a value of another alphabet back into the page.
 		}
 		$invite = $this->invites->open( $encoded, $now );
+		$own    = $invite instanceof ShareInvite && get_current_user_id() === $invite->sharer_id;
+		$held   = $own ? 0 : $this->invites->held_item( $encoded, get_current_user_id(), $now );
+		if ( $held ) {
+			// Already in the visitor's library: the banner opens the item instead of a claim.
+			return array(
+				'product_title'      => get_the_title( $held ),
+				'sharer_name'        => $invite instanceof ShareInvite ? $invite->sharer_name : '',
+				'available_licenses' => $invite instanceof ShareInvite ? $invite->available : 0,
+				'encoded'            => $encoded,
+				'own'                => false,
+				'product_id'         => $held,
+				'held'               => true,
+				'item_url'           => ShareInvites::item_url( $held ),
+			);
+		}
 		if ( ! $invite instanceof ShareInvite ) {
 			return array(
 				'product_title'      => '',
@@ -158,8 +173,10 @@ final class PortalConfig {
 			'sharer_name'        => $invite->sharer_name,
 			'available_licenses' => $invite->available,
 			'encoded'            => $encoded,
-			'own'                => get_current_user_id() === $invite->sharer_id,
+			'own'                => $own,
 			'product_id'         => $invite->product_id,
+			'held'               => false,
+			'item_url'           => '',
 		);
 	}
 

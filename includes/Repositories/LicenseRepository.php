@@ -425,6 +425,33 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Whether a user already holds a seat of an item: one received from anyone (assigned or
+	 * activated) or an own untagged one, unexpired. Such a visitor of a share link is shown the
+	 * item instead of a claim (docs/decisions.md, "Sharing seats"). One query.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 */
+	public function holds_seat( int $user_id, int $product_id, int $now ): bool {
+		return (bool) $this->db->get_var(
+			$this->db->prepare(
+				"SELECT 1 FROM %i l INNER JOIN %i g ON g.id = l.grant_id
+				WHERE l.product_id = %d AND ( l.expires_at = 0 OR l.expires_at > %d )
+				AND ( ( l.holder_id = %d AND l.owner_id <> %d AND l.state IN ( 'assigned', 'activated' ) ) OR ( l.owner_id = %d AND g.tag = '' ) )
+				LIMIT 1",
+				$this->table( 'licenses' ),
+				$this->table( 'grants' ),
+				$product_id,
+				$now,
+				$user_id,
+				$user_id,
+				$user_id
+			)
+		);
+	}
+
+	/**
 	 * An owner's seats of an item (untagged grants), counted: unexpired ones, and of those the
 	 * ones nobody holds. One query.
 	 *

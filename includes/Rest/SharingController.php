@@ -19,8 +19,8 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * GET videosharedata/{id}, POST and DELETE share-link/{id}, send-share-emails, revoke-share/{id} (the
- * owner's side) and POST accept-share, dismiss-share, request-license (the invite's side);
+ * GET videosharedata/{id}, POST and DELETE share-link/{id}, send-share-emails, revoke-share/{id},
+ * POST share-invitations/{id}/resend and DELETE share-invitations/{id} (the owner's side) and POST accept-share, dismiss-share, request-license (the invite's side);
  * docs/contract.md. Every route needs a login and the REST nonce; an owner's routes answer 404
  * for an item or share that is not theirs, and change nothing.
  */
@@ -93,6 +93,35 @@ final class SharingController extends Controller {
 					'permission_callback' => $login,
 					'args'                => array( 'id' => array_merge( $id, array( 'required' => true ) ) ),
 				),
+			)
+		);
+		$invitation = array(
+			'id' => array(
+				'description' => __( 'The invitation (its e-mailed link).', 'library-portal' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => Limits::MAX_ID,
+				'required'    => true,
+			),
+		);
+		register_rest_route(
+			$this->namespace,
+			'/share-invitations/(?P<id>\d+)',
+			array(
+				'methods'             => WP_REST_Server::DELETABLE,
+				'callback'            => array( $this, 'cancel_invitation' ),
+				'permission_callback' => $login,
+				'args'                => $invitation,
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/share-invitations/(?P<id>\d+)/resend',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => array( $this, 'resend_invitation' ),
+				'permission_callback' => $login,
+				'args'                => $invitation,
 			)
 		);
 		register_rest_route(
@@ -237,6 +266,51 @@ final class SharingController extends Controller {
 	}
 
 	/**
+	 * POST share-invitations/{id}/resend: mails a pending invitation again with its own link,
+	 * under the same cooldown and daily quota as a send.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function resend_invitation( WP_REST_Request $request ) {
+		$sender     = wp_get_current_user();
+		$invitation = $this->pending_invitation( (int) $sender->ID, (int) $request['id'] );
+		if ( $invitation instanceof WP_Error ) {
+			return $invitation;
+		}
+		$link = $invitation['link'];
+		$row  = $this->shareable_row( (int) $sender->ID, $link->product_id );
+		if ( $row instanceof WP_Error ) {
+			return $row;
+		}
+		return $this->reply( $this->mailer->resend( $sender, $link->product_id, (string) $row['title'], $link->recipient_email, $invitation['code'], $invitation['expires_at'], time() ) );
+	}
+
+	/**
+	 * DELETE share-invitations/{id}: withdraws a pending invitation's link (an accept with it then
+	 * answers 410 revoked_link).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function cancel_invitation( WP_REST_Request $request ) {
+		$user_id    = get_current_user_id();
+		$invitation = $this->pending_invitation( $user_id, (int) $request['id'] );
+		if ( $invitation instanceof WP_Error ) {
+			return $invitation;
+		}
+		if ( ! $this->links->cancel_invitation( $user_id, $invitation['link']->id, time() ) ) {
+			return self::not_pending(); // Accepted or canceled a moment ago.
+		}
+		return $this->success(
+			array(
+				/* translators: %s: the invited e-mail address. */
+				'message' => sprintf( __( 'The invitation to %s was canceled. Its link no longer works.', 'library-portal' ), $invitation['link']->recipient_email ),
+			)
+		);
+	}
+
+	/**
 	 * POST revoke-share/{id}.
 	 *
 	 * @param WP_REST_Request $request Request.
@@ -298,6 +372,32 @@ final class SharingController extends Controller {
 			}
 		}
 		return ErrorReply::error( 'cannot_share', __( 'You have no licenses of this training left to share.', 'library-portal' ), 409 );
+	}
+
+	/**
+	 * One of the caller's pending invitations, or the 404 (no such link, someone else's, a copied
+	 * link: the same reply) or 409 (accepted, canceled or expired).
+	 *
+	 * @param int $user_id Caller.
+	 * @param int $link_id Link ID.
+	 * @return array{link: \LibraryPortal\Sharing\ShareLinkRecord, code: string, expires_at: int}|WP_Error
+	 */
+	private function pending_invitation( int $user_id, int $link_id ) {
+		$invitation = $this->links->pending_invitation( $user_id, $link_id, time() );
+		if ( ShareLinks::NOT_FOUND === $invitation ) {
+			return ErrorReply::error( ShareLinks::NOT_FOUND, __( 'This invitation was not found.', 'library-portal' ), 404 );
+		}
+		if ( ! is_array( $invitation ) ) {
+			return self::not_pending();
+		}
+		return $invitation;
+	}
+
+	/**
+	 * The 409 of an invitation that no longer waits for its recipient.
+	 */
+	private static function not_pending(): WP_Error {
+		return ErrorReply::error( ShareLinks::NOT_PENDING, __( 'This invitation was already accepted, canceled or has expired.', 'library-portal' ), 409 );
 	}
 
 	/**

@@ -8,13 +8,17 @@
 namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Integrations\WooCommerce\Integration;
 
 /**
  * A logged-out visitor of `/shareseats/{encoded}` is sent to log in with the invite as
- * redirect_to (Routes::require_login). Someone without an account registers first, and
- * WordPress's registration goes through an e-mail to set a password, which loses redirect_to;
- * so the invite's code is also kept in a short-lived cookie, and the first login without an
- * own destination goes to the invite. The login screen says why the visitor is there.
+ * redirect_to (Routes::require_login). Someone without an account is offered "Create an account"
+ * where the site lets visitors register (WordPress's own registration, or WooCommerce's My Account
+ * when its registration is on), carrying the invite as redirect_to; where nobody may register, the
+ * login screen says to ask the sharer. WordPress's registration ends on "check your email" and a
+ * set-password e-mail, which lose redirect_to: the invite goes on to that screen's login link, and
+ * its code is also kept in a short-lived cookie, so the first login without an own destination goes
+ * to the invite (docs/decisions.md, "Sharing seats").
  */
 final class InviteLogin {
 
@@ -27,6 +31,9 @@ final class InviteLogin {
 		add_action( 'template_redirect', array( $this, 'remember_invite' ), 5 );
 		add_filter( 'login_redirect', array( $this, 'back_to_invite' ), 10, 3 );
 		add_filter( 'login_message', array( $this, 'explain' ) );
+		add_filter( 'registration_redirect', array( $this, 'after_registration' ) );
+		add_action( 'login_form_checkemail', array( $this, 'keep_invite_on_login_link' ) );
+		add_filter( 'woocommerce_registration_redirect', array( $this, 'after_store_registration' ) );
 	}
 
 	/**
@@ -60,23 +67,132 @@ final class InviteLogin {
 		if ( '' === $code || ! $user instanceof \WP_User || ( '' !== (string) $requested_redirect_to && admin_url() !== $requested_redirect_to ) ) {
 			return (string) $redirect_to;
 		}
-		return home_url( '/shareseats/' . $code . '/' );
+		return self::invite_url( $code );
 	}
 
 	/**
-	 * A line above the login form when the visitor came from an invite.
+	 * Lines above the login form when the visitor came from an invite: why they are there, and
+	 * "Create an account" (or, where nobody may register, to ask the sharer).
 	 *
 	 * @param string $message Messages WordPress shows.
 	 */
 	public function explain( $message ): string {
-		$redirect = isset( $_REQUEST['redirect_to'] ) ? (string) wp_unslash( $_REQUEST['redirect_to'] ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only compared, never printed.
-		if ( '' === self::kept_code() && ! str_contains( $redirect, '/shareseats/' ) ) {
+		$invite = self::invite_address();
+		if ( '' === $invite || ! self::on_login_form() ) {
 			return (string) $message;
 		}
-		$text = get_option( 'users_can_register' )
-			? __( 'Log in to accept the training shared with you. No account yet? Register first: after your first login you come back to the invitation.', 'library-portal' )
-			: __( 'Log in to accept the training shared with you.', 'library-portal' );
-		return (string) $message . '<p class="message">' . esc_html( $text ) . '</p>';
+		$register = self::registration_url( $invite );
+		$account  = '' !== $register
+			? esc_html__( 'No account yet?', 'library-portal' ) . ' <a href="' . esc_url( $register ) . '">' . esc_html__( 'Create an account', 'library-portal' ) . '</a> ' . esc_html__( 'and you come back to the invitation.', 'library-portal' )
+			: esc_html__( 'No account yet? This site does not let visitors create one: ask the person who shared this training with you to have an account made for you.', 'library-portal' );
+		return (string) $message . '<p class="message">' . esc_html__( 'Log in to accept the training shared with you.', 'library-portal' ) . '<br>' . $account . '</p>';
+	}
+
+	/**
+	 * Where "Create an account" goes, with the invite as redirect_to: WooCommerce's My Account when
+	 * WooCommerce is active and lets customers register there, else WordPress's registration when
+	 * the site allows it; '' when nobody may register.
+	 *
+	 * @param string $invite The invite's address.
+	 */
+	public static function registration_url( string $invite ): string {
+		if ( Integration::active() && 'yes' === get_option( 'woocommerce_enable_myaccount_registration' ) && function_exists( 'wc_get_page_permalink' ) ) {
+			return add_query_arg( 'redirect_to', rawurlencode( $invite ), wc_get_page_permalink( 'myaccount' ) );
+		}
+		if ( get_option( 'users_can_register' ) ) {
+			return add_query_arg( 'redirect_to', rawurlencode( $invite ), wp_registration_url() );
+		}
+		return '';
+	}
+
+	/**
+	 * After WordPress's registration: the "check your email" screen, carrying the invite on to
+	 * its login link (the new account has no password until the e-mail's link sets one).
+	 *
+	 * @param string $redirect_to What the registration form will redirect to.
+	 */
+	public function after_registration( $redirect_to ): string {
+		$code = self::invite_code_of( (string) $redirect_to );
+		if ( '' === $code ) {
+			return (string) $redirect_to;
+		}
+		return add_query_arg( 'checkemail', 'registered', wp_login_url( self::invite_url( $code ) ) );
+	}
+
+	/**
+	 * On "check your email", the login link goes back to the invite.
+	 */
+	public function keep_invite_on_login_link(): void {
+		$code = self::invite_code_of( self::requested_redirect() );
+		if ( '' === $code ) {
+			return;
+		}
+		add_filter(
+			'login_url',
+			static fn( $login_url, $redirect ) => '' === (string) $redirect ? add_query_arg( 'redirect_to', rawurlencode( self::invite_url( $code ) ), (string) $login_url ) : (string) $login_url,
+			10,
+			2
+		);
+	}
+
+	/**
+	 * After a registration on WooCommerce's My Account (which logs the customer in): the invite.
+	 *
+	 * @param string $redirect Where WooCommerce goes next.
+	 */
+	public function after_store_registration( $redirect ): string {
+		$invite = self::invite_address();
+		return '' !== $invite ? $invite : (string) $redirect;
+	}
+
+	/**
+	 * The invite the visitor is on the way to: this request's redirect_to when it is one, else the
+	 * kept code's; '' when none.
+	 */
+	private static function invite_address(): string {
+		$code = self::invite_code_of( self::requested_redirect() );
+		if ( '' === $code ) {
+			$code = self::kept_code();
+		}
+		return '' === $code ? '' : self::invite_url( $code );
+	}
+
+	/**
+	 * The code of an invite address on this site, '' for any other value.
+	 *
+	 * @param string $url Address.
+	 */
+	private static function invite_code_of( string $url ): string {
+		$prefix = home_url( '/shareseats/' );
+		if ( ! str_starts_with( $url, $prefix ) ) {
+			return '';
+		}
+		$code = rtrim( substr( $url, strlen( $prefix ) ), '/' );
+		return ShareInvites::is_link_code( $code ) ? $code : '';
+	}
+
+	/**
+	 * The invite address of a code.
+	 *
+	 * @param string $code A link code (ShareInvites::is_link_code).
+	 */
+	private static function invite_url( string $code ): string {
+		return home_url( '/shareseats/' . $code . '/' );
+	}
+
+	/**
+	 * This request's redirect_to ('' without one).
+	 */
+	private static function requested_redirect(): string {
+		return isset( $_REQUEST['redirect_to'] ) && is_string( $_REQUEST['redirect_to'] ) ? (string) wp_unslash( $_REQUEST['redirect_to'] ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only compared with the invite address, never printed.
+	}
+
+	/**
+	 * Whether wp-login.php shows its login form (not registration, lost password, ...).
+	 */
+	private static function on_login_form(): bool {
+		$action = isset( $_REQUEST['action'] ) && is_string( $_REQUEST['action'] ) ? sanitize_key( wp_unslash( $_REQUEST['action'] ) ) : 'login'; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- which screen, read only.
+		return in_array( $action, array( 'login', '' ), true ) && ! isset( $_GET['checkemail'] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- which screen, read only.
 	}
 
 	/**

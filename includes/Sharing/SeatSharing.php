@@ -114,7 +114,7 @@ final class SeatSharing {
 	 * @param int    $user_id Recipient.
 	 * @param string $encoded Link payload.
 	 * @param int    $now     Unix seconds.
-	 * @return array{message: string, product_id: int, already: bool}|WP_Error
+	 * @return array{message: string, product_id: int, already: bool, item_url: string}|WP_Error
 	 */
 	public function accept( int $user_id, string $encoded, int $now ) {
 		$invite = $this->open_for( $user_id, $encoded, $now );
@@ -132,6 +132,9 @@ final class SeatSharing {
 			// A seat of the sharer's would be spent on someone who has one of their own.
 			/* translators: %s: training title. */
 			return ErrorReply::error( 'already_owned', sprintf( __( 'You already have your own license of "%s". The shared license stays with your team.', 'library-portal' ), $invite->product_title ), 409 );
+		}
+		if ( $this->licenses->holds_seat( $user_id, $invite->product_id, $now ) ) {
+			return $this->accepted( $invite, true ); // A seat from another sharer: this team's stays free.
 		}
 
 		$emailed = '' !== $invite->recipient_email;
@@ -319,13 +322,14 @@ final class SeatSharing {
 	 *
 	 * @param ShareInvite $invite  Invite.
 	 * @param bool        $already Whether the user held the seat before this request.
-	 * @return array{message: string, product_id: int, already: bool}
+	 * @return array{message: string, product_id: int, already: bool, item_url: string}
 	 */
 	private function accepted( ShareInvite $invite, bool $already ): array {
 		return array(
 			'message'    => $already ? __( 'This training is already in your library.', 'library-portal' ) : __( 'Successfully added to your library!', 'library-portal' ),
 			'product_id' => $invite->product_id,
 			'already'    => $already,
+			'item_url'   => ShareInvites::item_url( $invite->product_id ),
 		);
 	}
 }

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Repositories\LicenseRepository;
 
@@ -94,6 +95,37 @@ final class ShareInvites {
 			$seats['available'],
 			$payload['timestamp']
 		);
+	}
+
+	/**
+	 * The item a logged-in visitor of a link already holds a seat of (LicenseRepository::holds_seat),
+	 * 0 when they hold none or the link names no item. Whether the link still works does not
+	 * matter: the recipient of a used e-mailed link holds the item it gave. The sharer's own
+	 * links answer 0 (they are told it is their own link).
+	 *
+	 * @param string $encoded Link payload.
+	 * @param int    $user_id Visitor.
+	 * @param int    $now     Unix seconds.
+	 */
+	public function held_item( string $encoded, int $user_id, int $now ): int {
+		$named = self::is_link_code( $encoded ) && $user_id > 0 ? $this->links->named_item( $encoded, $now ) : null;
+		if ( ! $named || $named['user_id'] === $user_id ) {
+			return 0;
+		}
+		$product = get_post( $named['product_id'] );
+		if ( ! $product || ItemPostType::POST_TYPE !== $product->post_type || 'publish' !== $product->post_status ) {
+			return 0;
+		}
+		return $this->licenses->holds_seat( $user_id, $named['product_id'], $now ) ? $named['product_id'] : 0;
+	}
+
+	/**
+	 * The address of an item in the member's library (its detail screen).
+	 *
+	 * @param int $product_id Item.
+	 */
+	public static function item_url( int $product_id ): string {
+		return home_url( '/' . Routes::PORTAL_PATH . '/videos/' . $product_id );
 	}
 
 	/**

@@ -18,6 +18,11 @@ use LibraryPortal\Repositories\WriteFailed;
 final class ShareLinkRepository extends Repository implements UserRows {
 
 	/**
+	 * Pending invitations listed in the Share Details tab (newest first).
+	 */
+	public const PENDING_SHOWN = 100;
+
+	/**
 	 * Stores a new link; its ID, or 0 when the write failed.
 	 *
 	 * @param int    $owner_id        Sharer.
@@ -99,6 +104,63 @@ final class ShareLinkRepository extends Repository implements UserRows {
 			)
 		);
 		return $this->must( $updated, 'withdraw share links' );
+	}
+
+	/**
+	 * The owner's e-mailed links of an item not yet used, withdrawn or expired (made at or after
+	 * $made_since), newest first, at most PENDING_SHOWN; and how many there are, in the same query.
+	 *
+	 * @param int $owner_id   Sharer.
+	 * @param int $product_id Item.
+	 * @param int $made_since Unix seconds: the oldest creation time that has not expired.
+	 * @return array{links: ShareLinkRecord[], total: int}
+	 */
+	public function pending( int $owner_id, int $product_id, int $made_since ): array {
+		$table = $this->table( 'share_links' );
+		$where = "owner_id = %d AND product_id = %d AND recipient_email <> '' AND revoked_at = 0 AND used_at = 0 AND created_at >= %d";
+		$rows  = (array) $this->db->get_results(
+			$this->db->prepare(
+				"SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at, used_at, ( SELECT COUNT(*) FROM %i WHERE {$where} ) AS total FROM %i WHERE {$where} ORDER BY created_at DESC, id DESC LIMIT %d", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where is a constant string of placeholders.
+				$table,
+				$owner_id,
+				$product_id,
+				$made_since,
+				$table,
+				$owner_id,
+				$product_id,
+				$made_since,
+				self::PENDING_SHOWN
+			),
+			ARRAY_A
+		);
+		return array(
+			'links' => array_map( array( self::class, 'record' ), $rows ),
+			'total' => (int) ( $rows[0]['total'] ?? 0 ),
+		);
+	}
+
+	/**
+	 * Withdraws one of the owner's e-mailed links while it is pending (not used, not withdrawn,
+	 * made at or after $made_since); true when this call did.
+	 *
+	 * @param int $link_id    Link ID.
+	 * @param int $owner_id   Sharer (someone else's link is never touched).
+	 * @param int $made_since Unix seconds: the oldest creation time that has not expired.
+	 * @param int $now        Unix seconds.
+	 * @throws WriteFailed When the database refused the statement.
+	 */
+	public function withdraw_pending( int $link_id, int $owner_id, int $made_since, int $now ): bool {
+		$updated = $this->db->query(
+			$this->db->prepare(
+				"UPDATE %i SET revoked_at = %d WHERE id = %d AND owner_id = %d AND recipient_email <> '' AND revoked_at = 0 AND used_at = 0 AND created_at >= %d",
+				$this->table( 'share_links' ),
+				$now,
+				$link_id,
+				$owner_id,
+				$made_since
+			)
+		);
+		return 1 === $this->must( $updated, 'cancel an invitation' );
 	}
 
 	/**

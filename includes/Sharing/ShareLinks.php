@@ -22,6 +22,9 @@ final class ShareLinks {
 	public const REVOKED = 'revoked_link';
 	public const USED    = 'used_link';
 
+	public const NOT_FOUND   = 'invitation_not_found';
+	public const NOT_PENDING = 'invitation_not_pending';
+
 	/**
 	 * Payload codec.
 	 *
@@ -110,6 +113,20 @@ final class ShareLinks {
 	}
 
 	/**
+	 * Withdraws the owner's link of a code this request just issued (its mail was refused).
+	 *
+	 * @param int    $owner_id Sharer.
+	 * @param string $code     The link's code.
+	 * @param int    $now      Unix seconds.
+	 */
+	public function withdraw_code( int $owner_id, string $code, int $now ): void {
+		$payload = $this->codec->decode( $code, $now, $this->lifetime() );
+		if ( is_array( $payload ) ) {
+			$this->links->revoke( $payload['link_id'], $owner_id, $now );
+		}
+	}
+
+	/**
 	 * Uses up an e-mailed link for one accept; false when another accept used it first.
 	 *
 	 * @param int $link_id Link ID.
@@ -166,6 +183,84 @@ final class ShareLinks {
 		}
 		$payload['recipient_email'] = $stored->recipient_email;
 		return $payload;
+	}
+
+	/**
+	 * The sharer and item a well-signed, unexpired link names, whether or not it still works
+	 * (withdrawn, used): enough to tell a visitor who already holds the item so. Null otherwise.
+	 *
+	 * @param string $encoded Link payload.
+	 * @param int    $now     Unix seconds.
+	 * @return array{user_id: int, product_id: int}|null
+	 */
+	public function named_item( string $encoded, int $now ): ?array {
+		$payload = $this->codec->decode( $encoded, $now, $this->lifetime() );
+		return is_array( $payload ) ? array(
+			'user_id'    => $payload['user_id'],
+			'product_id' => $payload['product_id'],
+		) : null;
+	}
+
+	/**
+	 * The owner's e-mailed links of an item that still wait for their recipient: not accepted,
+	 * not withdrawn, not expired; newest first, at most ShareLinkRepository::PENDING_SHOWN, and
+	 * how many there are in all.
+	 *
+	 * @param int $owner_id   Sharer.
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 * @return array{invitations: array<int, array{id: int, email: string, sent_at: int, expires_at: int}>, total: int}
+	 */
+	public function pending_invitations( int $owner_id, int $product_id, int $now ): array {
+		$found = $this->links->pending( $owner_id, $product_id, $this->made_since( $now ) );
+		return array(
+			'invitations' => array_map(
+				fn( ShareLinkRecord $link ): array => array(
+					'id'         => $link->id,
+					'email'      => $link->recipient_email,
+					'sent_at'    => $link->created_at,
+					'expires_at' => $this->expires_at( $link->created_at ),
+				),
+				$found['links']
+			),
+			'total'       => $found['total'],
+		);
+	}
+
+	/**
+	 * One of the owner's pending invitations with its link's code, or why not: NOT_FOUND (no
+	 * such link, someone else's, or a copied link) or NOT_PENDING (accepted, withdrawn, expired).
+	 *
+	 * @param int $owner_id Sharer.
+	 * @param int $link_id  Link ID.
+	 * @param int $now      Unix seconds.
+	 * @return array{link: ShareLinkRecord, code: string, expires_at: int}|string
+	 */
+	public function pending_invitation( int $owner_id, int $link_id, int $now ) {
+		$link = $this->links->find( $link_id );
+		if ( ! $link || $link->owner_id !== $owner_id || '' === $link->recipient_email ) {
+			return self::NOT_FOUND;
+		}
+		if ( $link->is_revoked() || $link->is_used() || $link->created_at < $this->made_since( $now ) ) {
+			return self::NOT_PENDING;
+		}
+		return array(
+			'link'       => $link,
+			'code'       => $this->codec->encode( $link->id, $link->owner_id, $link->product_id, $link->created_at ),
+			'expires_at' => $this->expires_at( $link->created_at ),
+		);
+	}
+
+	/**
+	 * Withdraws one pending invitation of the owner; false when it is not pending any more (an
+	 * accept may just have used it).
+	 *
+	 * @param int $owner_id Sharer.
+	 * @param int $link_id  Link ID.
+	 * @param int $now      Unix seconds.
+	 */
+	public function cancel_invitation( int $owner_id, int $link_id, int $now ): bool {
+		return $this->links->withdraw_pending( $link_id, $owner_id, $this->made_since( $now ), $now );
 	}
 
 	/**

@@ -150,7 +150,88 @@ final class ShareMailer {
 	 */
 	public function send( \WP_User $sender, int $product_id, string $title, array $recipients, int $now ) {
 		$sender_id = (int) $sender->ID;
-		$wait      = $this->gate->take( $sender_id, $now );
+		$sent      = $this->within_limits(
+			$sender_id,
+			count( $recipients ),
+			$now,
+			function () use ( $sender, $sender_id, $product_id, $title, $recipients, $now ): int {
+				$sent = 0;
+				foreach ( $recipients as $email ) {
+					$accepted = $this->deliver( $sender, $product_id, $title, $email, $now );
+					$this->history->add( $sender_id, $product_id, $email, $accepted, $now );
+					$sent += $accepted ? 1 : 0;
+					if ( $accepted ) {
+						$this->notify_member( $sender, $product_id, $title, $email, $now );
+					}
+				}
+				return $sent;
+			}
+		);
+		if ( $sent instanceof WP_Error ) {
+			return $sent;
+		}
+		$reply = $this->after_send( $sender_id, $product_id, $now );
+		if ( 0 === $sent ) {
+			return new WP_Error( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), array_merge( array( 'status' => 502 ), $reply ) );
+		}
+		$reply['message'] = count( $recipients ) === $sent
+			/* translators: %d: number of recipients. */
+			? sprintf( _n( 'Invitation sent to %d recipient.', 'Invitations sent to %d recipients.', $sent, 'library-portal' ), $sent )
+			/* translators: 1: recipients reached, 2: recipients in the send. */
+			: sprintf( __( 'Sent to %1$d of %2$d recipients. See the history below for the ones that failed.', 'library-portal' ), $sent, count( $recipients ) );
+		return $reply;
+	}
+
+	/**
+	 * Sends a pending invitation again, with the same link (its expiry unchanged): one message
+	 * under the same cooldown and daily quota as a send (docs/decisions.md, "Sharing seats").
+	 *
+	 * @param \WP_User $sender     Sharer.
+	 * @param int      $product_id Item.
+	 * @param string   $title      Item title.
+	 * @param string   $email      The invitation's address.
+	 * @param string   $code       The invitation's link code.
+	 * @param int      $expires_at When the link stops working (Unix seconds).
+	 * @param int      $now        Unix seconds.
+	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool}>}|WP_Error
+	 */
+	public function resend( \WP_User $sender, int $product_id, string $title, string $email, string $code, int $expires_at, int $now ) {
+		$sender_id = (int) $sender->ID;
+		$sent      = $this->within_limits(
+			$sender_id,
+			1,
+			$now,
+			function () use ( $sender, $sender_id, $product_id, $title, $email, $code, $expires_at, $now ): int {
+				$accepted = $this->mail( $sender, $title, $email, $code, $expires_at );
+				$this->history->add( $sender_id, $product_id, $email, $accepted, $now );
+				return $accepted ? 1 : 0;
+			}
+		);
+		if ( $sent instanceof WP_Error ) {
+			return $sent;
+		}
+		$reply = $this->after_send( $sender_id, $product_id, $now );
+		if ( 0 === $sent ) {
+			return new WP_Error( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), array_merge( array( 'status' => 502 ), $reply ) );
+		}
+		/* translators: %s: the invited e-mail address. */
+		$reply['message'] = sprintf( __( 'The invitation was sent again to %s.', 'library-portal' ), $email );
+		return $reply;
+	}
+
+	/**
+	 * Runs a send of $count messages under the sender's gate (cooldown, one send at a time) and
+	 * daily quota: the 429 of a refusal, else how many messages wp_mail accepted. A send that
+	 * reached nobody starts no cooldown: it used nothing up.
+	 *
+	 * @param int             $sender_id Sharer.
+	 * @param int             $count     Messages this send would use of the quota.
+	 * @param int             $now       Unix seconds.
+	 * @param callable(): int $deliver   Sends them; returns how many were accepted.
+	 * @return int|WP_Error
+	 */
+	private function within_limits( int $sender_id, int $count, int $now, callable $deliver ) {
+		$wait = $this->gate->take( $sender_id, $now );
 		if ( $wait > 0 ) {
 			/* translators: %d: seconds to wait. */
 			return self::too_many( 'share_cooldown', sprintf( __( 'Please wait %d seconds before sending more emails', 'library-portal' ), $wait ), $wait );
@@ -159,7 +240,7 @@ final class ShareMailer {
 		try {
 			$window    = $this->history->accepted_since( $sender_id, $now - self::QUOTA_WINDOW );
 			$remaining = max( 0, $this->quota() - $window['count'] );
-			if ( count( $recipients ) > $remaining ) {
+			if ( $count > $remaining ) {
 				$wait = max( 1, $window['oldest'] + self::QUOTA_WINDOW - $now );
 				return self::too_many(
 					'daily_limit',
@@ -171,34 +252,28 @@ final class ShareMailer {
 					$wait
 				);
 			}
-			foreach ( $recipients as $email ) {
-				$accepted = $this->deliver( $sender, $product_id, $title, $email, $now );
-				$this->history->add( $sender_id, $product_id, $email, $accepted, $now );
-				$sent += $accepted ? 1 : 0;
-				if ( $accepted ) {
-					$this->notify_member( $sender, $product_id, $title, $email, $now );
-				}
-			}
+			$sent = $deliver();
 		} finally {
-			// A send that reached nobody starts no cooldown: it used nothing up.
 			$this->gate->release( $sender_id, $now, $sent > 0 ? (int) $this->settings->get( 'cooldown_seconds' ) : 0 );
 		}
+		return $sent;
+	}
 
-		$reply = array(
+	/**
+	 * What a send answers besides its message: the limits left and the item's history.
+	 *
+	 * @param int $sender_id  Sharer.
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool}>}
+	 */
+	private function after_send( int $sender_id, int $product_id, int $now ): array {
+		return array(
 			'message'         => '',
 			'daily_remaining' => $this->daily_remaining( $sender_id, $now ),
 			'retry_after'     => $this->gate->wait( $sender_id, $now ),
 			'mail_history'    => $this->history->for_item( $sender_id, $product_id ),
 		);
-		if ( 0 === $sent ) {
-			return new WP_Error( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), array_merge( array( 'status' => 502 ), $reply ) );
-		}
-		$reply['message'] = count( $recipients ) === $sent
-			/* translators: %d: number of recipients. */
-			? sprintf( _n( 'Invitation sent to %d recipient.', 'Invitations sent to %d recipients.', $sent, 'library-portal' ), $sent )
-			/* translators: 1: recipients reached, 2: recipients in the send. */
-			: sprintf( __( 'Sent to %1$d of %2$d recipients. See the history below for the ones that failed.', 'library-portal' ), $sent, count( $recipients ) );
-		return $reply;
 	}
 
 	/**
@@ -250,11 +325,29 @@ final class ShareMailer {
 		if ( '' === $code ) {
 			return false;
 		}
+		$accepted = $this->mail( $sender, $title, $email, $code, $this->links->expires_at( $now ) );
+		if ( ! $accepted ) {
+			// Nobody received this link: it is no pending invitation (docs/decisions.md, "Sharing seats").
+			$this->links->withdraw_code( (int) $sender->ID, $code, $now );
+		}
+		return $accepted;
+	}
+
+	/**
+	 * Mails one invitation with its link; whether wp_mail accepted it.
+	 *
+	 * @param \WP_User $sender     Sharer.
+	 * @param string   $title      Item title.
+	 * @param string   $email      Recipient.
+	 * @param string   $code       The link's code.
+	 * @param int      $expires_at When the link stops working (Unix seconds).
+	 */
+	private function mail( \WP_User $sender, string $title, string $email, string $code, int $expires_at ): bool {
 		$message    = new InvitationMessage(
 			PersonName::of_user( $sender ),
 			$title,
 			home_url( '/shareseats/' . $code . '/' ),
-			(string) wp_date( (string) get_option( 'date_format' ), $this->links->expires_at( $now ) ),
+			(string) wp_date( (string) get_option( 'date_format' ), $expires_at ),
 			wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES ),
 			(string) $sender->user_email,
 			home_url( '/' )

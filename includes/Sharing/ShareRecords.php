@@ -18,7 +18,8 @@ use LibraryPortal\Repositories\ProgressRepository;
 
 /**
  * `GET videosharedata/{id}`: an owner's share records of an item with each holder's progress,
- * completion date and certificate, the e-mail history and what is left of the send limits.
+ * completion date and certificate, the e-mail history, the invitations still pending and what is
+ * left of the send limits.
  * A fixed number of queries however many shares the item has: seats with their share records,
  * people, progress, certificates, history, seat counts and send limits, each read once.
  */
@@ -32,13 +33,15 @@ final class ShareRecords {
 	 * @param CertificateRepository $certificates Certificates.
 	 * @param MailHistoryRepository $history      Send history.
 	 * @param ShareMailer           $mailer       Send limits.
+	 * @param ShareLinks            $links        Pending invitations.
 	 */
 	public function __construct(
 		private readonly LicenseRepository $licenses,
 		private readonly ProgressRepository $progress,
 		private readonly CertificateRepository $certificates,
 		private readonly MailHistoryRepository $history,
-		private readonly ShareMailer $mailer
+		private readonly ShareMailer $mailer,
+		private readonly ShareLinks $links
 	) {}
 
 	/**
@@ -83,24 +86,35 @@ final class ShareRecords {
 		}
 		usort( $records, array( self::class, 'by_expiry' ) );
 
-		$counts = $this->licenses->own_seat_counts( $owner_id, $product_id, $now );
+		$counts    = $this->licenses->own_seat_counts( $owner_id, $product_id, $now );
+		$can_share = ShareRule::allows(
+			array(
+				'tag'                => '',
+				'contract_id'        => 0,
+				'share_user_id'      => 0,
+				'total_licenses'     => $counts['unexpired'],
+				'available_licenses' => $counts['available'],
+			)
+		);
+		$limits    = $this->mailer->limits( $owner_id, $now );
+		$pending   = $this->links->pending_invitations( $owner_id, $product_id, $now );
 		return array_merge(
 			array(
-				'share_data'         => $records,
-				'mail_history'       => $this->history->for_item( $owner_id, $product_id ),
-				'available_licenses' => $counts['available'],
-				'can_share'          => ShareRule::allows(
-					array(
-						'tag'                => '',
-						'contract_id'        => 0,
-						'share_user_id'      => 0,
-						'total_licenses'     => $counts['unexpired'],
-						'available_licenses' => $counts['available'],
-					)
+				'share_data'          => $records,
+				'mail_history'        => $this->history->for_item( $owner_id, $product_id ),
+				'available_licenses'  => $counts['available'],
+				'can_share'           => $can_share,
+				'max_recipients'      => ShareMailer::MAX_RECIPIENTS,
+				// E-mailed links not yet accepted (docs/decisions.md, "Sharing seats"): Resend takes one
+				// message of the quota, the warning shows when they outnumber the licenses left.
+				'pending_invitations' => array(
+					'invitations'         => $pending['invitations'],
+					'total'               => $pending['total'],
+					'can_resend'          => $can_share && $limits['daily_remaining'] > 0,
+					'more_than_available' => $pending['total'] > $counts['available'],
 				),
-				'max_recipients'     => ShareMailer::MAX_RECIPIENTS,
 			),
-			$this->mailer->limits( $owner_id, $now )
+			$limits
 		);
 	}
 

@@ -27,6 +27,14 @@ function post( path: string, encoded: string ): Promise< ShareActionReply > {
 export const acceptShare = ( encoded: string ) =>
 	post( 'library/v2/accept-share', encoded );
 
+/**
+ * The item's address an accept reply names (where the banner goes after the success text), or ''.
+ *
+ * @param reply The accept reply.
+ */
+export const acceptedItemUrl = ( reply: ShareActionReply ): string =>
+	str( record( reply.data ).item_url );
+
 export const dismissShare = ( encoded: string ) =>
 	post( 'library/v2/dismiss-share', encoded );
 
@@ -59,6 +67,24 @@ export interface MailHistoryEntry {
 	accepted: boolean;
 }
 
+/** An e-mailed invitation not yet accepted, withdrawn or expired. */
+export interface PendingInvitation {
+	id: number;
+	email: string;
+	sentAt: number;
+	expiresAt: number;
+}
+
+/** The pending invitations of an item and the server's decisions about them. */
+export interface PendingInvitations {
+	invitations: PendingInvitation[];
+	total: number;
+	/** The daily quota (and the seats) allow one more message. */
+	canResend: boolean;
+	/** More invitations pending than licenses left: the screen warns. */
+	moreThanAvailable: boolean;
+}
+
 export interface ShareDetailsData {
 	records: ShareRecord[];
 	mailHistory: MailHistoryEntry[];
@@ -67,6 +93,7 @@ export interface ShareDetailsData {
 	dailyRemaining: number;
 	retryAfter: number;
 	maxRecipients: number;
+	pending: PendingInvitations;
 }
 
 export interface SendResult {
@@ -121,7 +148,67 @@ export async function fetchShareData(
 		dailyRemaining: num( data.daily_remaining ),
 		retryAfter: num( data.retry_after ),
 		maxRecipients: num( data.max_recipients ),
+		pending: toPending( data.pending_invitations ),
 	};
+}
+
+function toPending( value: unknown ): PendingInvitations {
+	const pending = record( value );
+	return {
+		invitations: list( pending.invitations ).map( ( raw ) => ( {
+			id: num( raw.id ),
+			email: str( raw.email ),
+			sentAt: num( raw.sent_at ),
+			expiresAt: num( raw.expires_at ),
+		} ) ),
+		total: num( pending.total ),
+		canResend: bool( pending.can_resend ),
+		moreThanAvailable: bool( pending.more_than_available ),
+	};
+}
+
+/**
+ * Mails a pending invitation again (the same link); a refusal rejects with the server's
+ * ApiError (429 share_cooldown / daily_limit with retry_after, 409 invitation_not_pending).
+ *
+ * @param invitationId The invitation.
+ */
+export async function resendInvitation(
+	invitationId: number
+): Promise< SendResult > {
+	const data = record(
+		dataOf(
+			await request( {
+				path: `library/v2/share-invitations/${ invitationId }/resend`,
+				method: 'POST',
+			} )
+		)
+	);
+	return {
+		message: str( data.message ),
+		dailyRemaining: num( data.daily_remaining ),
+		retryAfter: num( data.retry_after ),
+		mailHistory: toHistory( data.mail_history ),
+	};
+}
+
+/**
+ * Withdraws a pending invitation's link.
+ *
+ * @param invitationId The invitation.
+ */
+export async function cancelInvitation(
+	invitationId: number
+): Promise< { message: string } > {
+	const data = record(
+		dataOf(
+			await request( {
+				path: `library/v2/share-invitations/${ invitationId }`,
+				method: 'DELETE',
+			} )
+		)
+	);
+	return { message: str( data.message ) };
 }
 
 /**

@@ -26,6 +26,7 @@ import { formatDate, isNeverExpiring } from '../../domain/dates';
 import { hasAccess, showsShareProgress } from '../../domain/detail';
 import type { LibraryItem } from '../../types/library';
 import { usePortal } from '../shell/portal-context';
+import { PendingInvitations } from './pending-invitations';
 import { ShareModal } from './share-modal';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -417,6 +418,12 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 						</tbody>
 					</table>
 				</div>
+			) : null }
+			{ data ? (
+				<PendingInvitations
+					pending={ data.pending }
+					onChanged={ () => void load() }
+				/>
 			) : null }
 			{ data ? (
 				<>

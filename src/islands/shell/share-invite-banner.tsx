@@ -1,6 +1,8 @@
 /**
  * The share-invite banner (spec points 2, 4 and 8): accept, dismiss, or — when no licenses are
  * left — notify the sharer. Shown when the page config carries share data (/shareseats/{encoded}).
+ * A visitor who already holds the item (the server says so) gets Open instead of a claim; after
+ * an accept the page goes to the item the reply names (docs/frontend.md, "Invite").
  */
 
 /**
@@ -13,7 +15,12 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { ApiError } from '../../api/client';
-import { acceptShare, dismissShare, requestLicense } from '../../api/share';
+import {
+	acceptShare,
+	acceptedItemUrl,
+	dismissShare,
+	requestLicense,
+} from '../../api/share';
 import { Banner } from '../../components/banner';
 import type { ShareData } from '../../config';
 import { externalNavigation } from './external';
@@ -93,6 +100,37 @@ export function ShareInviteBanner( { shareData }: { shareData: ShareData } ) {
 		);
 	}
 
+	if ( shareData.held && shareData.item_url ) {
+		return (
+			<Banner
+				tone="info"
+				onClose={ close }
+				closeLabel={ __( 'Dismiss', 'library-portal' ) }
+				actions={
+					<a className="lp-button" href={ shareData.item_url }>
+						{ __( 'Open', 'library-portal' ) }
+					</a>
+				}
+			>
+				<p>
+					<strong>
+						{ __( 'Already in your library', 'library-portal' ) }
+					</strong>
+					{ shareData.product_title
+						? ` ${ sprintf(
+								/* translators: %s: training title. */
+								__(
+									'"%s" is yours to open.',
+									'library-portal'
+								),
+								shareData.product_title
+							) }`
+						: null }
+				</p>
+			</Banner>
+		);
+	}
+
 	const accept = async () => {
 		setBusy( true );
 		try {
@@ -105,8 +143,13 @@ export function ShareInviteBanner( { shareData }: { shareData: ShareData } ) {
 						'library-portal'
 					),
 				} );
+				// To the item itself: reloading the invite would show the seat just taken as claimed.
+				const itemUrl = acceptedItemUrl( reply );
 				window.setTimeout(
-					() => externalNavigation.reload(),
+					() =>
+						itemUrl
+							? externalNavigation.go( itemUrl )
+							: externalNavigation.reload(),
 					RELOAD_AFTER_ACCEPT_MS
 				);
 				return;

@@ -29,7 +29,16 @@ export function ShareInvite() {
 		'This invitation cannot be used. The message above says why.',
 		'library-portal'
 	);
-	if ( share?.own ) {
+	if ( share?.held ) {
+		text = sprintf(
+			/* translators: %s: training title. */
+			__(
+				'"%s" is already in your library, so there is nothing to accept. Use Open in the message above to go to it.',
+				'library-portal'
+			),
+			share.product_title
+		);
+	} else if ( share?.own ) {
 		text = __(
 			'This is the link you share with your team. Team members who open it can add the training to their library.',
 			'library-portal'

@@ -68,6 +68,12 @@ const data = ( overrides: Partial< ShareDetailsData > = {} ) => ( {
 	dailyRemaining: 100,
 	retryAfter: 0,
 	maxRecipients: 20,
+	pending: {
+		invitations: [],
+		total: 0,
+		canResend: true,
+		moreThanAvailable: false,
+	},
 	...overrides,
 } );
 

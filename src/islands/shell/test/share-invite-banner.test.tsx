@@ -12,6 +12,7 @@ import { externalNavigation } from '../external';
 import { hoursFromMessage, ShareInviteBanner } from '../share-invite-banner';
 
 jest.mock( '../../../api/share', () => ( {
+	...jest.requireActual( '../../../api/share' ),
 	acceptShare: jest.fn(),
 	dismissShare: jest.fn(),
 	requestLicense: jest.fn(),
@@ -30,8 +31,17 @@ afterEach( () => {
 } );
 
 describe( 'ShareInviteBanner', () => {
-	it( 'accepts, shows the success text and reloads after 2 s', async () => {
-		jest.mocked( acceptShare ).mockResolvedValue( { success: true } );
+	it( 'accepts, shows the success text and goes to the item the reply names after 2 s', async () => {
+		jest.mocked( acceptShare ).mockResolvedValue( {
+			success: true,
+			data: {
+				message: 'Successfully added to your library!',
+				item_url: 'https://example.test/my-account/library/videos/5',
+			},
+		} );
+		const go = jest
+			.spyOn( externalNavigation, 'go' )
+			.mockImplementation( () => undefined );
 		const reload = jest
 			.spyOn( externalNavigation, 'reload' )
 			.mockImplementation( () => undefined );
@@ -42,9 +52,41 @@ describe( 'ShareInviteBanner', () => {
 			await screen.findByText( 'Successfully added to your library!' )
 		).toBeInTheDocument();
 		act( () => jest.advanceTimersByTime( 1999 ) );
-		expect( reload ).not.toHaveBeenCalled();
+		expect( go ).not.toHaveBeenCalled();
 		act( () => jest.advanceTimersByTime( 1 ) );
-		expect( reload ).toHaveBeenCalled();
+		expect( go ).toHaveBeenCalledWith(
+			'https://example.test/my-account/library/videos/5'
+		);
+		expect( reload ).not.toHaveBeenCalled();
+	} );
+
+	it( 'shows Already in your library with Open for a visitor who holds the item', () => {
+		render(
+			<ShareInviteBanner
+				shareData={ {
+					...share,
+					available_licenses: 0,
+					held: true,
+					item_url:
+						'https://example.test/my-account/library/videos/5',
+				} }
+			/>
+		);
+		expect(
+			screen.getByText( 'Already in your library' )
+		).toBeInTheDocument();
+		expect( screen.getByRole( 'link', { name: 'Open' } ) ).toHaveAttribute(
+			'href',
+			'https://example.test/my-account/library/videos/5'
+		);
+		expect(
+			screen.queryByRole( 'button', { name: /Accept|Notify/ } )
+		).not.toBeInTheDocument();
+		expect(
+			screen.queryByText(
+				'Sorry, all licenses have been claimed for this training.'
+			)
+		).not.toBeInTheDocument();
 	} );
 
 	it( 'shows the reply message on failure, or the generic texts', async () => {
