@@ -16,6 +16,9 @@ use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\LicenseSummary;
 use LibraryPortal\Domain\PlaybackStatus;
+use LibraryPortal\Domain\PrimaryAction;
+use LibraryPortal\Frontend\AccountLinks;
+use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Domain\ShareRule;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Repositories\Certificate;
@@ -71,6 +74,20 @@ final class LibraryService {
 	private Catalogue $catalogue;
 
 	/**
+	 * The sidebar's account links (the certificate program page), or null for none.
+	 *
+	 * @var AccountLinks|null
+	 */
+	private ?AccountLinks $account_links;
+
+	/**
+	 * The certificate program page, read once per build and only when a row needs it.
+	 *
+	 * @var string|null
+	 */
+	private ?string $program_url = null;
+
+	/**
 	 * Wires the service.
 	 *
 	 * @param LicenseRepository     $licenses     Seats.
@@ -78,8 +95,10 @@ final class LibraryService {
 	 * @param CertificateRepository $certificates Certificates.
 	 * @param ContractRepository    $contracts    Contracts.
 	 * @param Catalogue             $catalogue    Catalogue.
+	 * @param AccountLinks|null     $account_links Account links (certificate programs open that page).
 	 */
-	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue ) {
+	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue, ?AccountLinks $account_links = null ) {
+		$this->account_links = $account_links;
 		$this->licenses     = $licenses;
 		$this->progress     = $progress;
 		$this->certificates = $certificates;
@@ -138,7 +157,8 @@ final class LibraryService {
 		$progress  = $product_id > 0 ? array( $product_id => $this->progress->for_item( $user_id, $product_id ) ) : $this->progress->for_user( $user_id );
 		$earned    = $this->certificates->valid_for_user( $user_id, $product_id );
 
-		$items = array();
+		$items             = array();
+		$this->program_url = null;
 		foreach ( $rows as $row ) {
 			$item = $catalogue[ $row['product_id'] ] ?? null;
 			if ( null === $item ) {
@@ -332,7 +352,34 @@ final class LibraryService {
 		$built['status']          = self::status_of( $built );
 		$built['playback_status'] = self::playback_status_of( $built );
 		$built['can_share']       = ShareRule::allows( $built );
+		$built['primary_action']  = PrimaryAction::of(
+			array(
+				'content_type'  => $built['content_type'],
+				'status'        => $built['status'],
+				'access'        => $access,
+				'product_link'  => $built['product_link'],
+				'course_url'    => (string) $item['course_url'],
+				'download_link' => $built['download_link'],
+				'detail_url'    => self::detail_url( $built ),
+			),
+			fn(): string => $this->program_url ??= (string) ( $this->account_links?->urls()['certificate-program'] ?? '' ),
+			home_url( '/' . Routes::PORTAL_PATH . '/videos?status=' . ItemStatus::MEMBER_PRODUCT )
+		);
 		return $built;
+	}
+
+	/**
+	 * The portal address of a row's own page (the member version with tag=member, a contract's
+	 * row in its contract library).
+	 *
+	 * @param array<string, mixed> $row Row as built.
+	 */
+	private static function detail_url( array $row ): string {
+		if ( 'contract' === $row['tag'] ) {
+			return home_url( '/contract/' . (int) $row['contract_id'] . '/' . (int) $row['product_id'] );
+		}
+		$url = home_url( '/' . Routes::PORTAL_PATH . '/videos/' . (int) $row['product_id'] );
+		return 'member' === $row['tag'] ? add_query_arg( 'tag', 'member', $url ) : $url;
 	}
 
 	/**

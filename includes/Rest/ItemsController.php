@@ -11,6 +11,7 @@ use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\PlaybackStatus;
+use LibraryPortal\Domain\PrimaryAction;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
 use WP_REST_Request;
@@ -193,6 +194,15 @@ final class ItemsController extends Controller {
 				),
 				'expiring_licenses'  => $int,
 				'can_share'          => array( 'type' => 'boolean' ),
+				'primary_action'     => self::closed_object(
+					array(
+						'kind' => array(
+							'type' => 'string',
+							'enum' => PrimaryAction::all(),
+						),
+						'url'  => $string,
+					)
+				),
 			)
 		);
 
