@@ -36,13 +36,13 @@ final class PrimaryAction {
 	/**
 	 * The action of one library row.
 	 *
-	 * @param array{content_type: string, status: string, access: string, product_link: string, course_url: string, download_link: string, detail_url: string} $row Row facts.
+	 * @param array{content_type: string, expired: bool, access: string, product_link: string, course_url: string, download_link: string, detail_url: string} $row Row facts.
 	 * @param callable(): string                                                                                                                               $program_url The account's certificate program page ('' = none), asked only when needed.
 	 * @param string                                                                                                                                           $member_list The list of member products.
 	 * @return array{kind: string, url: string}
 	 */
 	public static function of( array $row, callable $program_url, string $member_list ): array {
-		if ( ItemStatus::EXPIRED === $row['status'] ) {
+		if ( $row['expired'] ) {
 			return self::either( self::RENEW, $row['product_link'] );
 		}
 		if ( ! Access::granted( $row['access'] ) ) {

@@ -355,7 +355,7 @@ final class LibraryService {
 		$built['primary_action']  = PrimaryAction::of(
 			array(
 				'content_type'  => $built['content_type'],
-				'status'        => $built['status'],
+				'expired'       => self::expired( $built ),
 				'access'        => $access,
 				'product_link'  => $built['product_link'],
 				'course_url'    => (string) $item['course_url'],
@@ -406,7 +406,18 @@ final class LibraryService {
 	 * @param array<string, mixed> $row Row as sent.
 	 */
 	private static function playback_status_of( array $row ): string {
-		return PlaybackStatus::of( $row['video_data']['progress'], false !== $row['video_data']['pdf'] );
+		return PlaybackStatus::of( $row['video_data']['progress'], false !== $row['video_data']['pdf'], (string) $row['content_type'], self::expired( $row ) );
+	}
+
+	/**
+	 * Whether a row has run out: its list status says Expired, or (an e-course or e-manual, whose
+	 * list status stays Purchased) every seat has expired.
+	 *
+	 * @param array<string, mixed> $row Row as sent.
+	 */
+	private static function expired( array $row ): bool {
+		return ItemStatus::EXPIRED === $row['status']
+			|| ( 'member' !== $row['tag'] && (int) $row['total_licenses'] > 0 && (int) $row['expired_licenses'] >= (int) $row['total_licenses'] );
 	}
 
 	/**

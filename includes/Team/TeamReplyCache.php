@@ -24,7 +24,7 @@ final class TeamReplyCache {
 	/**
 	 * Bumped whenever the reply's shape changes, so no copy of an older shape is served.
 	 */
-	public const FORMAT = 2;
+	public const FORMAT = 3;
 
 	/**
 	 * Transient name before the owner's ID.

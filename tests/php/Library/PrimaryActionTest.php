@@ -43,6 +43,8 @@ final class PrimaryActionTest extends TestCase {
 			Library::grant( $owner, $item, 2, time() + DAY_IN_SECONDS );
 		}
 		Library::grant( $owner, $old, 1, time() - 10 );
+		$old_course = Library::item( 'Old Course', 'e-course' );
+		Library::grant( $owner, $old_course, 1, time() - 10 );
 		$account = wp_insert_post( array( 'post_type' => 'page', 'post_status' => 'publish', 'post_name' => 'my-account', 'post_title' => 'My Account' ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound
 		wp_insert_post( array( 'post_type' => 'page', 'post_status' => 'publish', 'post_name' => 'certificate-program', 'post_title' => 'Certificate Program', 'post_parent' => $account ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound
 
@@ -55,6 +57,8 @@ final class PrimaryActionTest extends TestCase {
 		$this->assertSame( array( 'kind' => PrimaryAction::PLAY, 'url' => home_url( '/my-account/library/videos/' . $video ) ), $rows[ $video ]['primary_action'] ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound
 		$this->assertSame( PrimaryAction::BROWSE, $rows[ $members ]['primary_action']['kind'] );
 		$this->assertSame( array( 'kind' => PrimaryAction::RENEW, 'url' => home_url( '/shop/old-workshop/' ) ), $rows[ $old ]['primary_action'] ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound
+
+		$this->assertSame( PrimaryAction::RENEW, $rows[ $old_course ]['primary_action']['kind'], 'An expired e-course (listed as Purchased) renews too.' );
 
 		Library::activate_own( $owner, $manual );
 		$this->assertSame( get_post_meta( $manual, '_lp_download_link', true ), $this->rows( $owner )[ $manual ]['primary_action']['url'], 'An activated e-manual downloads its file.' );
