@@ -11,7 +11,10 @@ import {
 	ACCESS_KINDS,
 	ITEM_STATUS_KEYS,
 	PLAYBACK_STATUS_KEYS,
+	PRIMARY_ACTION_KINDS,
 	type AccessKind,
+	type PrimaryAction,
+	type PrimaryActionKind,
 	type ItemStatusKey,
 	type PlaybackStatusKey,
 	type License,
@@ -122,7 +125,26 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 		access: oneOf< AccessKind >( ACCESS_KINDS, item.access, 'no_license' ),
 		expiring_licenses: num( item.expiring_licenses ),
 		can_share: bool( item.can_share ),
+		// An unknown action offers nothing.
+		primary_action: normalizePrimaryAction( item.primary_action ),
 	};
+}
+
+/**
+ * The server's primary action of a row; anything unknown is no action.
+ *
+ * @param value The reply's `primary_action`.
+ */
+function normalizePrimaryAction( value: unknown ): PrimaryAction {
+	if ( ! isRecord( value ) ) {
+		return { kind: 'none', url: '' };
+	}
+	const kind = oneOf< PrimaryActionKind >(
+		PRIMARY_ACTION_KINDS,
+		value.kind,
+		'none'
+	);
+	return { kind, url: kind === 'none' ? '' : str( value.url ) };
 }
 
 /**

@@ -5,6 +5,11 @@
  */
 
 /**
+ * WordPress dependencies
+ */
+import { __ } from '@wordpress/i18n';
+
+/**
  * Internal dependencies
  */
 import { displayPercent, statusLabel } from './status';
@@ -122,7 +127,9 @@ export function matchesCourse( row: ProgressRow, query: string ): boolean {
  * @param row Progress row.
  */
 export const playbackStatusLabel = ( row: ProgressRow ): string =>
-	statusLabel( row.status, displayPercent( row.percent ) );
+	row.status === 'active'
+		? __( 'Active', 'library-portal' )
+		: statusLabel( row.status, displayPercent( row.percent ) );
 
 /**
  * Spec point 4: Take Test is clickable only on own items (no user id, or the same user).

@@ -55,6 +55,7 @@ export function makeItem(
 		access: 'activated',
 		expiring_licenses: 0,
 		can_share: false,
+		primary_action: { kind: 'play', url: '' },
 	};
 	return { ...base, ...overrides };
 }

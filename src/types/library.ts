@@ -35,8 +35,29 @@ export const PLAYBACK_STATUS_KEYS = [
 	'in-progress',
 	'take-test',
 	'completed',
+	'expired',
+	'active',
+	'purchased',
 ] as const;
 export type PlaybackStatusKey = ( typeof PLAYBACK_STATUS_KEYS )[ number ];
+
+/** The item's one primary action, decided by the server (includes/Domain/PrimaryAction.php). */
+export const PRIMARY_ACTION_KINDS = [
+	'renew',
+	'open_course',
+	'open_program',
+	'download',
+	'browse',
+	'play',
+	'none',
+] as const;
+export type PrimaryActionKind = ( typeof PRIMARY_ACTION_KINDS )[ number ];
+
+export interface PrimaryAction {
+	kind: PrimaryActionKind;
+	/** Where it goes ('' for none, and for a download the server has not opened yet). */
+	url: string;
+}
 
 /** Why the user may open an item, decided by the server (includes/Domain/Access.php). */
 export const ACCESS_KINDS = [
@@ -103,6 +124,8 @@ export interface LibraryItem {
 	expiring_licenses: number;
 	/** Whether the share button shows (spec point 6), decided by the server. */
 	can_share: boolean;
+	/** The one thing the item's page offers first, decided by the server. */
+	primary_action: PrimaryAction;
 }
 
 export interface LibraryUser {

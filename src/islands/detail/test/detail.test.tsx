@@ -172,6 +172,10 @@ describe( "ItemDetail: the server's test, completion and renewal", () => {
 						access: 'no_license',
 						status: 'expired',
 						product_link: 'http://example.test/product/alpha/',
+						primary_action: {
+							kind: 'renew',
+							url: 'http://example.test/product/alpha/',
+						},
 					} ),
 				],
 			},
@@ -180,6 +184,31 @@ describe( "ItemDetail: the server's test, completion and renewal", () => {
 			'href',
 			'http://example.test/product/alpha/'
 		);
+	} );
+
+	it( "shows the server's primary action: an e-course opens its course address", () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/6',
+			path,
+			data: {
+				items: [
+					makeItem( {
+						product_id: 6,
+						title: 'Ethics Online',
+						content_type: 'e-course',
+						status: 'purchased',
+						primary_action: {
+							kind: 'open_course',
+							url: 'https://courses.example.test/ethics/',
+						},
+					} ),
+				],
+			},
+		} );
+		expect(
+			screen.getByRole( 'link', { name: 'Open course' } )
+		).toHaveAttribute( 'href', 'https://courses.example.test/ethics/' );
+		expect( screen.queryByRole( 'link', { name: 'Renew' } ) ).toBeNull();
 	} );
 
 	it( 'says the library could not be loaded, with Retry, never that the item is not found', () => {
