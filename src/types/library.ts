@@ -212,6 +212,10 @@ export interface PortalNotification {
 	type: string;
 	related_product_id: number;
 	related_user_id: number;
+	/** The item it is about, as the server decided ('' = none). */
+	link: string;
+	/** When it was made, in the site's date and time format ('' for a sample). */
+	date: string;
 }
 
 export interface NotificationsPage {
