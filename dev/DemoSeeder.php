@@ -240,8 +240,8 @@ final class DemoSeeder {
 	 * @return int Pages made.
 	 */
 	public function attach_pages(): int {
-		$made  = 0;
-		$page  = function ( string $path, string $title, string $text ) use ( &$made ): void {
+		$made   = 0;
+		$page   = function ( string $path, string $title, string $text ) use ( &$made ): void {
 			if ( get_page_by_path( $path ) ) {
 				return;
 			}

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Library;
 
+use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Certificates\CertificateLinks;
 use LibraryPortal\Domain\Access;
@@ -99,11 +100,11 @@ final class LibraryService {
 	 */
 	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue, ?AccountLinks $account_links = null ) {
 		$this->account_links = $account_links;
-		$this->licenses     = $licenses;
-		$this->progress     = $progress;
-		$this->certificates = $certificates;
-		$this->contracts    = $contracts;
-		$this->catalogue    = $catalogue;
+		$this->licenses      = $licenses;
+		$this->progress      = $progress;
+		$this->certificates  = $certificates;
+		$this->contracts     = $contracts;
+		$this->catalogue     = $catalogue;
 	}
 
 	/**
@@ -333,6 +334,7 @@ final class LibraryService {
 			'activated_at'       => $summary->activated_at,
 			'licenses'           => $licenses,
 			'expiry'             => $expiry,
+			'expiry_date'        => SiteDate::date( $expiry ),
 			'share_user_id'      => $sharer,
 			'share_user'         => $sharer ? ( $people[ $sharer ] ?? null ) : null,
 			'shared_with'        => (object) $shared,
@@ -479,12 +481,13 @@ final class LibraryService {
 	 * screens): its PDF link, false without one, and when it was earned, 0 without one.
 	 *
 	 * @param Certificate|null $certificate Valid certificate, or null.
-	 * @return array{pdf: string|false, completed_at: int}
+	 * @return array{pdf: string|false, completed_at: int, completed_date: string}
 	 */
 	public static function certificate_fields( ?Certificate $certificate ): array {
 		return array(
-			'pdf'          => $certificate ? self::certificate_url( $certificate->code ) : false,
-			'completed_at' => $certificate ? $certificate->issued_at : 0,
+			'pdf'            => $certificate ? self::certificate_url( $certificate->code ) : false,
+			'completed_at'   => $certificate ? $certificate->issued_at : 0,
+			'completed_date' => $certificate ? SiteDate::date( $certificate->issued_at ) : '',
 		);
 	}
 

@@ -147,6 +147,7 @@ final class ItemsController extends Controller {
 					),
 				),
 				'expiry'             => $int,
+				'expiry_date'        => $string,
 				'share_user_id'      => $int,
 				'share_user'         => $person,
 				'shared_with'        => array(
@@ -161,7 +162,7 @@ final class ItemsController extends Controller {
 				'product'            => self::closed_object( array( 'type' => $string ) ),
 				'video_data'         => self::closed_object(
 					array(
-						'progress'     => self::closed_object(
+						'progress'       => self::closed_object(
 							array(
 								'count' => $int,
 								'time'  => $int,
@@ -176,8 +177,9 @@ final class ItemsController extends Controller {
 								),
 							)
 						),
-						'pdf'          => array( 'type' => array( 'string', 'boolean' ) ),
-						'completed_at' => $int,
+						'pdf'            => array( 'type' => array( 'string', 'boolean' ) ),
+						'completed_at'   => $int,
+						'completed_date' => $string,
 					)
 				),
 				'status'             => array(

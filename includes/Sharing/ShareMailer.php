@@ -146,7 +146,7 @@ final class ShareMailer {
 	 * @param string   $title      Item title.
 	 * @param string[] $recipients Validated addresses (parse()).
 	 * @param int      $now        Unix seconds.
-	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool}>}|WP_Error
+	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool, date: string}>}|WP_Error
 	 */
 	public function send( \WP_User $sender, int $product_id, string $title, array $recipients, int $now ) {
 		$sender_id = (int) $sender->ID;
@@ -188,7 +188,7 @@ final class ShareMailer {
 			'message'         => '',
 			'daily_remaining' => $this->daily_remaining( $sender_id, $now ),
 			'retry_after'     => $this->gate->wait( $sender_id, $now ),
-			'mail_history'    => $this->history->for_item( $sender_id, $product_id ),
+			'mail_history'    => ShareRecords::dated( $this->history->for_item( $sender_id, $product_id ) ),
 		);
 		if ( 0 === $sent ) {
 			return new WP_Error( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), array_merge( array( 'status' => 502 ), $reply ) );

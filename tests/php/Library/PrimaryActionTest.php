@@ -101,16 +101,16 @@ final class PrimaryActionTest extends TestCase {
 	 */
 	public static function course_addresses(): array {
 		return array(
-			'https'                => array( 'https://courses.example.com/ethics/', true ),
-			'http with a query'    => array( 'http://lms.example.org/course?id=7', true ),
-			'a path on this site'  => array( '/courses/ethics/', false ),
-			'javascript'           => array( 'javascript:alert(1)', false ),
-			'ftp'                  => array( 'ftp://example.com/course', false ),
-			'credentials'          => array( 'https://user:pw@example.com/course', false ),
-			'protocol-relative'    => array( '//evil.example/course', false ),
-			'a space'              => array( 'https://example.com/a course', false ),
-			'a quote'              => array( 'https://example.com/"onmouseover', false ),
-			'no host'              => array( 'https:///course', false ),
+			'https'               => array( 'https://courses.example.com/ethics/', true ),
+			'http with a query'   => array( 'http://lms.example.org/course?id=7', true ),
+			'a path on this site' => array( '/courses/ethics/', false ),
+			'javascript'          => array( 'javascript:alert(1)', false ),
+			'ftp'                 => array( 'ftp://example.com/course', false ),
+			'credentials'         => array( 'https://user:pw@example.com/course', false ),
+			'protocol-relative'   => array( '//evil.example/course', false ),
+			'a space'             => array( 'https://example.com/a course', false ),
+			'a quote'             => array( 'https://example.com/"onmouseover', false ),
+			'no host'             => array( 'https:///course', false ),
 		);
 	}
 
