@@ -88,6 +88,7 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 		activated_at: num( item.activated_at ),
 		licenses: normalizeLicenses( item.licenses ),
 		expiry: num( item.expiry ),
+		expiry_date: str( item.expiry_date ),
 		share_user_id: num( item.share_user_id ),
 		share_user: shareUser,
 		shared_with: sharedWith,
@@ -110,6 +111,7 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 			},
 			pdf: typeof pdf === 'string' && pdf !== '' ? pdf : false,
 			completed_at: num( videoData.completed_at ),
+			completed_date: str( videoData.completed_date ),
 		},
 		// An unknown decision never opens anything: no access, no status badge beyond "Not Started".
 		status: oneOf< ItemStatusKey >(

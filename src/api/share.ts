@@ -45,17 +45,23 @@ export interface ShareRecord {
 	name: string;
 	email: string;
 	expiry: number;
+	/** The expiry as the site writes dates ('' = never), from the server. */
+	expiry_date: string;
 	expired: boolean;
 	activated: boolean;
 	can_revoke: boolean;
 	progress: number;
 	pdf: string | false;
 	completed_at: number;
+	/** The completion in the site's date format ('' without one). */
+	completed_date: string;
 }
 
 export interface MailHistoryEntry {
 	email: string;
 	timestamp: number;
+	/** The moment in the site's date and time format, from the server. */
+	date: string;
 	accepted: boolean;
 }
 
@@ -80,6 +86,7 @@ const toHistory = ( value: unknown ): MailHistoryEntry[] =>
 	list( value ).map( ( entry ) => ( {
 		email: str( entry.email ),
 		timestamp: num( entry.timestamp ),
+		date: str( entry.date ),
 		accepted: bool( entry.accepted ),
 	} ) );
 
@@ -91,6 +98,7 @@ const toRecord = ( raw: Raw ): ShareRecord => {
 		name: str( raw.name ),
 		email: str( raw.email ),
 		expiry: num( raw.expiry ),
+		expiry_date: str( raw.expiry_date ),
 		expired: bool( raw.expired ),
 		activated: bool( raw.activated ),
 		can_revoke: bool( raw.can_revoke ),
@@ -100,6 +108,7 @@ const toRecord = ( raw: Raw ): ShareRecord => {
 				? video.pdf
 				: false,
 		completed_at: num( video.completed_at ),
+		completed_date: str( video.completed_date ),
 	};
 };
 
@@ -134,7 +143,7 @@ export async function fetchShareData(
 export async function createShareLink(
 	productId: number,
 	renew = false
-): Promise< { link: string; expiresAt: number } > {
+): Promise< { link: string; expiresAt: number; expiresDate: string } > {
 	const data = record(
 		dataOf(
 			await request( {
@@ -144,7 +153,11 @@ export async function createShareLink(
 			} )
 		)
 	);
-	return { link: str( data.link ), expiresAt: num( data.expires_at ) };
+	return {
+		link: str( data.link ),
+		expiresAt: num( data.expires_at ),
+		expiresDate: str( data.expires_date ),
+	};
 }
 
 /**

@@ -30,6 +30,8 @@ export interface ProgressRow {
 	typeLabel: string;
 	/** Unix seconds the certificate was issued, 0 without one. */
 	completedAt: number;
+	/** The completion in the site's date format ('' without one), from the server. */
+	completedDate: string;
 	status: PlaybackStatusKey;
 	percent: number;
 	certificate: string | false;
@@ -70,6 +72,7 @@ export function ownProgressRows(
 			subtitle: item.subtitle,
 			typeLabel: item.content_type_label,
 			completedAt: item.video_data.completed_at,
+			completedDate: item.video_data.completed_date,
 			status: item.playback_status,
 			percent: item.video_data.progress.count,
 			certificate: item.video_data.pdf,
@@ -92,6 +95,7 @@ export function memberProgressRows( member: TeamMember ): ProgressRow[] {
 			subtitle: product.subtitle,
 			typeLabel: product.content_type_label,
 			completedAt: product.video_data.completed_at,
+			completedDate: product.video_data.completed_date,
 			status: product.status,
 			percent: product.video_data.progress.count,
 			certificate: product.video_data.pdf,

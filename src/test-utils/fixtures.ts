@@ -36,6 +36,7 @@ export function makeItem(
 		activated_at: 1700000000,
 		licenses: [],
 		expiry: 0,
+		expiry_date: '',
 		share_user_id: 0,
 		share_user: null,
 		shared_with: {},
@@ -49,6 +50,7 @@ export function makeItem(
 			progress: { count: 0, time: 0, parts: [] },
 			pdf: false,
 			completed_at: 0,
+			completed_date: '',
 		},
 		status: 'not-started',
 		playback_status: 'not-started',
@@ -85,6 +87,7 @@ export const watched = (
 			progress: { count, time: 0, parts: [] },
 			pdf: false,
 			completed_at: 0,
+			completed_date: '',
 		},
 	} );
 };
@@ -173,6 +176,7 @@ export function makeDashboardStats(
 		eManuals: 0,
 		completedTrainings: 0,
 		membershipExpiry: null,
+		membershipExpiryDate: '',
 		expiringLicensesThisMonth: 0,
 		completedVideos: 0,
 		totalVideos: 0,

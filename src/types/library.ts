@@ -101,6 +101,8 @@ export interface LibraryItem {
 	activated_at: number;
 	licenses: License[];
 	expiry: number;
+	/** The expiry in the site's date format ('' = never), from the server. */
+	expiry_date: string;
 	share_user_id: number;
 	share_user: { name: string; email: string } | null;
 	shared_with: Record< string, { name: string; email: string } >;
@@ -115,6 +117,8 @@ export interface LibraryItem {
 		pdf: string | false;
 		/** When the certificate was issued (Unix seconds), 0 without one. */
 		completed_at: number;
+		/** The same day in the site's date format, '' without one. */
+		completed_date: string;
 	};
 	/** The server's decisions: shown, never recomputed. */
 	status: ItemStatusKey;
@@ -152,6 +156,8 @@ export interface TeamProduct {
 		progress: { count: number; time: number };
 		pdf: string | false;
 		completed_at: number;
+		/** The completion in the site's date format ('' without one). */
+		completed_date: string;
 	};
 }
 
@@ -185,6 +191,8 @@ export interface DashboardStats {
 	completedTrainings: number;
 	/** Unix seconds, or null for 'N/A'. */
 	membershipExpiry: number | null;
+	/** The membership's end in the site's date format ('' for N/A). */
+	membershipExpiryDate: string;
 	expiringLicensesThisMonth: number;
 	completedVideos: number;
 	totalVideos: number;
@@ -306,6 +314,8 @@ export interface ActivationReply {
 export interface Certificate {
 	code: string;
 	issued_at: number;
+	/** The issue date in the site's date format, from the server. */
+	issued_date: string;
 	download_url: string;
 	verify_url: string;
 }

@@ -191,24 +191,26 @@ function ItemDetailScreen() {
 			return;
 		}
 		let stopped = false;
-		let video: HTMLVideoElement | null = null;
+		let player: HTMLVideoElement | null = null;
 		const start = () => {
-			if ( ! stopped && video ) {
-				video.focus();
-				video.play().catch( () => undefined );
+			if ( ! stopped && player ) {
+				player.focus();
+				player.play().catch( () => undefined );
 			}
 		};
 		const attach = (): boolean => {
-			video = article.querySelector< HTMLVideoElement >(
+			player = article.querySelector< HTMLVideoElement >(
 				'[data-testid="lp-player-video"]'
 			);
-			if ( ! video ) {
+			if ( ! player ) {
 				return false;
 			}
-			if ( video.readyState >= HTMLMediaElement.HAVE_METADATA ) {
+			if ( player.readyState >= HTMLMediaElement.HAVE_METADATA ) {
 				start();
 			} else {
-				video.addEventListener( 'loadedmetadata', start, { once: true } );
+				player.addEventListener( 'loadedmetadata', start, {
+					once: true,
+				} );
 			}
 			return true;
 		};
@@ -223,7 +225,7 @@ function ItemDetailScreen() {
 		return () => {
 			stopped = true;
 			observer.disconnect();
-			video?.removeEventListener( 'loadedmetadata', start );
+			player?.removeEventListener( 'loadedmetadata', start );
 		};
 	}, [ playRequested ] );
 

@@ -22,7 +22,7 @@ import {
 	type ShareRecord,
 } from '../../api/share';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { formatDate, isNeverExpiring } from '../../domain/dates';
+import { isNeverExpiring } from '../../domain/dates';
 import { hasAccess, showsShareProgress } from '../../domain/detail';
 import type { LibraryItem } from '../../types/library';
 import { usePortal } from '../shell/portal-context';
@@ -35,7 +35,7 @@ export const NOTICE_CLEAR_MS = 10000;
 function expiryText( record: ShareRecord ): string {
 	return isNeverExpiring( record.expiry )
 		? __( 'Never', 'library-portal' )
-		: formatDate( record.expiry );
+		: record.expiry_date;
 }
 
 function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
@@ -74,11 +74,7 @@ function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
 							key={ `${ entry.email }-${ entry.timestamp }-${ index }` }
 						>
 							<td>{ entry.email }</td>
-							<td>
-								{ new Date(
-									entry.timestamp * 1000
-								).toLocaleString() }
-							</td>
+							<td>{ entry.date }</td>
 							<td>
 								{ entry.accepted
 									? __( 'Sent', 'library-portal' )
@@ -301,10 +297,8 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 										<>
 											<td>{ `${ record.progress }%` }</td>
 											<td>
-												{ record.completed_at
-													? formatDate(
-															record.completed_at
-														)
+												{ record.completed_date !== ''
+													? record.completed_date
 													: '—' }
 											</td>
 										</>

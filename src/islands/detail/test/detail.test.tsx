@@ -122,6 +122,7 @@ describe( "ItemDetail: the server's test, completion and renewal", () => {
 				certificate: {
 					code: 'ABC123',
 					issued_at: 1700000000,
+					issued_date: 'November 14, 2023',
 					download_url:
 						'http://example.test/certificate/ABC123/download',
 					verify_url: 'http://example.test/certificate/verify/ABC123',
@@ -247,6 +248,7 @@ describe( 'ItemDetail header', () => {
 							progress: { count: 40, time: 0, parts: [] },
 							pdf: false,
 							completed_at: 0,
+							completed_date: '',
 						},
 					} ),
 				],

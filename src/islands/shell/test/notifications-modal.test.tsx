@@ -247,7 +247,8 @@ describe( 'notifications modal', () => {
 				[
 					{
 						...notification( 1 ),
-						message: 'Your 2 licenses of "Ethics" expire on 28/06/2030.',
+						message:
+							'Your 2 licenses of "Ethics" expire on 28/06/2030.',
 						link: 'http://example.test/my-account/library/videos/41',
 					},
 				],
