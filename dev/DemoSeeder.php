@@ -207,6 +207,7 @@ final class DemoSeeder {
 			$this->attach_logos(); // ... and before the brands had logos.
 			$this->attach_learning(); // ... and before it had videos, subtitles, manuals and tests.
 			$this->attach_pages(); // ... and before it had its account and course pages.
+			$this->attach_captions(); // ... and before the walkthrough had captions.
 			return $logins;
 		}
 
@@ -223,6 +224,7 @@ final class DemoSeeder {
 				'walkthrough_summit' => self::demo_video( 'walkthrough-summit' ),
 			)
 		);
+		$this->attach_captions();
 		$this->attach_logos();
 		$this->attach_thumbnails();
 		$this->attach_learning();
@@ -591,6 +593,23 @@ final class DemoSeeder {
 		}
 		if ( $logos ) {
 			$this->settings->update( $logos );
+		}
+	}
+
+	/**
+	 * Gives each brand's demo walkthrough its captions (bin/make-demo-media's
+	 * walkthrough-<brand>/captions/en.vtt) where the brand has none.
+	 */
+	private function attach_captions(): void {
+		$captions = array();
+		foreach ( Settings::BRANDS as $brand ) {
+			$file = self::MEDIA_DIR . '/walkthrough-' . $brand . '/captions/en.vtt';
+			if ( '' === (string) $this->settings->get( 'captions_' . $brand ) && is_readable( WP_CONTENT_DIR . '/' . $file ) ) {
+				$captions[ 'captions_' . $brand ] = content_url( $file );
+			}
+		}
+		if ( $captions ) {
+			$this->settings->update( $captions );
 		}
 	}
 

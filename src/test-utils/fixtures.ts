@@ -127,6 +127,7 @@ export function setPortalConfig(
 		brandName: 'Harbor Training',
 		logo: '',
 		walkthroughVideo: '',
+		walkthroughTrack: '',
 		shareUsers: false,
 		isLocal: false,
 		localRequestHeader: '',

@@ -230,6 +230,7 @@ export function Dashboard() {
 					</p>
 					<WalkthroughVideo
 						src={ config.walkthroughVideo }
+						captions={ config.walkthroughTrack }
 						title={ __(
 							'Library walkthrough video',
 							'library-portal'
