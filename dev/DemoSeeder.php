@@ -13,6 +13,7 @@ namespace LibraryPortal\Dev;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\ShareMethod;
+use LibraryPortal\Frontend\AccountLinks;
 use LibraryPortal\Repositories\CertificateRepository;
 use LibraryPortal\Repositories\ContractRepository;
 use LibraryPortal\Repositories\LicenseRepository;
@@ -48,6 +49,11 @@ final class DemoSeeder {
 	 * Attachment meta naming the demo thumbnail file an attachment was imported from.
 	 */
 	public const THUMBNAIL_META = '_lp_demo_thumbnail';
+
+	/**
+	 * The demo page under which each demo e-course has its page (the e-courses' course address).
+	 */
+	public const COURSES_PAGE = 'demo-courses';
 
 	/**
 	 * The demo's tests (`_lp_quiz`), by item title: three or four questions each, pass mark 80.
@@ -200,6 +206,8 @@ final class DemoSeeder {
 			$this->attach_thumbnails(); // A site seeded before the demo had thumbnails gets them.
 			$this->attach_logos(); // ... and before the brands had logos.
 			$this->attach_learning(); // ... and before it had videos, subtitles, manuals and tests.
+			$this->attach_pages(); // ... and before it had its account and course pages.
+			$this->attach_captions(); // ... and before the walkthrough had captions.
 			return $logins;
 		}
 
@@ -216,11 +224,76 @@ final class DemoSeeder {
 				'walkthrough_summit' => self::demo_video( 'walkthrough-summit' ),
 			)
 		);
+		$this->attach_captions();
 		$this->attach_logos();
 		$this->attach_thumbnails();
 		$this->attach_learning();
+		$this->attach_pages();
 		update_option( self::SEEDED_OPTION, 1, false );
 		return $logins;
+	}
+
+	/**
+	 * Pages a real site has and the demo would otherwise lack, so every sidebar entry and every
+	 * e-course opens a page: each Account Details link the shop does not serve gets a page at the
+	 * spec's path (my-account/orders, ...; AccountLinks then lists it), and each e-course a page
+	 * at its course address. A page already there is kept.
+	 *
+	 * @return int Pages made.
+	 */
+	public function attach_pages(): int {
+		$made   = 0;
+		$page   = function ( string $path, string $title, string $text ) use ( &$made ): void {
+			if ( get_page_by_path( $path ) ) {
+				return;
+			}
+			$slashes = strrpos( $path, '/' );
+			$parent  = false === $slashes ? null : get_page_by_path( substr( $path, 0, $slashes ) );
+			$made   += (int) ( wp_insert_post(
+				array(
+					'post_type'    => 'page',
+					'post_status'  => 'publish',
+					'post_title'   => $title,
+					'post_name'    => false === $slashes ? $path : substr( $path, $slashes + 1 ),
+					'post_parent'  => $parent ? $parent->ID : 0,
+					'post_content' => '<!-- wp:paragraph --><p>' . esc_html( $text ) . '</p><!-- /wp:paragraph -->',
+				)
+			) > 0 );
+		};
+		$titles = array(
+			'certificate-program' => 'Certificate Program',
+			'orders'              => 'Orders',
+			'subscriptions'       => 'Subscriptions',
+			'addresses'           => 'Addresses',
+			'payment-methods'     => 'Payment Methods',
+			'wallet'              => 'Wallet Balance',
+		);
+		$urls   = ( new AccountLinks( $this->settings ) )->urls();
+		foreach ( $titles as $key => $title ) {
+			if ( '' !== $urls[ $key ] ) {
+				continue; // The shop (or a setting) already gives this link a page.
+			}
+			$path = AccountLinks::PATHS[ $key ];
+			$page( (string) strtok( $path, '/' ), 'My Account', 'Demo account area: on a real site the shop shows the customer\'s account here.' );
+			$page( $path, $title, sprintf( 'Demo page: on a real site the shop shows the customer\'s %s here.', strtolower( $title ) ) );
+		}
+		$courses = get_posts(
+			array(
+				'post_type'   => ItemPostType::POST_TYPE,
+				'post_status' => 'publish',
+				'numberposts' => -1,
+				'meta_key'    => '_lp_content_type', // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_key -- dev seeding, a handful of items.
+				'meta_value'  => ContentType::E_COURSE, // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_value
+			)
+		);
+		foreach ( $courses as $course ) {
+			if ( '' === (string) get_post_meta( $course->ID, '_lp_course_url', true ) ) {
+				update_post_meta( $course->ID, '_lp_course_url', home_url( '/' . self::COURSES_PAGE . '/' . $course->post_name . '/' ) );
+			}
+			$page( self::COURSES_PAGE, 'Demo courses', 'Demo e-courses: on a real site each e-course lives on its course platform.' );
+			$page( self::COURSES_PAGE . '/' . $course->post_name, $course->post_title, 'Demo e-course: on a real site the course platform opens here.' );
+		}
+		return $made;
 	}
 
 	/**
@@ -524,6 +597,23 @@ final class DemoSeeder {
 	}
 
 	/**
+	 * Gives each brand's demo walkthrough its captions (bin/make-demo-media's
+	 * walkthrough-<brand>/captions/en.vtt) where the brand has none.
+	 */
+	private function attach_captions(): void {
+		$captions = array();
+		foreach ( Settings::BRANDS as $brand ) {
+			$file = self::MEDIA_DIR . '/walkthrough-' . $brand . '/captions/en.vtt';
+			if ( '' === (string) $this->settings->get( 'captions_' . $brand ) && is_readable( WP_CONTENT_DIR . '/' . $file ) ) {
+				$captions[ 'captions_' . $brand ] = content_url( $file );
+			}
+		}
+		if ( $captions ) {
+			$this->settings->update( $captions );
+		}
+	}
+
+	/**
 	 * Address of a demo HLS video made by bin/make-demo-media, or '' when it was not made.
 	 *
 	 * @param string $name Video folder.
@@ -670,6 +760,7 @@ final class DemoSeeder {
 					'_lp_product_link'  => home_url( '/shop/' . sanitize_title( $title ) . '/' ),
 					'_lp_product_type'  => ContentType::MEMBERSHIP === $type ? 'subscription' : 'simple',
 					'_lp_download_link' => ContentType::E_MANUAL === $type ? home_url( '/downloads/' . sanitize_title( $title ) . '.pdf' ) : '',
+					'_lp_course_url'    => ContentType::E_COURSE === $type ? home_url( '/' . self::COURSES_PAGE . '/' . sanitize_title( $title ) . '/' ) : '',
 					'_lp_video_parts'   => $video_parts,
 				),
 			)

@@ -8,6 +8,7 @@
 namespace LibraryPortal;
 
 use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Frontend\AccountLinks;
 use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Integrations\WooCommerce\ClaimRepository;
 use LibraryPortal\Integrations\WooCommerce\OrderGrants;
@@ -64,7 +65,7 @@ final class Services {
 		$notifier      = new Notifier( $notifications );
 		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings );
 		$catalogue     = new Catalogue( new CatalogueRepository( $db ) );
-		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue );
+		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue, new AccountLinks( $settings ) );
 		$library_cache = new LibraryCache( $cache_rows, $licenses );
 		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
 		$team_reply    = new TeamReplyCache( $team, $licenses, $library_cache );

@@ -44,6 +44,8 @@ final class Settings {
 		'logo_summit'         => '',
 		'walkthrough_harbor'  => '',
 		'walkthrough_summit'  => '',
+		'captions_harbor'     => '', // The walkthrough's WebVTT captions per brand.
+		'captions_summit'     => '',
 		'daily_quota'         => 100,
 		'cooldown_seconds'    => 60,
 		'link_lifetime_days'  => 30,
@@ -143,7 +145,7 @@ final class Settings {
 				$clean[ $key ] = array_values( array_filter( array_map( 'absint', (array) $value ) ) );
 			} elseif ( 'brand' === $key ) {
 				$clean[ $key ] = in_array( $value, self::BRANDS, true ) ? $value : $default;
-			} elseif ( str_ends_with( $key, '_url' ) || in_array( $key, array( 'logo', 'logo_harbor', 'logo_summit', 'walkthrough_harbor', 'walkthrough_summit', 'certificate_program' ), true ) ) {
+			} elseif ( str_ends_with( $key, '_url' ) || in_array( $key, array( 'logo', 'logo_harbor', 'logo_summit', 'walkthrough_harbor', 'walkthrough_summit', 'captions_harbor', 'captions_summit', 'certificate_program' ), true ) ) {
 				$clean[ $key ] = esc_url_raw( (string) $value );
 			} else {
 				$clean[ $key ] = sanitize_text_field( (string) $value );

@@ -45,6 +45,8 @@ export interface PortalConfig {
 	brandName: string;
 	logo: string;
 	walkthroughVideo: string;
+	/** The walkthrough's WebVTT captions ('' = none). */
+	walkthroughTrack: string;
 	shareUsers: boolean;
 	isLocal: boolean;
 	localRequestHeader: string;
@@ -193,6 +195,7 @@ export function readConfig( raw: unknown ): PortalConfig {
 		brandName: str( value.brandName ),
 		logo: str( value.logo ),
 		walkthroughVideo: str( value.walkthroughVideo ),
+		walkthroughTrack: str( value.walkthroughTrack ),
 		shareUsers: bool( value.shareUsers ),
 		isLocal: bool( value.isLocal ),
 		localRequestHeader: str( value.localRequestHeader ),

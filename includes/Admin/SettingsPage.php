@@ -71,6 +71,8 @@ final class SettingsPage {
 		$this->field( 'portal', 'contact_url', __( 'Contact Us address', 'library-portal' ), 'address', __( 'Where the dashboard\'s Contact Us leads (an address, or a path on this site such as /contact-us/). Leave empty to hide Contact Us.', 'library-portal' ) );
 		$this->field( 'portal', 'walkthrough_harbor', __( 'Walkthrough video (Harbor)', 'library-portal' ), 'url', __( 'An .m3u8 or .mp4 address.', 'library-portal' ) );
 		$this->field( 'portal', 'walkthrough_summit', __( 'Walkthrough video (Summit)', 'library-portal' ), 'url', __( 'An .m3u8 or .mp4 address.', 'library-portal' ) );
+		$this->field( 'portal', 'captions_harbor', __( 'Walkthrough captions (Harbor)', 'library-portal' ), 'url', __( 'A WebVTT (.vtt) address on this site: the video\'s captions, shown to everyone who turns captions on.', 'library-portal' ) );
+		$this->field( 'portal', 'captions_summit', __( 'Walkthrough captions (Summit)', 'library-portal' ), 'url', __( 'A WebVTT (.vtt) address on this site: the video\'s captions, shown to everyone who turns captions on.', 'library-portal' ) );
 		$this->field( 'sharing', 'daily_quota', __( 'E-mail recipients per day', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'cooldown_seconds', __( 'Seconds between e-mail sends', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'link_lifetime_days', __( 'Share links stay valid (days)', 'library-portal' ), 'number' );

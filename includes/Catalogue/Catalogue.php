@@ -144,6 +144,7 @@ final class Catalogue {
 			'product_link'  => $row->meta( '_lp_product_link' ),
 			'product_type'  => '' !== $product_type ? $product_type : 'simple',
 			'download_link' => $row->meta( '_lp_download_link' ),
+			'course_url'    => $row->meta( '_lp_course_url' ),
 			'free_item'     => (bool) $row->meta( '_lp_free_item' ),
 			'part_count'    => ItemMedia::part_count_of( $parts ),
 		);

@@ -234,6 +234,7 @@ final class ItemEditor {
 		$this->text_row( 'image_url', 'library-portal-image-url', __( 'Image address', 'library-portal' ), $values['image_url'], $errors, 'text', __( 'Only for an image that is not in the media library: the featured image (box on the right) is used whenever the item has one.', 'library-portal' ) );
 		$this->text_row( 'product_link', 'library-portal-product-link', __( 'Product link', 'library-portal' ), $values['product_link'], $errors, 'text', __( 'The shop page where more licenses are bought.', 'library-portal' ) );
 		$this->text_row( 'download_link', 'library-portal-download-link', __( 'Download link', 'library-portal' ), $values['download_link'], $errors, 'text', __( "E-manuals: the file the Download button opens. Copy a file's address from Media → Library (Copy URL to clipboard).", 'library-portal' ) );
+		$this->text_row( 'course_url', 'library-portal-course-url', __( 'Course address', 'library-portal' ), $values['course_url'], $errors, 'url', __( 'E-courses: the full http(s) address where the course is taken; the Open course button goes there.', 'library-portal' ) );
 		$this->text_row( 'attachment_url', 'library-portal-attachment-url', __( 'Attachment', 'library-portal' ), $values['attachment_url'], $errors, 'text', __( 'Video items: a handout linked under the video for learners with access. Copy its address from Media → Library.', 'library-portal' ) );
 		echo '</tbody></table>';
 		echo '<p class="description">' . esc_html__( 'Addresses are full http(s) addresses or paths on this site starting with /.', 'library-portal' ) . '</p>';
@@ -467,7 +468,7 @@ final class ItemEditor {
 	 * What the boxes show: the refused form when there is one, else the stored meta.
 	 *
 	 * @param WP_Post $post Item.
-	 * @return array{refused: bool, errors: array<string, string>, content_type: string, subtitle: string, image_url: string, product_link: string, download_link: string, attachment_url: string, video_url: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
+	 * @return array{refused: bool, errors: array<string, string>, content_type: string, subtitle: string, image_url: string, product_link: string, download_link: string, course_url: string, attachment_url: string, video_url: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
 	 */
 	private function values( $post ): array {
 		$refused = $this->refused->take( get_current_user_id(), (int) $post->ID );
@@ -483,6 +484,7 @@ final class ItemEditor {
 				'image_url'      => $text( 'image_url' ),
 				'product_link'   => $text( 'product_link' ),
 				'download_link'  => $text( 'download_link' ),
+				'course_url'     => $text( 'course_url' ),
 				'attachment_url' => $text( 'attachment_url' ),
 				'video_url'      => $text( 'video_url' ),
 				'parts'          => self::scalars( $rows( 'parts' ) ),
@@ -513,6 +515,7 @@ final class ItemEditor {
 			'image_url'      => $text( '_lp_image_url' ),
 			'product_link'   => $text( '_lp_product_link' ),
 			'download_link'  => $text( '_lp_download_link' ),
+			'course_url'     => $text( '_lp_course_url' ),
 			'attachment_url' => $text( '_lp_attachment_url' ),
 			'video_url'      => $text( '_lp_video_url' ),
 			'parts'          => $parts,

@@ -83,6 +83,12 @@ final class ItemFields {
 			$meta[ $key ] = self::or_null( $url );
 		}
 
+		$course = self::text( $form['course_url'] ?? '' );
+		if ( '' !== $course && ! self::course_url_ok( $course ) ) {
+			$errors['library-portal-course-url'] = __( 'Course address: enter a full http(s) address, e.g. https://courses.example.com/my-course/.', 'library-portal' );
+		}
+		$meta['_lp_course_url'] = '' === $course ? null : esc_url_raw( $course, array( 'http', 'https' ) );
+
 		$video = self::text( $form['video_url'] ?? '' );
 		if ( '' !== $video && ! self::hls_ok( $video ) ) {
 			$errors['library-portal-video-url'] = __( 'HLS address: enter an http(s) address or a path on this site starting with /, ending in .m3u8.', 'library-portal' );
@@ -136,6 +142,9 @@ final class ItemFields {
 				case '_lp_attachment_url':
 					$ok = $url( $value );
 					break;
+				case '_lp_course_url':
+					$ok = null === $value || '' === $value || ( is_string( $value ) && self::course_url_ok( trim( $value ) ) );
+					break;
 				case '_lp_video_url':
 					$ok = null === $value || '' === $value || ( is_string( $value ) && self::hls_ok( trim( $value ) ) );
 					break;
@@ -183,6 +192,17 @@ final class ItemFields {
 			&& ! isset( $parts['user'] )
 			&& ! isset( $parts['pass'] )
 			&& false !== filter_var( $url, FILTER_VALIDATE_URL );
+	}
+
+	/**
+	 * Whether an address is an e-course's: a full http(s) address (never a path, another scheme or
+	 * one with credentials) that WordPress's esc_url_raw() keeps as it is, so what is stored is
+	 * exactly what the admin typed.
+	 *
+	 * @param string $url Address.
+	 */
+	public static function course_url_ok( string $url ): bool {
+		return 1 === preg_match( '#^https?://#i', $url ) && self::url_ok( $url ) && esc_url_raw( $url, array( 'http', 'https' ) ) === $url;
 	}
 
 	/**

@@ -28,6 +28,7 @@ final class ItemPostType {
 		'_lp_product_link'   => 'string',
 		'_lp_product_type'   => 'string',
 		'_lp_download_link'  => 'string',
+		'_lp_course_url'     => 'string',
 		'_lp_free_item'      => 'boolean',
 		'_lp_video_id'       => 'string',
 		'_lp_video_url'      => 'string',

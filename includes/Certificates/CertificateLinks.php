@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Certificates;
 
+use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Repositories\Certificate;
 
 /**
@@ -37,12 +38,13 @@ final class CertificateLinks {
 	 * The contract's Certificate object.
 	 *
 	 * @param Certificate $certificate Certificate.
-	 * @return array{code: string, issued_at: int, download_url: string, verify_url: string}
+	 * @return array{code: string, issued_at: int, issued_date: string, download_url: string, verify_url: string}
 	 */
 	public static function reply( Certificate $certificate ): array {
 		return array(
 			'code'         => $certificate->code,
 			'issued_at'    => $certificate->issued_at,
+			'issued_date'  => SiteDate::date( $certificate->issued_at ),
 			'download_url' => self::download_url( $certificate->code ),
 			'verify_url'   => self::verify_url( $certificate->code ),
 		);

@@ -84,6 +84,7 @@ final class PortalConfig {
 			'brandName'          => get_bloginfo( 'name' ),
 			'logo'               => $this->settings->logo(),
 			'walkthroughVideo'   => (string) $this->settings->get( 'walkthrough_' . $brand ),
+			'walkthroughTrack'   => (string) $this->settings->get( 'captions_' . $brand ),
 			'shareUsers'         => (bool) $this->settings->get( 'share_users' ),
 			'isLocal'            => $is_local,
 			'localRequestHeader' => $is_local ? '1' : '',

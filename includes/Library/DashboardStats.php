@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Library;
 
+use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Team\TeamProgress;
@@ -102,20 +103,22 @@ final class DashboardStats {
 	 *
 	 * @param array<int, array<string, mixed>> $rows          Items reply rows.
 	 * @param int                              $member_expiry The user's membership expiry (0: none).
-	 * @return array<string, int|null>
+	 * @return array<string, int|string|null>
 	 */
 	public static function library_figures( array $rows, int $member_expiry ): array {
-		$of_types = static fn( array $types ): int => count(
+		$membership_ends = self::membership_expiry( $rows, $member_expiry );
+		$of_types        = static fn( array $types ): int => count(
 			array_filter( $rows, static fn( array $row ): bool => in_array( $row['content_type'], $types, true ) )
 		);
-		$videos   = array_filter( $rows, static fn( array $row ): bool => ContentType::has_video( $row['content_type'] ) );
-		$done     = static fn( array $row ): bool => 'completed' === $row['status'];
+		$videos          = array_filter( $rows, static fn( array $row ): bool => ContentType::has_video( $row['content_type'] ) );
+		$done            = static fn( array $row ): bool => 'completed' === $row['status'];
 		return array(
 			'onDemandWorkshops'         => $of_types( ContentType::WORKSHOPS ),
 			'webinars'                  => $of_types( ContentType::WEBINARS ),
 			'eManuals'                  => $of_types( array( ContentType::E_MANUAL ) ),
 			'completedTrainings'        => count( array_filter( $rows, $done ) ),
-			'membershipExpiry'          => self::membership_expiry( $rows, $member_expiry ),
+			'membershipExpiry'          => $membership_ends,
+			'membershipExpiryDate'      => SiteDate::date( (int) $membership_ends ), // '' for N/A.
 			'expiringLicensesThisMonth' => (int) array_sum( array_column( $rows, 'expiring_licenses' ) ),
 			'completedVideos'           => count( array_filter( $videos, $done ) ),
 			'totalVideos'               => count( $videos ),

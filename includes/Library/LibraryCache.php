@@ -13,6 +13,7 @@ use LibraryPortal\Repositories\CacheEntry;
 use LibraryPortal\Repositories\LibraryCacheRepository;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Repositories\Repository;
+use LibraryPortal\Settings;
 
 /**
  * Keeps each user's items reply, already encoded as JSON, until something it depends on changes.
@@ -74,6 +75,10 @@ final class LibraryCache {
 		add_action( 'save_post_' . ItemPostType::POST_TYPE, array( $this, 'forget_all' ) );
 		add_action( 'profile_update', array( $this, 'forget_profile' ) );
 		add_action( 'deleted_user', array( $this, 'forget_all' ) );
+		// Rows carry dates in the site's format and a certificate program's page (docs/decisions.md, "Primary actions").
+		foreach ( array( 'update_option_' . Settings::OPTION, 'update_option_date_format', 'update_option_time_format', 'update_option_timezone_string', 'update_option_gmt_offset', 'save_post_page' ) as $hook ) {
+			add_action( $hook, array( $this, 'forget_all' ), 10, 0 );
+		}
 		foreach ( array( 'added_post_meta', 'updated_post_meta', 'deleted_post_meta' ) as $hook ) {
 			add_action( $hook, array( $this, 'forget_on_item_meta' ), 10, 2 );
 		}
@@ -174,12 +179,12 @@ final class LibraryCache {
 	}
 
 	/**
-	 * A catalogue item was trashed, restored or deleted.
+	 * A catalogue item (or a page, which may be an account page) was trashed, restored or deleted.
 	 *
 	 * @param int $post_id Post ID.
 	 */
 	public function forget_on_item( $post_id ): void {
-		if ( ItemPostType::POST_TYPE === get_post_type( (int) $post_id ) ) {
+		if ( in_array( get_post_type( (int) $post_id ), array( ItemPostType::POST_TYPE, 'page' ), true ) ) {
 			$this->forget_all();
 		}
 	}

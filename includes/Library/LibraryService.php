@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Library;
 
+use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Catalogue\Catalogue;
 use LibraryPortal\Certificates\CertificateLinks;
 use LibraryPortal\Domain\Access;
@@ -16,6 +17,9 @@ use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\LicenseSummary;
 use LibraryPortal\Domain\PlaybackStatus;
+use LibraryPortal\Domain\PrimaryAction;
+use LibraryPortal\Frontend\AccountLinks;
+use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Domain\ShareRule;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Notifications\PersonName;
@@ -72,6 +76,20 @@ final class LibraryService {
 	private Catalogue $catalogue;
 
 	/**
+	 * The sidebar's account links (the certificate program page), or null for none.
+	 *
+	 * @var AccountLinks|null
+	 */
+	private ?AccountLinks $account_links;
+
+	/**
+	 * The certificate program page, read once per build and only when a row needs it.
+	 *
+	 * @var string|null
+	 */
+	private ?string $program_url = null;
+
+	/**
 	 * Wires the service.
 	 *
 	 * @param LicenseRepository     $licenses     Seats.
@@ -79,13 +97,15 @@ final class LibraryService {
 	 * @param CertificateRepository $certificates Certificates.
 	 * @param ContractRepository    $contracts    Contracts.
 	 * @param Catalogue             $catalogue    Catalogue.
+	 * @param AccountLinks|null     $account_links Account links (certificate programs open that page).
 	 */
-	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue ) {
-		$this->licenses     = $licenses;
-		$this->progress     = $progress;
-		$this->certificates = $certificates;
-		$this->contracts    = $contracts;
-		$this->catalogue    = $catalogue;
+	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue, ?AccountLinks $account_links = null ) {
+		$this->account_links = $account_links;
+		$this->licenses      = $licenses;
+		$this->progress      = $progress;
+		$this->certificates  = $certificates;
+		$this->contracts     = $contracts;
+		$this->catalogue     = $catalogue;
 	}
 
 	/**
@@ -139,7 +159,8 @@ final class LibraryService {
 		$progress  = $product_id > 0 ? array( $product_id => $this->progress->for_item( $user_id, $product_id ) ) : $this->progress->for_user( $user_id );
 		$earned    = $this->certificates->valid_for_user( $user_id, $product_id );
 
-		$items = array();
+		$items             = array();
+		$this->program_url = null;
 		foreach ( $rows as $row ) {
 			$item = $catalogue[ $row['product_id'] ] ?? null;
 			if ( null === $item ) {
@@ -341,6 +362,7 @@ final class LibraryService {
 			'activated_at'       => $summary->activated_at,
 			'licenses'           => $licenses,
 			'expiry'             => $expiry,
+			'expiry_date'        => SiteDate::date( $expiry ),
 			'share_user_id'      => $sharer,
 			'share_user'         => $sharer ? ( $people[ $sharer ] ?? null ) : null,
 			'shared_with'        => (object) $shared,
@@ -364,6 +386,19 @@ final class LibraryService {
 		// The sharer's name is put into the portal's own sentence ('Shared with you by {name}'): cleaned as in mail.
 		$built['shared_by']      = 'team_member' === $built['viewer'] ? self::sharer_name( $people[ $sharer ]['name'] ?? '' ) : '';
 		$built['share_controls'] = 'owner' === $built['viewer'] && 'member' !== $row['tag'];
+		$built['primary_action'] = PrimaryAction::of(
+			array(
+				'content_type'  => $built['content_type'],
+				'expired'       => self::expired( $built ),
+				'access'        => $access,
+				'product_link'  => $built['product_link'],
+				'course_url'    => (string) $item['course_url'],
+				'download_link' => $built['download_link'],
+				'detail_url'    => self::detail_url( $built ),
+			),
+			fn(): string => $this->program_url ??= (string) ( $this->account_links?->urls()['certificate-program'] ?? '' ),
+			home_url( '/' . Routes::PORTAL_PATH . '/videos?status=' . ItemStatus::MEMBER_PRODUCT )
+		);
 		return $built;
 	}
 
@@ -465,6 +500,20 @@ final class LibraryService {
 	}
 
 	/**
+	 * The portal address of a row's own page (the member version with tag=member, a contract's
+	 * row in its contract library).
+	 *
+	 * @param array<string, mixed> $row Row as built.
+	 */
+	private static function detail_url( array $row ): string {
+		if ( 'contract' === $row['tag'] ) {
+			return home_url( '/contract/' . (int) $row['contract_id'] . '/' . (int) $row['product_id'] );
+		}
+		$url = home_url( '/' . Routes::PORTAL_PATH . '/videos/' . (int) $row['product_id'] );
+		return 'member' === $row['tag'] ? add_query_arg( 'tag', 'member', $url ) : $url;
+	}
+
+	/**
 	 * A row as sent, with new progress: what a progress report that raised a part (and spent no
 	 * seat) answers with. Only `video_data.progress` and the status depend on progress, so the
 	 * rest of the row stays as read and nothing else is queried. Same rules as item().
@@ -488,7 +537,18 @@ final class LibraryService {
 	 * @param array<string, mixed> $row Row as sent.
 	 */
 	private static function playback_status_of( array $row ): string {
-		return PlaybackStatus::of( $row['video_data']['progress'], false !== $row['video_data']['pdf'] );
+		return PlaybackStatus::of( $row['video_data']['progress'], false !== $row['video_data']['pdf'], (string) $row['content_type'], self::expired( $row ) );
+	}
+
+	/**
+	 * Whether a row has run out: its list status says Expired, or (an e-course or e-manual, whose
+	 * list status stays Purchased) every seat has expired.
+	 *
+	 * @param array<string, mixed> $row Row as sent.
+	 */
+	private static function expired( array $row ): bool {
+		return ItemStatus::EXPIRED === $row['status']
+			|| ( 'member' !== $row['tag'] && (int) $row['total_licenses'] > 0 && (int) $row['expired_licenses'] >= (int) $row['total_licenses'] );
 	}
 
 	/**
@@ -550,12 +610,13 @@ final class LibraryService {
 	 * screens): its PDF link, false without one, and when it was earned, 0 without one.
 	 *
 	 * @param Certificate|null $certificate Valid certificate, or null.
-	 * @return array{pdf: string|false, completed_at: int}
+	 * @return array{pdf: string|false, completed_at: int, completed_date: string}
 	 */
 	public static function certificate_fields( ?Certificate $certificate ): array {
 		return array(
-			'pdf'          => $certificate ? self::certificate_url( $certificate->code ) : false,
-			'completed_at' => $certificate ? $certificate->issued_at : 0,
+			'pdf'            => $certificate ? self::certificate_url( $certificate->code ) : false,
+			'completed_at'   => $certificate ? $certificate->issued_at : 0,
+			'completed_date' => $certificate ? SiteDate::date( $certificate->issued_at ) : '',
 		);
 	}
 

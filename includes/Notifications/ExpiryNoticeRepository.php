@@ -34,7 +34,7 @@ final class ExpiryNoticeRepository extends Repository {
 				FROM %i g
 				INNER JOIN %i l ON l.grant_id = g.id AND l.expires_at > %d AND l.expires_at < %d
 				INNER JOIN %i p ON p.ID = g.product_id AND p.post_type = %s AND p.post_status = 'publish'
-				WHERE g.expires_at > %d AND g.expires_at < %d AND g.contract_id = 0 AND g.expiry_notified_at < %d
+				WHERE g.expires_at > %d AND g.expires_at < %d AND g.contract_id = 0 AND g.expiry_notified_at < %d AND g.expiry_notified_at <> g.expires_at
 				GROUP BY g.id, g.owner_id, g.product_id, p.post_title
 				ORDER BY g.id",
 				$this->table( 'grants' ),
@@ -63,15 +63,18 @@ final class ExpiryNoticeRepository extends Repository {
 	}
 
 	/**
-	 * Claims a grant's notice for this month: true for exactly one caller, however many runs race.
+	 * Claims a grant's notice of its current expiry: true for exactly one caller, however many runs
+	 * race, and never again for that expiry (an extension resets the claim: a new date is told).
 	 *
 	 * @param int $grant_id    Grant.
 	 * @param int $month_start First second of this month: a claim from before it is stale.
-	 * @param int $now         Unix seconds (at least $month_start).
+	 * @param int $now         Unix seconds (at least $month_start); the claim stores the expiry told, not the time.
 	 */
 	public function claim( int $grant_id, int $month_start, int $now ): bool {
+		// The grant's own expiry is stored as the one told about: the same expiry is never told twice,
+		// even when a later month_start (a changed time zone) would let an older claim time through.
 		return 1 === $this->must(
-			$this->db->query( $this->db->prepare( 'UPDATE %i SET expiry_notified_at = %d WHERE id = %d AND expiry_notified_at < %d', $this->table( 'grants' ), $now, $grant_id, $month_start ) ),
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET expiry_notified_at = expires_at WHERE id = %d AND expiry_notified_at < %d AND expiry_notified_at <> expires_at', $this->table( 'grants' ), $grant_id, $month_start ) ),
 			'claim an expiry notice'
 		);
 	}
@@ -80,9 +83,9 @@ final class ExpiryNoticeRepository extends Repository {
 	 * Gives a claim back when its notice could not be stored, so the next run tries again.
 	 *
 	 * @param int $grant_id Grant.
-	 * @param int $now      The time claim() stored.
+	 * @param int $now      Unix seconds (unused: the claim holds the grant's expiry).
 	 */
 	public function release( int $grant_id, int $now ): void {
-		$this->db->query( $this->db->prepare( 'UPDATE %i SET expiry_notified_at = 0 WHERE id = %d AND expiry_notified_at = %d', $this->table( 'grants' ), $grant_id, $now ) );
+		$this->db->query( $this->db->prepare( 'UPDATE %i SET expiry_notified_at = 0 WHERE id = %d AND expiry_notified_at = expires_at', $this->table( 'grants' ), $grant_id ) );
 	}
 }

@@ -11,9 +11,10 @@ use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Repositories\WriteFailed;
 
 /**
- * Tells each owner once per grant that its unexpired licenses end this calendar month (site
- * time zone, spec point 9). Runs from a daily WP-Cron event; the grant is claimed by a
- * conditional UPDATE before the notice is written, so overlapping runs cannot send it twice.
+ * Tells each owner once per grant and expiry that its unexpired licenses end this calendar month
+ * (site time zone, spec point 9), one notice per item and day. Runs from a daily WP-Cron event;
+ * each grant is claimed by a conditional UPDATE that stores the expiry told about before the
+ * notice is written, so overlapping runs, a rerun and a changed time zone cannot send it twice.
  */
 final class ExpiryNotices {
 
@@ -59,29 +60,53 @@ final class ExpiryNotices {
 		$timezone    = wp_timezone();
 		$month_start = ( new \DateTimeImmutable( '@' . $now ) )->setTimezone( $timezone )->modify( 'first day of this month' )->setTime( 0, 0 )->getTimestamp();
 		$sent        = 0;
-		foreach ( $this->grants->due( $now, $month_start, Expiry::next_month_start( $now, $timezone ) ) as $grant ) {
-			if ( ! $this->grants->claim( $grant['grant_id'], $month_start, $now ) ) {
-				continue; // Another run took it.
+		foreach ( self::by_expiry( $this->grants->due( $now, $month_start, Expiry::next_month_start( $now, $timezone ) ) ) as $same_expiry ) {
+			$claimed = array();
+			foreach ( $same_expiry as $grant ) {
+				if ( $this->grants->claim( $grant['grant_id'], $month_start, $now ) ) {
+					$claimed[] = $grant; // Else another run took it.
+				}
+			}
+			if ( ! $claimed ) {
+				continue;
 			}
 			try {
-				$this->notifier->notify( $this->notice( $grant ), $now );
+				$this->notifier->notify( $this->notice( $claimed ), $now );
 				++$sent;
 			} catch ( WriteFailed $failed ) {
-				// Not stored: give the claim back for tomorrow's run and go on with the others.
-				$this->grants->release( $grant['grant_id'], $now );
+				// Not stored: give the claims back for tomorrow's run and go on with the others.
+				foreach ( $claimed as $grant ) {
+					$this->grants->release( $grant['grant_id'], $now );
+				}
 			}
 		}
 		return $sent;
 	}
 
 	/**
-	 * The notification of one due grant.
+	 * Due grants by owner, item and day of expiry (site time): two purchases of one training
+	 * ending the same day are one notice, not the same sentence twice.
 	 *
-	 * @param array{grant_id: int, owner_id: int, product_id: int, title: string, licenses: int, ends_at: int} $grant Due grant.
+	 * @param array<int, array{grant_id: int, owner_id: int, product_id: int, title: string, licenses: int, ends_at: int}> $grants Due grants.
+	 * @return array<string, array<int, array{grant_id: int, owner_id: int, product_id: int, title: string, licenses: int, ends_at: int}>>
+	 */
+	private static function by_expiry( array $grants ): array {
+		$groups = array();
+		foreach ( $grants as $grant ) {
+			$groups[ $grant['owner_id'] . '|' . $grant['product_id'] . '|' . wp_date( 'Y-m-d', $grant['ends_at'] ) ][] = $grant;
+		}
+		return $groups;
+	}
+
+	/**
+	 * The notification of due grants of one owner and item ending the same day.
+	 *
+	 * @param non-empty-array<int, array{grant_id: int, owner_id: int, product_id: int, title: string, licenses: int, ends_at: int}> $grants Claimed grants.
 	 * @return array{user_id: int, type: string, message: string, related_product_id: int}
 	 */
-	private function notice( array $grant ): array {
-		$count = $grant['licenses'];
+	private function notice( array $grants ): array {
+		$grant = $grants[ array_key_first( $grants ) ];
+		$count = (int) array_sum( array_column( $grants, 'licenses' ) );
 		return array(
 			'user_id'            => $grant['owner_id'],
 			'type'               => 'licenses_expiring',

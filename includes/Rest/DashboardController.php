@@ -95,6 +95,7 @@ final class DashboardController extends Controller {
 						'eManuals'                  => $count,
 						'completedTrainings'        => $count,
 						'membershipExpiry'          => array( 'type' => array( 'integer', 'null' ) ),
+						'membershipExpiryDate'      => array( 'type' => 'string' ),
 						'expiringLicensesThisMonth' => $count,
 						'completedVideos'           => $count,
 						'totalVideos'               => $count,

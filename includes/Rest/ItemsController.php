@@ -11,6 +11,7 @@ use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\PlaybackStatus;
+use LibraryPortal\Domain\PrimaryAction;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
 use WP_REST_Request;
@@ -146,6 +147,7 @@ final class ItemsController extends Controller {
 					),
 				),
 				'expiry'             => $int,
+				'expiry_date'        => $string,
 				'share_user_id'      => $int,
 				'share_user'         => $person,
 				'shared_with'        => array(
@@ -160,7 +162,7 @@ final class ItemsController extends Controller {
 				'product'            => self::closed_object( array( 'type' => $string ) ),
 				'video_data'         => self::closed_object(
 					array(
-						'progress'     => self::closed_object(
+						'progress'       => self::closed_object(
 							array(
 								'count' => $int,
 								'time'  => $int,
@@ -175,8 +177,9 @@ final class ItemsController extends Controller {
 								),
 							)
 						),
-						'pdf'          => array( 'type' => array( 'string', 'boolean' ) ),
-						'completed_at' => $int,
+						'pdf'            => array( 'type' => array( 'string', 'boolean' ) ),
+						'completed_at'   => $int,
+						'completed_date' => $string,
 					)
 				),
 				'status'             => array(
@@ -199,6 +202,15 @@ final class ItemsController extends Controller {
 				),
 				'shared_by'          => $string,
 				'share_controls'     => array( 'type' => 'boolean' ),
+				'primary_action'     => self::closed_object(
+					array(
+						'kind' => array(
+							'type' => 'string',
+							'enum' => PrimaryAction::all(),
+						),
+						'url'  => $string,
+					)
+				),
 			)
 		);
 

@@ -663,6 +663,7 @@ final class LearningController extends Controller {
 						array(
 							'code'         => $string,
 							'issued_at'    => $int,
+							'issued_date'  => array( 'type' => 'string' ),
 							'download_url' => $string,
 							'verify_url'   => $string,
 						),

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Rest;
 
+use LibraryPortal\Domain\SiteDate;
+use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Repositories\Notification;
 use LibraryPortal\Repositories\NotificationRepository;
@@ -199,7 +201,23 @@ final class NotificationsController extends Controller {
 			'type'               => $notification->type,
 			'related_product_id' => $notification->related_product_id,
 			'related_user_id'    => $notification->related_user_id,
+			'link'               => self::link_of( $notification ),
+			'date'               => SiteDate::date_time( $notification->created_at ),
 		);
+	}
+
+	/**
+	 * Where a notification leads: the item it is about (its Share Details for news about the
+	 * owner's shares), nowhere for an item taken out of the library or none at all.
+	 *
+	 * @param Notification $notification Stored notification.
+	 */
+	private static function link_of( Notification $notification ): string {
+		if ( $notification->related_product_id <= 0 || 'license_taken_back' === $notification->type ) {
+			return '';
+		}
+		$url = home_url( '/' . Routes::PORTAL_PATH . '/videos/' . $notification->related_product_id );
+		return in_array( $notification->type, array( 'share_accepted', 'license_request', 'team_completed' ), true ) ? add_query_arg( 'tab', 'share-details', $url ) : $url;
 	}
 
 	/**
@@ -227,6 +245,8 @@ final class NotificationsController extends Controller {
 									'type'               => array( 'type' => 'string' ),
 									'related_product_id' => $int,
 									'related_user_id'    => $int,
+									'link'               => array( 'type' => 'string' ),
+									'date'               => array( 'type' => 'string' ),
 								)
 							),
 						),

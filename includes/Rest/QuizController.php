@@ -336,6 +336,7 @@ final class QuizController extends Controller {
 			array(
 				'code'         => array( 'type' => 'string' ),
 				'issued_at'    => array( 'type' => 'integer' ),
+				'issued_date'  => array( 'type' => 'string' ),
 				'download_url' => array( 'type' => 'string' ),
 				'verify_url'   => array( 'type' => 'string' ),
 			),

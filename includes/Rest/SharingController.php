@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Rest;
 
+use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Domain\ShareRule;
 use LibraryPortal\Repositories\LicenseRepository;
 use LibraryPortal\Sharing\SeatSharing;
@@ -213,8 +214,9 @@ final class SharingController extends Controller {
 		}
 		return $this->success(
 			array(
-				'link'       => home_url( '/shareseats/' . $link['code'] . '/' ),
-				'expires_at' => $link['expires_at'],
+				'link'         => home_url( '/shareseats/' . $link['code'] . '/' ),
+				'expires_at'   => $link['expires_at'],
+				'expires_date' => SiteDate::date( $link['expires_at'] ),
 			)
 		);
 	}

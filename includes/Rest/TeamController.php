@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Rest;
 
+use LibraryPortal\Domain\PlaybackStatus;
+
 use LibraryPortal\Team\TeamCsv;
 use LibraryPortal\Team\TeamProgress;
 use LibraryPortal\Team\TeamReplyCache;
@@ -100,7 +102,7 @@ final class TeamController extends Controller {
 					'content_type_label' => $string,
 					'status'             => array(
 						'type' => 'string',
-						'enum' => array( 'completed', 'take-test', 'in-progress', 'not-started' ),
+						'enum' => PlaybackStatus::all(),
 					),
 					'video_data'         => array( 'type' => 'object' ),
 				)

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Settings;
 
 /**
@@ -209,17 +210,19 @@ final class ShareLinks {
 	 * @param int $owner_id   Sharer.
 	 * @param int $product_id Item.
 	 * @param int $now        Unix seconds.
-	 * @return array{invitations: array<int, array{id: int, email: string, sent_at: int, expires_at: int}>, total: int}
+	 * @return array{invitations: array<int, array{id: int, email: string, sent_at: int, sent_date: string, expires_at: int, expires_date: string}>, total: int}
 	 */
 	public function pending_invitations( int $owner_id, int $product_id, int $now ): array {
 		$found = $this->links->pending( $owner_id, $product_id, $this->made_since( $now ) );
 		return array(
 			'invitations' => array_map(
 				fn( ShareLinkRecord $link ): array => array(
-					'id'         => $link->id,
-					'email'      => $link->recipient_email,
-					'sent_at'    => $link->created_at,
-					'expires_at' => $this->expires_at( $link->created_at ),
+					'id'           => $link->id,
+					'email'        => $link->recipient_email,
+					'sent_at'      => $link->created_at,
+					'sent_date'    => SiteDate::date( $link->created_at ),
+					'expires_at'   => $this->expires_at( $link->created_at ),
+					'expires_date' => SiteDate::date( $this->expires_at( $link->created_at ) ),
 				),
 				$found['links']
 			),

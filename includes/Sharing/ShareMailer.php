@@ -146,7 +146,7 @@ final class ShareMailer {
 	 * @param string   $title      Item title.
 	 * @param string[] $recipients Validated addresses (parse()).
 	 * @param int      $now        Unix seconds.
-	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool}>}|WP_Error
+	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool, date: string}>}|WP_Error
 	 */
 	public function send( \WP_User $sender, int $product_id, string $title, array $recipients, int $now ) {
 		$sender_id = (int) $sender->ID;
@@ -193,7 +193,7 @@ final class ShareMailer {
 	 * @param string   $code       The invitation's link code.
 	 * @param int      $expires_at When the link stops working (Unix seconds).
 	 * @param int      $now        Unix seconds.
-	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool}>}|WP_Error
+	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool, date: string}>}|WP_Error
 	 */
 	public function resend( \WP_User $sender, int $product_id, string $title, string $email, string $code, int $expires_at, int $now ) {
 		$sender_id = (int) $sender->ID;
@@ -265,14 +265,14 @@ final class ShareMailer {
 	 * @param int $sender_id  Sharer.
 	 * @param int $product_id Item.
 	 * @param int $now        Unix seconds.
-	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool}>}
+	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool, date: string}>}
 	 */
 	private function after_send( int $sender_id, int $product_id, int $now ): array {
 		return array(
 			'message'         => '',
 			'daily_remaining' => $this->daily_remaining( $sender_id, $now ),
 			'retry_after'     => $this->gate->wait( $sender_id, $now ),
-			'mail_history'    => $this->history->for_item( $sender_id, $product_id ),
+			'mail_history'    => ShareRecords::dated( $this->history->for_item( $sender_id, $product_id ) ),
 		);
 	}
 

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Domain\ShareRule;
 use LibraryPortal\Learning\ItemMedia;
@@ -74,6 +75,7 @@ final class ShareRecords {
 				'method'        => '' !== $seat['method'] ? $seat['method'] : 'link',
 				'shared_at'     => $seat['shared_at'],
 				'expiry'        => $seat['expires_at'],
+				'expiry_date'   => SiteDate::date( $seat['expires_at'] ),
 				'expired'       => $expired,
 				'activated'     => 'activated' === $seat['state'],
 				'activated_at'  => $seat['activated_at'],
@@ -101,7 +103,7 @@ final class ShareRecords {
 		return array_merge(
 			array(
 				'share_data'          => $records,
-				'mail_history'        => $this->history->for_item( $owner_id, $product_id ),
+				'mail_history'        => self::dated( $this->history->for_item( $owner_id, $product_id ) ),
 				'available_licenses'  => $counts['available'],
 				'can_share'           => $can_share,
 				'max_recipients'      => ShareMailer::MAX_RECIPIENTS,
@@ -131,5 +133,15 @@ final class ShareRecords {
 			return $a_never ? 1 : -1;
 		}
 		return array( $b['expiry'], $b['share_id'] ) <=> array( $a['expiry'], $a['share_id'] );
+	}
+
+	/**
+	 * Send history with each entry's moment in the site's date and time format (docs/decisions.md, "Dates").
+	 *
+	 * @param array<int, array{email: string, timestamp: int, accepted: bool}> $history Entries.
+	 * @return array<int, array{email: string, timestamp: int, accepted: bool, date: string}>
+	 */
+	public static function dated( array $history ): array {
+		return array_map( static fn( array $entry ): array => $entry + array( 'date' => SiteDate::date_time( $entry['timestamp'] ) ), $history );
 	}
 }

@@ -107,7 +107,7 @@ final class TeamProgress {
 				'subtitle'           => $item['subtitle'],
 				'content_type'       => $item['content_type'],
 				'content_type_label' => $labels[ $item['content_type'] ] ??= ContentType::label( $item['content_type'] ),
-				'status'             => PlaybackStatus::of( $progress, null !== $certificate ),
+				'status'             => PlaybackStatus::of( $progress, null !== $certificate, $item['content_type'] ),
 				'video_data'         => array_merge(
 					// The overall figure only: the team screens show no parts, and a team of 1,000 is a long reply.
 					array(

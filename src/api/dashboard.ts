@@ -64,6 +64,7 @@ export async function fetchDashboard(): Promise< DashboardStats > {
 			data.membershipExpiry === undefined
 				? null
 				: num( data.membershipExpiry ),
+		membershipExpiryDate: str( data.membershipExpiryDate ),
 		expiringLicensesThisMonth: num( data.expiringLicensesThisMonth ),
 		completedVideos: num( data.completedVideos ),
 		totalVideos: num( data.totalVideos ),

@@ -12,7 +12,10 @@ import {
 	ITEM_STATUS_KEYS,
 	ITEM_VIEWERS,
 	PLAYBACK_STATUS_KEYS,
+	PRIMARY_ACTION_KINDS,
 	type AccessKind,
+	type PrimaryAction,
+	type PrimaryActionKind,
 	type ItemStatusKey,
 	type PlaybackStatusKey,
 	type License,
@@ -87,6 +90,7 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 		activated_at: num( item.activated_at ),
 		licenses: normalizeLicenses( item.licenses ),
 		expiry: num( item.expiry ),
+		expiry_date: str( item.expiry_date ),
 		share_user_id: num( item.share_user_id ),
 		share_user: shareUser,
 		shared_with: sharedWith,
@@ -109,6 +113,7 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 			},
 			pdf: typeof pdf === 'string' && pdf !== '' ? pdf : false,
 			completed_at: num( videoData.completed_at ),
+			completed_date: str( videoData.completed_date ),
 		},
 		// An unknown decision never opens anything: no access, no status badge beyond "Not Started".
 		status: oneOf< ItemStatusKey >(
@@ -128,7 +133,26 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 		viewer: oneOf< ItemViewer >( ITEM_VIEWERS, item.viewer, 'team_member' ),
 		shared_by: str( item.shared_by ),
 		share_controls: bool( item.share_controls ),
+		// An unknown action offers nothing.
+		primary_action: normalizePrimaryAction( item.primary_action ),
 	};
+}
+
+/**
+ * The server's primary action of a row; anything unknown is no action.
+ *
+ * @param value The reply's `primary_action`.
+ */
+function normalizePrimaryAction( value: unknown ): PrimaryAction {
+	if ( ! isRecord( value ) ) {
+		return { kind: 'none', url: '' };
+	}
+	const kind = oneOf< PrimaryActionKind >(
+		PRIMARY_ACTION_KINDS,
+		value.kind,
+		'none'
+	);
+	return { kind, url: kind === 'none' ? '' : str( value.url ) };
 }
 
 /**

@@ -36,6 +36,8 @@ function toNotification( raw: Record< string, unknown > ): PortalNotification {
 		type: str( raw.type ),
 		related_product_id: num( raw.related_product_id ),
 		related_user_id: num( raw.related_user_id ),
+		link: str( raw.link ),
+		date: str( raw.date ),
 	};
 }
 

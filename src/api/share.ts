@@ -53,17 +53,23 @@ export interface ShareRecord {
 	name: string;
 	email: string;
 	expiry: number;
+	/** The expiry as the site writes dates ('' = never), from the server. */
+	expiry_date: string;
 	expired: boolean;
 	activated: boolean;
 	can_revoke: boolean;
 	progress: number;
 	pdf: string | false;
 	completed_at: number;
+	/** The completion in the site's date format ('' without one). */
+	completed_date: string;
 }
 
 export interface MailHistoryEntry {
 	email: string;
 	timestamp: number;
+	/** The moment in the site's date and time format, from the server. */
+	date: string;
 	accepted: boolean;
 }
 
@@ -72,7 +78,11 @@ export interface PendingInvitation {
 	id: number;
 	email: string;
 	sentAt: number;
+	/** The send's day in the site's date format (the server's). */
+	sentDate: string;
 	expiresAt: number;
+	/** The link's last day in the site's date format (the server's). */
+	expiresDate: string;
 }
 
 /** The pending invitations of an item and the server's decisions about them. */
@@ -107,6 +117,7 @@ const toHistory = ( value: unknown ): MailHistoryEntry[] =>
 	list( value ).map( ( entry ) => ( {
 		email: str( entry.email ),
 		timestamp: num( entry.timestamp ),
+		date: str( entry.date ),
 		accepted: bool( entry.accepted ),
 	} ) );
 
@@ -118,6 +129,7 @@ const toRecord = ( raw: Raw ): ShareRecord => {
 		name: str( raw.name ),
 		email: str( raw.email ),
 		expiry: num( raw.expiry ),
+		expiry_date: str( raw.expiry_date ),
 		expired: bool( raw.expired ),
 		activated: bool( raw.activated ),
 		can_revoke: bool( raw.can_revoke ),
@@ -127,6 +139,7 @@ const toRecord = ( raw: Raw ): ShareRecord => {
 				? video.pdf
 				: false,
 		completed_at: num( video.completed_at ),
+		completed_date: str( video.completed_date ),
 	};
 };
 
@@ -159,7 +172,9 @@ function toPending( value: unknown ): PendingInvitations {
 			id: num( raw.id ),
 			email: str( raw.email ),
 			sentAt: num( raw.sent_at ),
+			sentDate: str( raw.sent_date ),
 			expiresAt: num( raw.expires_at ),
+			expiresDate: str( raw.expires_date ),
 		} ) ),
 		total: num( pending.total ),
 		canResend: bool( pending.can_resend ),
@@ -221,7 +236,7 @@ export async function cancelInvitation(
 export async function createShareLink(
 	productId: number,
 	renew = false
-): Promise< { link: string; expiresAt: number } > {
+): Promise< { link: string; expiresAt: number; expiresDate: string } > {
 	const data = record(
 		dataOf(
 			await request( {
@@ -231,7 +246,11 @@ export async function createShareLink(
 			} )
 		)
 	);
-	return { link: str( data.link ), expiresAt: num( data.expires_at ) };
+	return {
+		link: str( data.link ),
+		expiresAt: num( data.expires_at ),
+		expiresDate: str( data.expires_date ),
+	};
 }
 
 /**

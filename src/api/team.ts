@@ -37,6 +37,7 @@ function toProduct( raw: Record< string, unknown > ): TeamProduct {
 			},
 			pdf: typeof videoData.pdf === 'string' ? videoData.pdf : false,
 			completed_at: num( videoData.completed_at ),
+			completed_date: str( videoData.completed_date ),
 		},
 	};
 }

@@ -49,6 +49,7 @@ export function normalizeCertificate( raw: unknown ): Certificate | null {
 	return {
 		code: str( raw.code ),
 		issued_at: num( raw.issued_at ),
+		issued_date: str( raw.issued_date ),
 		download_url: str( raw.download_url ),
 		verify_url: str( raw.verify_url ),
 	};

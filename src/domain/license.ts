@@ -11,7 +11,7 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import type { LibraryItem } from '../types/library';
-import { formatDate, isNeverExpiring, nowInSeconds } from './dates';
+import { isNeverExpiring, nowInSeconds } from './dates';
 
 /**
  * 'Unlimited Access' for member (and membership) items; 'Available Licenses: {available}' for
@@ -66,19 +66,18 @@ export function licenseCountLabel( item: LibraryItem ): string {
 /**
  * 'Expires: {date}' or 'Expired: {date}'; blank when the item never expires (0 or 100100).
  *
- * @param item   Library item (its `expiry`, Unix seconds).
- * @param now    Current time in Unix seconds.
- * @param locale Date locale.
+ * @param item Library item: its `expiry` (Unix seconds) and `expiry_date`, the same day as the
+ *             server wrote it in the site's date format.
+ * @param now  Current time in Unix seconds.
  */
 export function expiryLine(
-	item: Pick< LibraryItem, 'expiry' >,
-	now: number = nowInSeconds(),
-	locale?: string
+	item: Pick< LibraryItem, 'expiry' | 'expiry_date' >,
+	now: number = nowInSeconds()
 ): string {
 	if ( isNeverExpiring( item.expiry ) ) {
 		return '';
 	}
-	const date = formatDate( item.expiry, locale );
+	const date = item.expiry_date;
 	if ( item.expiry < now ) {
 		/* translators: %s: date. */
 		return sprintf( __( 'Expired: %s', 'library-portal' ), date );

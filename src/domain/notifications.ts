@@ -43,6 +43,8 @@ export function sampleNotifications( now: number ): PortalNotification[] {
 		type: 'sample',
 		related_product_id: 0,
 		related_user_id: 0,
+		link: '',
+		date: '',
 	} );
 	return [
 		sample(

@@ -5,6 +5,11 @@
  */
 
 /**
+ * WordPress dependencies
+ */
+import { __ } from '@wordpress/i18n';
+
+/**
  * Internal dependencies
  */
 import { displayPercent, statusLabel } from './status';
@@ -25,6 +30,8 @@ export interface ProgressRow {
 	typeLabel: string;
 	/** Unix seconds the certificate was issued, 0 without one. */
 	completedAt: number;
+	/** The completion in the site's date format ('' without one), from the server. */
+	completedDate: string;
 	status: PlaybackStatusKey;
 	percent: number;
 	certificate: string | false;
@@ -65,6 +72,7 @@ export function ownProgressRows(
 			subtitle: item.subtitle,
 			typeLabel: item.content_type_label,
 			completedAt: item.video_data.completed_at,
+			completedDate: item.video_data.completed_date,
 			status: item.playback_status,
 			percent: item.video_data.progress.count,
 			certificate: item.video_data.pdf,
@@ -87,6 +95,7 @@ export function memberProgressRows( member: TeamMember ): ProgressRow[] {
 			subtitle: product.subtitle,
 			typeLabel: product.content_type_label,
 			completedAt: product.video_data.completed_at,
+			completedDate: product.video_data.completed_date,
 			status: product.status,
 			percent: product.video_data.progress.count,
 			certificate: product.video_data.pdf,
@@ -122,7 +131,9 @@ export function matchesCourse( row: ProgressRow, query: string ): boolean {
  * @param row Progress row.
  */
 export const playbackStatusLabel = ( row: ProgressRow ): string =>
-	statusLabel( row.status, displayPercent( row.percent ) );
+	row.status === 'active'
+		? __( 'Active', 'library-portal' )
+		: statusLabel( row.status, displayPercent( row.percent ) );
 
 /**
  * Spec point 4: Take Test is clickable only on own items (no user id, or the same user).

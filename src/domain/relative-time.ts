@@ -61,18 +61,20 @@ export function relativeUnit( seconds: number ): {
  * @param timestamp Unix seconds of the notification.
  * @param now       Unix seconds now.
  * @param locale    BCP 47 locale (defaults to the page language).
+ * @param siteDate  The date as the server wrote it in the site's format, shown after 12 months.
  */
 export function relativeTime(
 	timestamp: number,
 	now: number,
-	locale: string = pageLocale()
+	locale: string = pageLocale(),
+	siteDate: string = ''
 ): string {
 	const { unit, value } = relativeUnit( now - timestamp );
 	if ( unit === 'now' ) {
 		return __( 'Just now', 'library-portal' );
 	}
 	if ( unit === 'date' ) {
-		return formatDate( timestamp, locale );
+		return siteDate !== '' ? siteDate : formatDate( timestamp, locale );
 	}
 	let format: Intl.RelativeTimeFormat;
 	try {

@@ -36,6 +36,7 @@ export function makeItem(
 		activated_at: 1700000000,
 		licenses: [],
 		expiry: 0,
+		expiry_date: '',
 		share_user_id: 0,
 		share_user: null,
 		shared_with: {},
@@ -49,6 +50,7 @@ export function makeItem(
 			progress: { count: 0, time: 0, parts: [] },
 			pdf: false,
 			completed_at: 0,
+			completed_date: '',
 		},
 		status: 'not-started',
 		playback_status: 'not-started',
@@ -60,6 +62,7 @@ export function makeItem(
 		// As the server sends it for the fixture's tag: member and contract rows get no sharing.
 		share_controls:
 			overrides.tag !== 'member' && overrides.tag !== 'contract',
+		primary_action: { kind: 'play', url: '' },
 	};
 	return { ...base, ...overrides };
 }
@@ -89,6 +92,7 @@ export const watched = (
 			progress: { count, time: 0, parts: [] },
 			pdf: false,
 			completed_at: 0,
+			completed_date: '',
 		},
 	} );
 };
@@ -128,6 +132,7 @@ export function setPortalConfig(
 		brandName: 'Harbor Training',
 		logo: '',
 		walkthroughVideo: '',
+		walkthroughTrack: '',
 		shareUsers: false,
 		isLocal: false,
 		localRequestHeader: '',
@@ -177,6 +182,7 @@ export function makeDashboardStats(
 		eManuals: 0,
 		completedTrainings: 0,
 		membershipExpiry: null,
+		membershipExpiryDate: '',
 		expiringLicensesThisMonth: 0,
 		completedVideos: 0,
 		totalVideos: 0,

@@ -35,8 +35,29 @@ export const PLAYBACK_STATUS_KEYS = [
 	'in-progress',
 	'take-test',
 	'completed',
+	'expired',
+	'active',
+	'purchased',
 ] as const;
 export type PlaybackStatusKey = ( typeof PLAYBACK_STATUS_KEYS )[ number ];
+
+/** The item's one primary action, decided by the server (includes/Domain/PrimaryAction.php). */
+export const PRIMARY_ACTION_KINDS = [
+	'renew',
+	'open_course',
+	'open_program',
+	'download',
+	'browse',
+	'play',
+	'none',
+] as const;
+export type PrimaryActionKind = ( typeof PRIMARY_ACTION_KINDS )[ number ];
+
+export interface PrimaryAction {
+	kind: PrimaryActionKind;
+	/** Where it goes ('' for none, and for a download the server has not opened yet). */
+	url: string;
+}
 
 /** Why the user may open an item, decided by the server (includes/Domain/Access.php). */
 export const ACCESS_KINDS = [
@@ -80,6 +101,8 @@ export interface LibraryItem {
 	activated_at: number;
 	licenses: License[];
 	expiry: number;
+	/** The expiry in the site's date format ('' = never), from the server. */
+	expiry_date: string;
 	share_user_id: number;
 	share_user: { name: string; email: string } | null;
 	shared_with: Record< string, { name: string; email: string } >;
@@ -94,6 +117,8 @@ export interface LibraryItem {
 		pdf: string | false;
 		/** When the certificate was issued (Unix seconds), 0 without one. */
 		completed_at: number;
+		/** The same day in the site's date format, '' without one. */
+		completed_date: string;
 	};
 	/** The server's decisions: shown, never recomputed. */
 	status: ItemStatusKey;
@@ -109,6 +134,8 @@ export interface LibraryItem {
 	shared_by: string;
 	/** Whether Share Details and the 5% share notice show (owners only), decided by the server. */
 	share_controls: boolean;
+	/** The one thing the item's page offers first, decided by the server. */
+	primary_action: PrimaryAction;
 }
 
 export const ITEM_VIEWERS = [
@@ -142,6 +169,8 @@ export interface TeamProduct {
 		progress: { count: number; time: number };
 		pdf: string | false;
 		completed_at: number;
+		/** The completion in the site's date format ('' without one). */
+		completed_date: string;
 	};
 }
 
@@ -177,6 +206,8 @@ export interface DashboardStats {
 	completedTrainings: number;
 	/** Unix seconds, or null for 'N/A'. */
 	membershipExpiry: number | null;
+	/** The membership's end in the site's date format ('' for N/A). */
+	membershipExpiryDate: string;
 	expiringLicensesThisMonth: number;
 	completedVideos: number;
 	totalVideos: number;
@@ -204,6 +235,10 @@ export interface PortalNotification {
 	type: string;
 	related_product_id: number;
 	related_user_id: number;
+	/** The item it is about, as the server decided ('' = none). */
+	link: string;
+	/** When it was made, in the site's date and time format ('' for a sample). */
+	date: string;
 }
 
 export interface NotificationsPage {
@@ -298,6 +333,8 @@ export interface ActivationReply {
 export interface Certificate {
 	code: string;
 	issued_at: number;
+	/** The issue date in the site's date format, from the server. */
+	issued_date: string;
 	download_url: string;
 	verify_url: string;
 }

@@ -10,9 +10,8 @@
  * other specs walk are untouched: a passed webinar with its certificate, a video without a test,
  * an expired item, and nothing of "Motivational Interviewing Intensive".
  */
-import path from 'node:path';
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { ARTIFACTS_DIR, axeViolations, logIn, wpPhp } from './support';
+import { checkScreens, logIn, wpPhp } from './support';
 
 const LOGIN = 'day-learner';
 const PASSWORD = 'day-learner-Pass-23';
@@ -99,25 +98,7 @@ const detailPath = ( id: number ) => `/my-account/library/videos/${ id }`;
  * @param name Screen name in the file name.
  */
 async function checkScreen( page: Page, name: string ): Promise< void > {
-	for ( const width of [ 1280, 390 ] ) {
-		await page.setViewportSize( {
-			width,
-			height: width === 390 ? 844 : 900,
-		} );
-		await page.screenshot( {
-			path: path.join(
-				ARTIFACTS_DIR,
-				'screenshots',
-				`customer-day-${ name }-${ width }.png`
-			),
-			fullPage: true,
-		} );
-		expect(
-			await axeViolations( page ),
-			`${ name } at ${ width } px`
-		).toEqual( [] );
-	}
-	await page.setViewportSize( { width: 1280, height: 900 } );
+	await checkScreens( page, `customer-day-${ name }` );
 }
 
 test.beforeAll( () => {

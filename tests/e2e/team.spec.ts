@@ -40,6 +40,9 @@ const STATUS_TEXT: Record< string, RegExp > = {
 	'take-test': /^Take Test/,
 	'in-progress': /^\d+% Watched$/,
 	'not-started': /^Not Started$/,
+	expired: /^Expired$/,
+	active: /^Active$/,
+	purchased: /^Purchased$/,
 };
 
 test( 'the team list shows the server’s members, hides and shows users, and exports the CSV', async ( {

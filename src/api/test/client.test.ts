@@ -187,8 +187,10 @@ describe( 'start-up data (spec point 7)', () => {
 			progress: { count: 0, time: 0, parts: [] },
 			pdf: false,
 			completed_at: 0,
+			completed_date: '',
 		} );
 		expect( item?.playback_status ).toBe( 'not-started' );
+		expect( item?.primary_action ).toEqual( { kind: 'none', url: '' } );
 	} );
 
 	it( 'rejects items (shown to the customer) and gives no user (console only) on failure', async () => {

@@ -11,7 +11,7 @@ import { __, sprintf } from '@wordpress/i18n';
 /**
  * Internal dependencies
  */
-import { formatDate, nowInSeconds } from '../../domain/dates';
+import { nowInSeconds, pageLocale } from '../../domain/dates';
 import { plainText } from '../../domain/notifications';
 import { relativeTime } from '../../domain/relative-time';
 import type { PortalNotification } from '../../types/library';
@@ -66,7 +66,13 @@ export function NotificationEntry( {
 						{ __( 'New', 'library-portal' ) }
 					</span>
 				) : null }
-				<p className="lp-notification__text">{ text }</p>
+				<p className="lp-notification__text">
+					{ notification.link !== '' ? (
+						<a href={ notification.link }>{ text }</a>
+					) : (
+						text
+					) }
+				</p>
 				{ notification.type === 'sample' ? (
 					<span className="lp-notification__time">
 						{ __( 'Sample', 'library-portal' ) }
@@ -77,11 +83,13 @@ export function NotificationEntry( {
 						dateTime={ new Date(
 							notification.timestamp * 1000
 						).toISOString() }
-						title={ formatDate( notification.timestamp ) }
+						title={ notification.date }
 					>
 						{ relativeTime(
 							notification.timestamp,
-							nowInSeconds()
+							nowInSeconds(),
+							pageLocale(),
+							notification.date
 						) }
 					</time>
 				) }

@@ -28,9 +28,15 @@ const play = ( video: HTMLVideoElement ) => {
 export interface WalkthroughVideoProps {
 	src: string;
 	title: string;
+	/** WebVTT captions of the video ('' = none): a `<track kind="captions">`, on by default. */
+	captions?: string;
 }
 
-export function WalkthroughVideo( { src, title }: WalkthroughVideoProps ) {
+export function WalkthroughVideo( {
+	src,
+	title,
+	captions = '',
+}: WalkthroughVideoProps ) {
 	const [ started, setStarted ] = useState( false );
 	const [ failed, setFailed ] = useState( false );
 	const videoRef = useRef< HTMLVideoElement >( null );
@@ -116,6 +122,16 @@ export function WalkthroughVideo( { src, title }: WalkthroughVideoProps ) {
 			preload="metadata"
 			aria-label={ title }
 			onError={ () => setFailed( true ) }
-		/>
+		>
+			{ captions !== '' ? (
+				<track
+					kind="captions"
+					src={ captions }
+					srcLang="en"
+					label={ __( 'English captions', 'library-portal' ) }
+					default
+				/>
+			) : null }
+		</video>
 	);
 }

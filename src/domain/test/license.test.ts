@@ -50,16 +50,22 @@ describe( 'licenseCountText (spec point 9)', () => {
 } );
 
 describe( 'expiryLine (spec point 9)', () => {
-	it( "is 'Expires: {date}' for a future expiry", () => {
-		expect( expiryLine( { expiry: JUNE_15_2030 }, NOW, 'en-US' ) ).toBe(
-			'Expires: June 15, 2030'
-		);
+	it( "is 'Expires: {date}' for a future expiry, the date as the server wrote it", () => {
+		expect(
+			expiryLine(
+				{ expiry: JUNE_15_2030, expiry_date: '15/06/2030' },
+				NOW
+			)
+		).toBe( 'Expires: 15/06/2030' );
 	} );
 
 	it( "is 'Expired: {date}' for a past expiry", () => {
-		expect( expiryLine( { expiry: JAN_10_2020 }, NOW, 'en-US' ) ).toBe(
-			'Expired: January 10, 2020'
-		);
+		expect(
+			expiryLine(
+				{ expiry: JAN_10_2020, expiry_date: 'January 10, 2020' },
+				NOW
+			)
+		).toBe( 'Expired: January 10, 2020' );
 	} );
 
 	it( 'is blank for the never-expiring markers 0 and 100100', () => {
@@ -67,8 +73,10 @@ describe( 'expiryLine (spec point 9)', () => {
 		expect( isNeverExpiring( 0 ) ).toBe( true );
 		expect( isNeverExpiring( 100100 ) ).toBe( true );
 		expect( isNeverExpiring( 100101 ) ).toBe( false );
-		expect( expiryLine( { expiry: 0 }, NOW ) ).toBe( '' );
-		expect( expiryLine( { expiry: 100100 }, NOW ) ).toBe( '' );
+		expect( expiryLine( { expiry: 0, expiry_date: '' }, NOW ) ).toBe( '' );
+		expect( expiryLine( { expiry: 100100, expiry_date: '' }, NOW ) ).toBe(
+			''
+		);
 	} );
 
 	it( 'formats dates in the page language', () => {

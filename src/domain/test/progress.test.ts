@@ -63,6 +63,7 @@ describe( 'progress rows', () => {
 						progress: { count: 100, time: 0, parts: [] },
 						pdf: 'https://x.test/c',
 						completed_at: 1700000000,
+						completed_date: 'March 5, 2025',
 					},
 				} ),
 			],
@@ -100,6 +101,7 @@ describe( 'progress rows', () => {
 					progress: { count: 40, time: 0 },
 					pdf: false,
 					completed_at: 0,
+					completed_date: '',
 				},
 			} ) ),
 		};

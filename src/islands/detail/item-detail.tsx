@@ -46,6 +46,7 @@ import type {
 import { usePortal } from '../shell/portal-context';
 import { DetailTabs, type TabDefinition } from './detail-tabs';
 import { ManualDownload } from './manual-download';
+import { PrimaryActionButton } from './primary-action';
 import { ShareDetails } from './share-details';
 import { PlayerPlaceholder, TrainingDetails } from './training-details';
 
@@ -180,6 +181,53 @@ function ItemDetailScreen() {
 	);
 
 	const [ chosenTab, setChosenTab ] = useState< DetailTab | null >( null );
+	// Play (the primary action of a video) opens Training Details and starts its player once the
+	// player has its video; the press is the user gesture the browser asks for.
+	const [ playRequested, setPlayRequested ] = useState( 0 );
+	const articleRef = useRef< HTMLElement >( null );
+	useEffect( () => {
+		const article = articleRef.current;
+		if ( playRequested === 0 || ! article ) {
+			return;
+		}
+		let stopped = false;
+		let player: HTMLVideoElement | null = null;
+		const start = () => {
+			if ( ! stopped && player ) {
+				player.focus();
+				player.play().catch( () => undefined );
+			}
+		};
+		const attach = (): boolean => {
+			player = article.querySelector< HTMLVideoElement >(
+				'[data-testid="lp-player-video"]'
+			);
+			if ( ! player ) {
+				return false;
+			}
+			if ( player.readyState >= HTMLMediaElement.HAVE_METADATA ) {
+				start();
+			} else {
+				player.addEventListener( 'loadedmetadata', start, {
+					once: true,
+				} );
+			}
+			return true;
+		};
+		const observer = new MutationObserver( () => {
+			if ( attach() ) {
+				observer.disconnect();
+			}
+		} );
+		if ( ! attach() ) {
+			observer.observe( article, { childList: true, subtree: true } );
+		}
+		return () => {
+			stopped = true;
+			observer.disconnect();
+			player?.removeEventListener( 'loadedmetadata', start );
+		};
+	}, [ playRequested ] );
 
 	if ( loading ) {
 		return (
@@ -288,10 +336,13 @@ function ItemDetailScreen() {
 		chosenTab && tabList.some( ( tab ) => tab.id === chosenTab )
 			? chosenTab
 			: tabs.initial;
-	const renews = item.status === 'expired' && item.product_link !== '';
 
 	return (
-		<article className="lp-detail" data-testid="lp-detail">
+		<article
+			className="lp-detail"
+			data-testid="lp-detail"
+			ref={ articleRef }
+		>
 			<header className="lp-detail__header">
 				{ item.content_type_label ? (
 					<p className="lp-item__type">{ item.content_type_label }</p>
@@ -318,13 +369,13 @@ function ItemDetailScreen() {
 					</p>
 				) : null }
 				<LicenseLines item={ item } />
-				{ renews ? (
-					<p className="lp-detail__renew">
-						<a className="lp-button" href={ item.product_link }>
-							{ __( 'Renew', 'library-portal' ) }
-						</a>
-					</p>
-				) : null }
+				<PrimaryActionButton
+					action={ item.primary_action }
+					onPlay={ () => {
+						setChosenTab( 'training' );
+						setPlayRequested( ( count ) => count + 1 );
+					} }
+				/>
 				{ item.content_type === 'e-manual' ? (
 					<ManualDownload
 						item={ item }

@@ -22,7 +22,6 @@ import {
 	type PendingInvitations as PendingInvitationsData,
 } from '../../api/share';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { formatDate } from '../../domain/dates';
 
 export const RESULT_CLEAR_MS = 10000;
 
@@ -158,8 +157,8 @@ export function PendingInvitations( {
 											'Sent %1$s, works until %2$s',
 											'library-portal'
 										),
-										formatDate( invitation.sentAt ),
-										formatDate( invitation.expiresAt )
+										invitation.sentDate,
+										invitation.expiresDate
 									) }
 								</span>
 							</div>

@@ -22,7 +22,7 @@ import {
 	type ShareRecord,
 } from '../../api/share';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { formatDate, isNeverExpiring } from '../../domain/dates';
+import { isNeverExpiring } from '../../domain/dates';
 import { hasAccess, showsShareProgress } from '../../domain/detail';
 import type { LibraryItem } from '../../types/library';
 import { usePortal } from '../shell/portal-context';
@@ -36,7 +36,7 @@ export const NOTICE_CLEAR_MS = 10000;
 function expiryText( record: ShareRecord ): string {
 	return isNeverExpiring( record.expiry )
 		? __( 'Never', 'library-portal' )
-		: formatDate( record.expiry );
+		: record.expiry_date;
 }
 
 function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
@@ -84,9 +84,7 @@ function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
 									'library-portal'
 								) }
 							>
-								{ new Date(
-									entry.timestamp * 1000
-								).toLocaleString() }
+								{ entry.date }
 							</td>
 							<td data-label={ __( 'Status', 'library-portal' ) }>
 								{ entry.accepted
@@ -339,10 +337,8 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 													'library-portal'
 												) }
 											>
-												{ record.completed_at
-													? formatDate(
-															record.completed_at
-														)
+												{ record.completed_date !== ''
+													? record.completed_date
 													: '—' }
 											</td>
 										</>

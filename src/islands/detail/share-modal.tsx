@@ -21,7 +21,6 @@ import { createShareLink, sendShareEmails } from '../../api/share';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { LicenseLines } from '../../components/license-lines';
-import { formatDate } from '../../domain/dates';
 import type { LibraryItem } from '../../types/library';
 
 export const COPIED_MS = 2000;
@@ -68,7 +67,7 @@ export function ShareModal( {
 } ) {
 	const id = useId();
 	const [ link, setLink ] = useState( '' );
-	const [ linkExpiresAt, setLinkExpiresAt ] = useState( 0 );
+	const [ linkExpiresDate, setLinkExpiresDate ] = useState( '' );
 	const [ confirmingRenew, setConfirmingRenew ] = useState( false );
 	const [ renewing, setRenewing ] = useState( false );
 	const [ copied, setCopied ] = useState( false );
@@ -153,7 +152,7 @@ export function ShareModal( {
 			if ( ! url ) {
 				const made = await createShareLink( item.product_id );
 				url = made.link;
-				setLinkExpiresAt( made.expiresAt );
+				setLinkExpiresDate( made.expiresDate );
 			}
 			setLink( url );
 			try {
@@ -179,7 +178,7 @@ export function ShareModal( {
 		try {
 			const made = await createShareLink( item.product_id, true );
 			setLink( made.link );
-			setLinkExpiresAt( made.expiresAt );
+			setLinkExpiresDate( made.expiresDate );
 			setCopied( false );
 			setResult( {
 				tone: 'success',
@@ -362,7 +361,7 @@ export function ShareModal( {
 									'This link works until %s.',
 									'library-portal'
 								),
-								formatDate( linkExpiresAt )
+								linkExpiresDate
 							) }
 						</p>
 						<button

@@ -15,7 +15,6 @@ import { __, sprintf } from '@wordpress/i18n';
  */
 import type { ItemScope } from '../../api/video';
 import { CertificateLinks } from '../../components/certificate-links';
-import { formatDate } from '../../domain/dates';
 import { downloadLabel, showsShareNotice } from '../../domain/detail';
 import { initialPart } from '../../domain/playback';
 import { withPreloadError } from '../../lib/preload-error';
@@ -228,7 +227,7 @@ function CompletedState( { certificate }: { certificate: Certificate } ) {
 					{ sprintf(
 						/* translators: %s: date the test was passed. */
 						__( 'Completed on %s', 'library-portal' ),
-						formatDate( certificate.issued_at )
+						certificate.issued_date
 					) }
 				</span>
 			</p>

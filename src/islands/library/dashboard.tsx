@@ -29,7 +29,6 @@ import {
 	showsTeam,
 	showsTeamCompletions,
 } from '../../domain/dashboard';
-import { formatDate } from '../../domain/dates';
 import { paths } from '../../domain/paths';
 import { useDashboard } from '../../data/use-dashboard';
 import type { DashboardStats } from '../../types/library';
@@ -95,7 +94,7 @@ function libraryFigures( stats: DashboardStats ): Figure[] {
 			value:
 				stats.membershipExpiry === null
 					? __( 'N/A', 'library-portal' )
-					: formatDate( stats.membershipExpiry ),
+					: stats.membershipExpiryDate,
 		},
 	];
 }
@@ -231,6 +230,7 @@ export function Dashboard() {
 					</p>
 					<WalkthroughVideo
 						src={ config.walkthroughVideo }
+						captions={ config.walkthroughTrack }
 						title={ __(
 							'Library walkthrough video',
 							'library-portal'

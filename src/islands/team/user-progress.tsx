@@ -30,7 +30,6 @@ import { ScreenTitle } from '../../components/screen-title';
 import { SearchField } from '../../components/search-field';
 import { getConfig } from '../../config';
 import { useTeam } from '../../data/use-team';
-import { formatDate } from '../../domain/dates';
 import { paths } from '../../domain/paths';
 import {
 	courseName,
@@ -401,8 +400,8 @@ function ProgressTable( {
 									</th>
 									<td>{ row.typeLabel }</td>
 									<td>
-										{ row.completedAt > 0
-											? formatDate( row.completedAt )
+										{ row.completedDate !== ''
+											? row.completedDate
 											: '—' }
 									</td>
 									<td data-status={ row.status }>

@@ -2,8 +2,10 @@
  * Measures of what a customer meets while a screen loads: its layout shift, and when it has
  * settled; and the screen's accessibility (axe-core, WCAG 2.2 A/AA).
  */
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { ARTIFACTS_DIR } from './base-page';
 
 export const WCAG_TAGS = [
 	'wcag2a',
@@ -101,4 +103,36 @@ export function layoutShift(
 				}
 			 ).lpLayoutShift
 	);
+}
+
+/**
+ * A screen at 1280 and 390 px: a full-page photo to look at
+ * (artifacts/screenshots/{name}-{width}.png) and no axe violation; the viewport goes back to 1280.
+ *
+ * @param page Page showing the screen.
+ * @param name File name stem, e.g. 'customer-day-expired-renew'.
+ */
+export async function checkScreens(
+	page: Page,
+	name: string
+): Promise< void > {
+	for ( const width of [ 1280, 390 ] ) {
+		await page.setViewportSize( {
+			width,
+			height: width === 390 ? 844 : 900,
+		} );
+		await page.screenshot( {
+			path: path.join(
+				ARTIFACTS_DIR,
+				'screenshots',
+				`${ name }-${ width }.png`
+			),
+			fullPage: true,
+		} );
+		expect(
+			await axeViolations( page ),
+			`${ name } at ${ width } px`
+		).toEqual( [] );
+	}
+	await page.setViewportSize( { width: 1280, height: 900 } );
 }

@@ -9,6 +9,7 @@ export { libraryItems, portalConfig, portalGet } from './portal';
 export { E2E_SITE, wpPhp } from './site';
 export {
 	axeViolations,
+	checkScreens,
 	layoutShift,
 	MAX_LAYOUT_SHIFT,
 	settle,

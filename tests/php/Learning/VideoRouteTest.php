@@ -310,6 +310,7 @@ final class VideoRouteTest extends TestCase {
 			array(
 				'code'         => $earned->code,
 				'issued_at'    => 1700000000,
+				'issued_date'  => wp_date( (string) get_option( 'date_format' ), 1700000000 ),
 				'download_url' => home_url( '/certificate/' . $earned->code . '/download' ),
 				'verify_url'   => home_url( '/certificate/verify/' . $earned->code ),
 			),

@@ -111,6 +111,38 @@ final class ExpiryNoticesTest extends TestCase {
 		);
 	}
 
+	public function test_the_same_expiry_is_one_notice_even_when_the_job_runs_twice(): void {
+		$owner = $this->make_user();
+		$item  = Library::item( 'Bought Twice' );
+		$ends  = self::local( '2030-06-28 09:00' );
+		Library::grant( $owner, $item, 2, $ends );
+		Library::grant( $owner, $item, 3, $ends + HOUR_IN_SECONDS ); // A second order, the same day.
+		$service = $this->services()->expiry_notices;
+
+		$this->assertSame( 1, $service->send( self::local( '2030-06-15 12:00' ) ) );
+		$this->assertSame( 0, $service->send( self::local( '2030-06-15 12:05' ) ), 'The job ran again.' );
+		$this->assertSame( 0, $service->send( self::local( '2030-06-16 12:00' ) ), 'And the next day.' );
+
+		$notices = $this->notices( $owner );
+		$this->assertSame( array( 'Your 5 licenses of "Bought Twice" expire on June 28, 2030.' ), array_column( $notices, 'message' ) );
+		$this->assertSame( array( $item ), array_column( $notices, 'related_product_id' ), 'The notice links to its item.' );
+	}
+
+	public function test_a_changed_time_zone_does_not_tell_the_same_expiry_again(): void {
+		$owner = $this->make_user();
+		$item  = Library::item( 'Month Edge' );
+		$ends  = strtotime( '2030-07-01 02:00:00 UTC' );
+		Library::grant( $owner, $item, 1, $ends );
+		$service = $this->services()->expiry_notices;
+
+		update_option( 'timezone_string', 'America/New_York' ); // June 30, 22:00 on the site: due in June.
+		$this->assertSame( 1, $service->send( strtotime( '2030-06-30 20:00:00 UTC' ) ) );
+		update_option( 'timezone_string', 'UTC' ); // Now it ends in July, and July has begun.
+		$this->assertSame( 0, $service->send( strtotime( '2030-07-01 00:30:00 UTC' ) ) );
+
+		$this->assertCount( 1, $this->notices( $owner ) );
+	}
+
 	public function test_the_month_is_the_sites_calendar_month(): void {
 		update_option( 'timezone_string', 'Pacific/Auckland' ); // UTC+12 in June.
 		$owner = $this->make_user();

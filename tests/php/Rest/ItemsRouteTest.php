@@ -172,12 +172,31 @@ final class ItemsRouteTest extends TestCase {
 
 		// Your Progress: the playback status of spec point 4, whatever the list says.
 		$this->assertSame( ItemStatus::NOT_STARTED, $rows[ $shared ]['playback_status'] );
-		$this->assertSame( ItemStatus::NOT_STARTED, $rows[ $expired ]['playback_status'] );
+		$this->assertSame( ItemStatus::EXPIRED, $rows[ $expired ]['playback_status'], 'An expired row says so, not Not Started.' );
 		$this->assertSame( ItemStatus::TAKE_TEST, $rows[ $testable ]['playback_status'] );
 		$this->assertSame( 0, $rows[ $testable ]['video_data']['completed_at'], 'No certificate, no completion date.' );
 		$this->services()->progress->record( $owner, $shared, 0, 40, time() );
 		$rows = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $owner )->get_data()['data'] );
 		$this->assertSame( ItemStatus::IN_PROGRESS, $rows[ $shared ]['playback_status'], 'A cached reply is rebuilt after progress.' );
+	}
+
+	public function test_progress_rows_without_watching_have_their_real_state(): void {
+		$owner      = $this->make_user();
+		$membership = Library::item( 'Professional Membership', 'membership' );
+		$course     = Library::item( 'Ethics Online', 'e-course' );
+		$program    = Library::item( 'Trauma Professional', 'certificate-self-guided' );
+		$old        = Library::item( 'Old Course', 'e-course' );
+		Library::grant( $owner, $membership, 1, time() + DAY_IN_SECONDS );
+		Library::grant( $owner, $course, 1 );
+		Library::grant( $owner, $program, 1 );
+		Library::grant( $owner, $old, 1, time() - 10 );
+
+		$rows = Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $owner )->get_data()['data'] );
+
+		$this->assertSame( 'active', $rows[ $membership ]['playback_status'] );
+		$this->assertSame( ItemStatus::PURCHASED, $rows[ $course ]['playback_status'] );
+		$this->assertSame( ItemStatus::PURCHASED, $rows[ $program ]['playback_status'] );
+		$this->assertSame( ItemStatus::EXPIRED, $rows[ $old ]['playback_status'] );
 	}
 
 	public function test_another_users_items_never_appear(): void {

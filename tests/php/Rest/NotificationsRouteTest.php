@@ -50,10 +50,40 @@ final class NotificationsRouteTest extends TestCase {
 				'type'               => 'share_accepted',
 				'related_product_id' => 0,
 				'related_user_id'    => 0,
+				'link'               => '',
+				'date'               => wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), 1_800_000_720 ),
 			),
 			$first['notifications'][0]
 		);
 		$this->assertSame( array( $ids[1], $ids[0] ), array_column( $second['notifications'], 'id' ) );
+	}
+
+	public function test_each_notification_links_to_its_item_in_the_sites_date_format(): void {
+		update_option( 'date_format', 'd/m/Y' );
+		update_option( 'time_format', 'H:i' );
+		update_option( 'timezone_string', 'UTC' );
+		$user     = $this->make_user();
+		$notifier = $this->services()->notifier;
+		foreach ( array( 'licenses_expiring' => 41, 'share_accepted' => 42, 'license_taken_back' => 43, 'share_received' => 0 ) as $type => $item ) { // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound
+			$notifier->notify(
+				array(
+					'user_id'            => $user,
+					'type'               => $type,
+					'message'            => $type,
+					'related_product_id' => $item,
+				),
+				1_800_000_000
+			);
+		}
+
+		$links = array_column( $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data']['notifications'], 'link', 'message' );
+		$dates = array_unique( array_column( $this->rest( 'GET', self::ROUTE, array(), $user )->get_data()['data']['notifications'], 'date' ) );
+
+		$this->assertSame( home_url( '/my-account/library/videos/41' ), $links['licenses_expiring'] );
+		$this->assertSame( home_url( '/my-account/library/videos/42?tab=share-details' ), $links['share_accepted'], 'News about a share opens its Share Details.' );
+		$this->assertSame( '', $links['license_taken_back'], 'The item is no longer in the library.' );
+		$this->assertSame( '', $links['share_received'], 'No item, no link.' );
+		$this->assertSame( array( '15/01/2027 08:00' ), array_values( $dates ) );
 	}
 
 	public function test_hidden_ones_only_on_request(): void {

@@ -34,7 +34,8 @@ final class ShareLinkManagementTest extends TestCase {
 		$reply = $this->send( 'POST', '/library/v2/share-link/' . $item, $owner, $params );
 		$this->assertSame( 200, $reply->get_status(), (string) wp_json_encode( $reply->get_data() ) );
 		$data = $reply->get_data()['data'];
-		$this->assertSame( array( 'link', 'expires_at' ), array_keys( $data ) );
+		$this->assertSame( array( 'link', 'expires_at', 'expires_date' ), array_keys( $data ) );
+		$this->assertSame( wp_date( (string) get_option( 'date_format' ), $data['expires_at'] ), $data['expires_date'], 'The date as the site writes it.' );
 		preg_match( '#/shareseats/([A-Za-z0-9_-]+)/$#', $data['link'], $match );
 		$this->assertNotEmpty( $match );
 		return array_merge( $data, array( 'code' => $match[1] ) );

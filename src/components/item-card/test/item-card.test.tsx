@@ -45,6 +45,7 @@ describe( 'ItemCard', () => {
 			makeItem( {
 				tag: 'contract',
 				expiry: Date.UTC( 2020, 0, 10, 12 ) / 1000,
+				expiry_date: 'January 10, 2020',
 			} )
 		);
 		expect(

@@ -31,6 +31,31 @@ describe( 'WalkthroughVideo', () => {
 		);
 	} );
 
+	it( 'gives the video its captions track, on by default', () => {
+		const { container } = render(
+			<WalkthroughVideo
+				src="https://cdn.test/intro.mp4"
+				title="Walkthrough"
+				captions="https://cdn.test/intro/captions/en.vtt"
+			/>
+		);
+		jest.spyOn(
+			window.HTMLMediaElement.prototype,
+			'play'
+		).mockImplementation( () => Promise.resolve() );
+		fireEvent.click(
+			screen.getByRole( 'button', { name: 'Play the walkthrough video' } )
+		);
+		const track = container.querySelector( 'video track' );
+		expect( track ).toHaveAttribute( 'kind', 'captions' );
+		expect( track ).toHaveAttribute(
+			'src',
+			'https://cdn.test/intro/captions/en.vtt'
+		);
+		expect( track ).toHaveAttribute( 'srclang', 'en' );
+		expect( track ).toHaveAttribute( 'default' );
+	} );
+
 	it( 'renders nothing without a source and recognises HLS sources', () => {
 		const { container } = render(
 			<WalkthroughVideo src="" title="Walkthrough" />

@@ -123,6 +123,7 @@ describe( "ItemDetail: the server's test, completion and renewal", () => {
 				certificate: {
 					code: 'ABC123',
 					issued_at: 1700000000,
+					issued_date: 'November 14, 2023',
 					download_url:
 						'http://example.test/certificate/ABC123/download',
 					verify_url: 'http://example.test/certificate/verify/ABC123',
@@ -173,6 +174,10 @@ describe( "ItemDetail: the server's test, completion and renewal", () => {
 						access: 'no_license',
 						status: 'expired',
 						product_link: 'http://example.test/product/alpha/',
+						primary_action: {
+							kind: 'renew',
+							url: 'http://example.test/product/alpha/',
+						},
 					} ),
 				],
 			},
@@ -181,6 +186,31 @@ describe( "ItemDetail: the server's test, completion and renewal", () => {
 			'href',
 			'http://example.test/product/alpha/'
 		);
+	} );
+
+	it( "shows the server's primary action: an e-course opens its course address", () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/6',
+			path,
+			data: {
+				items: [
+					makeItem( {
+						product_id: 6,
+						title: 'Ethics Online',
+						content_type: 'e-course',
+						status: 'purchased',
+						primary_action: {
+							kind: 'open_course',
+							url: 'https://courses.example.test/ethics/',
+						},
+					} ),
+				],
+			},
+		} );
+		expect(
+			screen.getByRole( 'link', { name: 'Open course' } )
+		).toHaveAttribute( 'href', 'https://courses.example.test/ethics/' );
+		expect( screen.queryByRole( 'link', { name: 'Renew' } ) ).toBeNull();
 	} );
 
 	it( 'says the library could not be loaded, with Retry, never that the item is not found', () => {
@@ -219,6 +249,7 @@ describe( 'ItemDetail header', () => {
 							progress: { count: 40, time: 0, parts: [] },
 							pdf: false,
 							completed_at: 0,
+							completed_date: '',
 						},
 					} ),
 				],

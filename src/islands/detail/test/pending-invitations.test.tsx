@@ -33,7 +33,9 @@ const pending = (
 			id: 31,
 			email: 'ann@example.com',
 			sentAt: 1_700_000_000,
+			sentDate: '14/11/2023',
 			expiresAt: 1_702_592_000,
+			expiresDate: '14/12/2023',
 		},
 	],
 	total: 1,
@@ -43,6 +45,15 @@ const pending = (
 } );
 
 describe( 'PendingInvitations', () => {
+	it( "shows the server's dates as they are (the site's format)", () => {
+		render(
+			<PendingInvitations pending={ pending() } onChanged={ jest.fn() } />
+		);
+		expect(
+			screen.getByText( /Sent 14\/11\/2023, works until 14\/12\/2023/ )
+		).toBeInTheDocument();
+	} );
+
 	beforeEach( () => jest.clearAllMocks() );
 
 	it( 'shows nothing without pending invitations', () => {

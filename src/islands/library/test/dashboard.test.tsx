@@ -150,7 +150,10 @@ describe( 'Dashboard', () => {
 
 	it( 'shows the membership expiry date the server sent', async () => {
 		loadDashboard.mockResolvedValue(
-			stats( { membershipExpiry: Date.UTC( 2030, 5, 15, 12 ) / 1000 } )
+			stats( {
+				membershipExpiry: Date.UTC( 2030, 5, 15, 12 ) / 1000,
+				membershipExpiryDate: 'June 15, 2030',
+			} )
 		);
 		renderScreen( <Dashboard />, route );
 		const card = await region( 'Your Library at a Glance' );

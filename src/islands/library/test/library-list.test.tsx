@@ -20,6 +20,7 @@ const pdf = {
 	progress: { count: 100, time: 0, parts: [] },
 	pdf: 'https://x.test/c.pdf',
 	completed_at: 1700000000,
+	completed_date: 'March 5, 2025',
 };
 
 const ITEMS: LibraryItem[] = [
@@ -134,6 +135,7 @@ describe( 'Library list', () => {
 						product_id: 9,
 						title: 'Linked',
 						expiry,
+						expiry_date: 'June 15, 2040',
 						available_licenses: 2,
 						total_licenses: 5,
 						expired_licenses: 1,

@@ -26,6 +26,7 @@ const path = '/quiz/:productId';
 const certificate = {
 	code: 'ABC123',
 	issued_at: 1700000000,
+	issued_date: 'March 5, 2025',
 	download_url: 'http://example.test/certificate/ABC123/download',
 	verify_url: 'http://example.test/certificate/verify/ABC123',
 };

@@ -50,6 +50,8 @@ const notification = ( id: number, read = false ): PortalNotification => ( {
 	type: 'share_accepted',
 	related_product_id: 0,
 	related_user_id: 0,
+	link: '',
+	date: '',
 } );
 
 const page = ( list: PortalNotification[], unread: number ) => ( {
@@ -237,5 +239,31 @@ describe( 'notifications modal', () => {
 		expect( await screen.findByText( 'Message 4' ) ).toBeInTheDocument();
 		expect( screen.queryByRole( 'alert' ) ).toBeNull();
 		expect( console ).toHaveErrored();
+	} );
+
+	it( 'links a notification to the item it is about, as the server says', async () => {
+		load.mockResolvedValue(
+			page(
+				[
+					{
+						...notification( 1 ),
+						message:
+							'Your 2 licenses of "Ethics" expire on 28/06/2030.',
+						link: 'http://example.test/my-account/library/videos/41',
+					},
+				],
+				1
+			)
+		);
+		render( <Bar initial={ 1 } /> );
+		fireEvent.click( bell() );
+		expect(
+			await screen.findByRole( 'link', {
+				name: 'Your 2 licenses of "Ethics" expire on 28/06/2030.',
+			} )
+		).toHaveAttribute(
+			'href',
+			'http://example.test/my-account/library/videos/41'
+		);
 	} );
 } );

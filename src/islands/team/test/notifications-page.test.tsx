@@ -40,6 +40,8 @@ const notification = ( id: number ): PortalNotification => ( {
 	type: 'team_completed',
 	related_product_id: 0,
 	related_user_id: 0,
+	link: '',
+	date: '',
 } );
 
 /**

@@ -40,6 +40,7 @@ const product = ( overrides: Partial< TeamProduct > ): TeamProduct => ( {
 		progress: { count: 96, time: 0 },
 		pdf: false,
 		completed_at: 0,
+		completed_date: '',
 	},
 	...overrides,
 } );
@@ -65,6 +66,7 @@ const theo: TeamMember = {
 				progress: { count: 100, time: 0 },
 				pdf: 'https://example.test/certificate/ABC/download',
 				completed_at: Date.UTC( 2026, 2, 5, 12 ) / 1000,
+				completed_date: 'March 5, 2026',
 			},
 		} ),
 	],
