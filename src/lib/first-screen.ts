@@ -1,0 +1,73 @@
+/**
+ * The server prints the first screen into the mount node (PHP Frontend\FirstScreen): the shell
+ * and the opened screen's heading and first content, so a phone shows it before the scripts run.
+ * The shell island renders beside it, hidden, and takes its place in one step once its own
+ * screen is drawn: nothing that stays on the page moves (no layout shift) and the server's
+ * largest element is never painted again later (docs/decisions.md, "First screen").
+ */
+
+/** The server's first screen inside the mount node. */
+export const FIRST_SCREEN_SELECTOR = '[data-first-screen]';
+
+/** The island's screen is drawn once its main area has a heading or an alert... */
+const SCREEN_SHOWN = 'h1, [role="alert"]';
+
+/** ...and no loading indicator or empty player box (the poster comes with the player). */
+const STILL_LOADING =
+	'.lp-loading, .lp-player__frame > .lp-player__overlay:only-child';
+
+/** A screen with a heading takes over after this long even while a part of it still loads. */
+export const REVEAL_AFTER_HEADING_MS = 3000;
+
+/** The island takes over after this long whatever it shows (a screen without a heading). */
+export const REVEAL_AT_THE_LATEST_MS = 10000;
+
+/**
+ * Renders an island over the server's first screen of its mount node, or into the node itself
+ * when the server printed none.
+ *
+ * @param node   Mount node ([data-island]).
+ * @param render Renders the island into the container it is given.
+ */
+export function mountOverFirstScreen(
+	node: HTMLElement,
+	render: ( container: HTMLElement ) => void
+): void {
+	const first = node.querySelector< HTMLElement >( FIRST_SCREEN_SELECTOR );
+	if ( ! first ) {
+		render( node );
+		return;
+	}
+	const view = node.ownerDocument.defaultView ?? window;
+	const container = node.ownerDocument.createElement( 'div' );
+	container.className = 'library-portal__app';
+	container.hidden = true;
+	node.appendChild( container );
+
+	let headingTimer: number | undefined;
+	let latestTimer: number | undefined;
+	let observer: MutationObserver | undefined;
+	const reveal = () => {
+		observer?.disconnect();
+		view.clearTimeout( headingTimer );
+		view.clearTimeout( latestTimer );
+		first.remove();
+		container.hidden = false;
+	};
+	const check = () => {
+		const main = container.querySelector( 'main' ) ?? container;
+		if ( ! main.querySelector( SCREEN_SHOWN ) ) {
+			return;
+		}
+		if ( ! main.querySelector( STILL_LOADING ) ) {
+			reveal();
+		} else if ( headingTimer === undefined ) {
+			headingTimer = view.setTimeout( reveal, REVEAL_AFTER_HEADING_MS );
+		}
+	};
+	// Mutation records arrive right after the island's commit, before the browser paints.
+	observer = new view.MutationObserver( check );
+	observer.observe( container, { childList: true, subtree: true } );
+	latestTimer = view.setTimeout( reveal, REVEAL_AT_THE_LATEST_MS );
+	render( container );
+}
