@@ -23,6 +23,37 @@ export const REVEAL_AFTER_HEADING_MS = 3000;
 export const REVEAL_AT_THE_LATEST_MS = 10000;
 
 /**
+ * Resolves once every image has loaded (or failed) and a frame has been painted since.
+ *
+ * @param view   The page's window.
+ * @param images Images to wait for.
+ */
+function whenPainted(
+	view: Window,
+	images: HTMLImageElement[]
+): Promise< void > {
+	const loaded = images.map( ( image ) =>
+		image.complete
+			? Promise.resolve()
+			: new Promise< void >( ( resolve ) => {
+					image.addEventListener( 'load', () => resolve(), {
+						once: true,
+					} );
+					image.addEventListener( 'error', () => resolve(), {
+						once: true,
+					} );
+				} )
+	);
+	return Promise.all( loaded ).then(
+		() =>
+			new Promise< void >( ( resolve ) => {
+				// A task queued in an animation frame runs after that frame is painted.
+				view.requestAnimationFrame( () => view.setTimeout( resolve, 0 ) );
+			} )
+	);
+}
+
+/**
  * Renders an island over the server's first screen of its mount node, or into the node itself
  * when the server printed none.
  *
@@ -47,24 +78,43 @@ export function mountOverFirstScreen(
 	let headingTimer: number | undefined;
 	let latestTimer: number | undefined;
 	let observer: MutationObserver | undefined;
+	let done = false;
 	const reveal = () => {
+		if ( done ) {
+			return;
+		}
+		done = true;
 		observer?.disconnect();
 		view.clearTimeout( headingTimer );
 		view.clearTimeout( latestTimer );
 		first.remove();
 		container.hidden = false;
 	};
+	// The printed images that load first (a card's, the poster) are painted before the island
+	// takes over: removed unpainted, the page's largest paint would wait for the island's copy.
+	let imagesPainted = false;
 	const check = () => {
 		const main = container.querySelector( 'main' ) ?? container;
-		if ( ! main.querySelector( SCREEN_SHOWN ) ) {
+		if ( done || ! main.querySelector( SCREEN_SHOWN ) ) {
 			return;
 		}
-		if ( ! main.querySelector( STILL_LOADING ) ) {
+		if ( imagesPainted && ! main.querySelector( STILL_LOADING ) ) {
 			reveal();
 		} else if ( headingTimer === undefined ) {
 			headingTimer = view.setTimeout( reveal, REVEAL_AFTER_HEADING_MS );
 		}
 	};
+	void whenPainted(
+		view,
+		Array.from(
+			first.querySelectorAll< HTMLImageElement >(
+				'img[fetchpriority="high"]'
+			)
+		)
+	).then( () => {
+		imagesPainted = true;
+		check();
+	} );
 	// Mutation records arrive right after the island's commit, before the browser paints.
 	observer = new view.MutationObserver( check );
 	observer.observe( container, { childList: true, subtree: true } );
