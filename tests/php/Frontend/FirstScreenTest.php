@@ -41,7 +41,7 @@ final class FirstScreenTest extends TestCase {
 		wp_deregister_script( Assets::HANDLE );
 		wp_dequeue_style( Assets::HANDLE . '-brand' );
 		wp_deregister_style( Assets::HANDLE . '-brand' );
-		$GLOBALS['wp'] = $this->wp_before;
+		$GLOBALS['wp'] = $this->wp_before; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- restores the request object.
 		set_query_var( Routes::QUERY_VAR, '' );
 		parent::tear_down();
 	}
@@ -54,18 +54,27 @@ final class FirstScreenTest extends TestCase {
 	private function open( string $path ): void {
 		$wp            = new WP();
 		$wp->request   = $path;
-		$GLOBALS['wp'] = $wp;
+		$GLOBALS['wp'] = $wp; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- the request under test, restored in tear_down().
 		set_query_var( Routes::QUERY_VAR, str_starts_with( $path, 'contract/' ) ? 'contract' : 'library' );
 	}
 
 	/**
-	 * The page configuration as printed, decoded as the browser reads it (objects stay objects).
+	 * The page configuration as printed (its JSON).
 	 */
-	private function printed_config(): \stdClass {
+	private function printed_config(): string {
 		$config = ( new PortalConfig( $this->services()->settings, $this->services()->contracts, $this->services()->share_invites ) )->build();
-		$json   = json_decode( PortalConfig::to_script_json( $config ) );
-		$this->assertInstanceOf( \stdClass::class, $json );
-		return $json;
+		return PortalConfig::to_script_json( $config );
+	}
+
+	/**
+	 * The printed replies, decoded as the browser reads them (objects stay objects).
+	 */
+	private function printed_replies(): \stdClass {
+		$config = json_decode( $this->printed_config() );
+		$this->assertInstanceOf( \stdClass::class, $config );
+		$replies = get_object_vars( $config )['initialReplies'];
+		$this->assertInstanceOf( \stdClass::class, $replies );
+		return $replies;
 	}
 
 	/**
@@ -96,7 +105,7 @@ final class FirstScreenTest extends TestCase {
 		wp_set_current_user( $owner );
 		$this->open( 'my-account/library/videos' );
 
-		$printed = $this->printed_config()->initialReplies->{InitialReplies::ITEMS};
+		$printed = $this->printed_replies()->{InitialReplies::ITEMS};
 
 		// Equal as JSON: the same rows, and an empty shared_with stays {} as the route sends it.
 		$this->assertEquals( $this->sent_body( '/library/v2/items', $owner ), $printed );
@@ -111,10 +120,10 @@ final class FirstScreenTest extends TestCase {
 		wp_set_current_user( $someone );
 		$this->open( 'my-account/library/videos' );
 
-		$config = $this->printed_config();
+		$replies = $this->printed_replies();
 
-		$this->assertEquals( $this->sent_body( '/library/v2/items', $someone ), $config->initialReplies->{InitialReplies::ITEMS} );
-		$this->assertStringNotContainsString( 'Owner Only Training', (string) wp_json_encode( $config ) );
+		$this->assertEquals( $this->sent_body( '/library/v2/items', $someone ), $replies->{InitialReplies::ITEMS} );
+		$this->assertStringNotContainsString( 'Owner Only Training', $this->printed_config() );
 	}
 
 	public function test_the_dashboard_reply_is_printed_on_the_dashboard_only(): void {
@@ -123,9 +132,9 @@ final class FirstScreenTest extends TestCase {
 		wp_set_current_user( $owner );
 
 		$this->open( 'my-account/library' );
-		$dashboard = $this->printed_config()->initialReplies;
+		$dashboard = $this->printed_replies();
 		$this->open( 'my-account/library/videos' );
-		$list = $this->printed_config()->initialReplies;
+		$list = $this->printed_replies();
 
 		$this->assertEquals( $this->sent_body( '/library/v2/dashboard', $owner ), $dashboard->{InitialReplies::DASHBOARD} );
 		$this->assertFalse( property_exists( $list, InitialReplies::DASHBOARD ) );
@@ -216,7 +225,7 @@ final class FirstScreenTest extends TestCase {
 		$this->open( 'my-account/library/videos/' . $item );
 
 		$html    = do_shortcode( '[library_portal]' );
-		$printed = $this->printed_config()->initialReplies;
+		$printed = $this->printed_replies();
 
 		$this->assertStringContainsString( '<h1 class="lp-page-title lp-detail__title" tabindex="-1">Poster Workshop</h1>', $html );
 		$this->assertStringContainsString( '<img class="lp-player__poster" src="https://media.example.com/p2.jpg" alt="" loading="eager" fetchpriority="high"', $html );
@@ -232,12 +241,11 @@ final class FirstScreenTest extends TestCase {
 		wp_set_current_user( $someone );
 		$this->open( 'my-account/library/videos/' . $item );
 
-		$html   = do_shortcode( '[library_portal]' );
-		$config = $this->printed_config();
+		$html = do_shortcode( '[library_portal]' );
 
 		$this->assertStringNotContainsString( 'Not Yours Workshop', $html );
 		$this->assertStringNotContainsString( 'lp-player__poster', $html );
-		$this->assertFalse( property_exists( $config->initialReplies, InitialReplies::video_key( $item, false ) ) );
-		$this->assertStringNotContainsString( 'secret', (string) wp_json_encode( $config ) );
+		$this->assertFalse( property_exists( $this->printed_replies(), InitialReplies::video_key( $item, false ) ) );
+		$this->assertStringNotContainsString( 'secret', $this->printed_config() );
 	}
 }
