@@ -48,7 +48,9 @@ function whenPainted(
 		() =>
 			new Promise< void >( ( resolve ) => {
 				// A task queued in an animation frame runs after that frame is painted.
-				view.requestAnimationFrame( () => view.setTimeout( resolve, 0 ) );
+				view.requestAnimationFrame( () =>
+					view.setTimeout( resolve, 0 )
+				);
 			} )
 	);
 }
@@ -76,15 +78,13 @@ export function mountOverFirstScreen(
 	node.appendChild( container );
 
 	let headingTimer: number | undefined;
-	let latestTimer: number | undefined;
-	let observer: MutationObserver | undefined;
 	let done = false;
 	const reveal = () => {
 		if ( done ) {
 			return;
 		}
 		done = true;
-		observer?.disconnect();
+		observer.disconnect();
 		view.clearTimeout( headingTimer );
 		view.clearTimeout( latestTimer );
 		first.remove();
@@ -116,8 +116,8 @@ export function mountOverFirstScreen(
 		check();
 	} );
 	// Mutation records arrive right after the island's commit, before the browser paints.
-	observer = new view.MutationObserver( check );
+	const observer = new view.MutationObserver( check );
 	observer.observe( container, { childList: true, subtree: true } );
-	latestTimer = view.setTimeout( reveal, REVEAL_AT_THE_LATEST_MS );
+	const latestTimer = view.setTimeout( reveal, REVEAL_AT_THE_LATEST_MS );
 	render( container );
 }

@@ -6,6 +6,7 @@
  *
  * Usage: node tests/bench/lighthouse.mjs <site url> <logins.json> [--runs N]
  */
+/* eslint-disable no-console -- the report is the output. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +69,7 @@ async function logIn() {
 /**
  * The item page to measure: the owner's half-watched workshop, read from the list page's config.
  *
- * @param cookie Session cookie.
+ * @param {string} cookie Session cookie.
  */
 async function itemPath( cookie ) {
 	const html = await (
@@ -76,7 +77,9 @@ async function itemPath( cookie ) {
 			headers: { Cookie: cookie },
 		} )
 	).text();
-	const json = /window\.libraryPortalConfig = (\{.*?\});\n/s.exec( html )?.[ 1 ];
+	const json = /window\.libraryPortalConfig = (\{.*?\});\n/s.exec(
+		html
+	)?.[ 1 ];
 	const config = JSON.parse( json ?? '{}' );
 	// The page carries the items reply; a page that does not (an older build) is asked the route.
 	const items =
@@ -116,16 +119,13 @@ async function main() {
 		// Pages interleaved, so each sees the same share of the machine's other load.
 		for ( let run = 1; run <= RUNS; run++ ) {
 			for ( const [ name, address ] of Object.entries( pages ) ) {
-				const result = await lighthouse(
-					`${ baseUrl }${ address }`,
-					{
-						port: chrome.port,
-						output: 'json',
-						logLevel: 'error',
-						onlyCategories: [ 'performance' ],
-						extraHeaders: { Cookie: cookie },
-					}
-				);
+				const result = await lighthouse( `${ baseUrl }${ address }`, {
+					port: chrome.port,
+					output: 'json',
+					logLevel: 'error',
+					onlyCategories: [ 'performance' ],
+					extraHeaders: { Cookie: cookie },
+				} );
 				const audits = result.lhr.audits;
 				const sample = {
 					lcp: audits[ 'largest-contentful-paint' ].numericValue,
@@ -192,9 +192,9 @@ async function main() {
 		lines.push(
 			`${ name.padEnd( 10 ) } ${ ( medians.lcp / 1000 )
 				.toFixed( 2 )
-				.padStart( 7 ) }  ${ String( Math.round( medians.tbt ) ).padStart(
-				8
-			) }  ${ medians.cls.toFixed( 3 ) }  ${ String(
+				.padStart( 7 ) }  ${ String(
+				Math.round( medians.tbt )
+			).padStart( 8 ) }  ${ medians.cls.toFixed( 3 ) }  ${ String(
 				Math.round( medians.bytes / 1024 )
 			).padStart( 7 ) } KiB   ${
 				misses.length ? `FAIL (${ misses.join( ', ' ) })` : 'PASS'

@@ -8,7 +8,9 @@ import { resetInitialReplies } from '../initial-replies';
 
 const PRINTED = {
 	success: true,
-	data: [ { product_id: 7, title: 'Printed Training', status: 'in-progress' } ],
+	data: [
+		{ product_id: 7, title: 'Printed Training', status: 'in-progress' },
+	],
 };
 
 let fetchMock: jest.Mock;

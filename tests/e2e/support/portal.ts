@@ -65,7 +65,10 @@ export function libraryItems< T >( page: Page ): Promise< T[] > {
  * @param html The page's HTML.
  */
 export function withoutPrintedReplies( html: string ): string {
-	return html.replace( '"initialReplies":{', '"initialReplies":{},"notPrinted":{' );
+	return html.replace(
+		'"initialReplies":{',
+		'"initialReplies":{},"notPrinted":{'
+	);
 }
 
 /**
