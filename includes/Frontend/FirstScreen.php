@@ -76,8 +76,8 @@ final class FirstScreen {
 	}
 
 	/**
-	 * The top bar: home, a search that works as a plain form, account. The menu button and
-	 * the bell are drawn (they keep the bar's geometry) and come alive with the island.
+	 * The top bar: home and account links; the menu button, the search and the bell are drawn
+	 * inert (they keep the bar's geometry and take no input that the island would lose).
 	 */
 	private function top_bar(): string {
 		$site  = (string) $this->config['siteUrl'];
@@ -93,7 +93,7 @@ final class FirstScreen {
 			. '<span class="lp-topbar__menu" aria-hidden="true">' . $icon( 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z' ) . '</span>'
 			. sprintf( '<a class="lp-topbar__home" href="%s">%s</a>', esc_url( $site ), $home )
 			. sprintf(
-				'<form class="lp-search" role="search" method="get" action="%1$s"><label class="lp-visually-hidden" for="lp-first-search">%2$s</label><input id="lp-first-search" class="lp-input lp-search__input" type="search" name="search" placeholder="%3$s"></form>',
+				'<form class="lp-search" role="search" action="%1$s" inert><label class="lp-visually-hidden" for="lp-first-search">%2$s</label><input id="lp-first-search" class="lp-input lp-search__input" type="search" placeholder="%3$s" readonly></form>',
 				esc_url( $lists ),
 				esc_html__( 'Search the library', 'library-portal' ),
 				esc_attr__( 'Search the library…', 'library-portal' )
@@ -191,7 +191,7 @@ final class FirstScreen {
 			/* translators: %s: user's display name. */
 			? sprintf( __( 'Welcome, %s!', 'library-portal' ), $name )
 			: __( 'Welcome!', 'library-portal' );
-		$text    = ! empty( $stats['canShare'] )
+		$text = ! empty( $stats['canShare'] )
 			? __( 'Watch this short walkthrough to see how to watch your trainings, take tests and share licenses with your team.', 'library-portal' )
 			: __( 'Watch this short walkthrough to see how to watch your trainings and take tests to earn your certificates.', 'library-portal' );
 
@@ -228,8 +228,8 @@ final class FirstScreen {
 	}
 
 	/**
-	 * The filter row with the island's geometry; without scripts it submits as a GET form
-	 * (the list reads ?search=, ?status= and ?type=).
+	 * The filter row with the island's geometry and the address's values, drawn inert: typing
+	 * into it before the island takes over would be lost.
 	 */
 	private function filters(): string {
 		$statuses = array(
@@ -247,25 +247,25 @@ final class FirstScreen {
 		}
 		$list = $this->contract_id() ? home_url( '/contract/' . $this->contract_id() ) : home_url( '/' . Routes::PORTAL_PATH . '/videos' );
 
-		return sprintf( '<form class="lp-filters" method="get" action="%s" aria-label="%s">', esc_url( $list ), esc_attr__( 'Filter the library', 'library-portal' ) )
+		return sprintf( '<div class="lp-filters" role="group" aria-label="%s" inert>', esc_attr__( 'Filter the library', 'library-portal' ) )
 			. sprintf(
-				'<div class="lp-field lp-field--search"><label class="lp-field__label" for="lp-first-list-search">%s</label><input id="lp-first-list-search" class="lp-input" type="search" name="search" value="%s" placeholder="%s"></div>',
+				'<div class="lp-field lp-field--search"><label class="lp-field__label" for="lp-first-list-search">%s</label><input id="lp-first-list-search" class="lp-input" type="search" value="%s" placeholder="%s" readonly></div>',
 				esc_html__( 'Search items', 'library-portal' ),
 				esc_attr( $this->query['search'] ?? '' ),
 				esc_attr__( 'Title, subtitle or description', 'library-portal' )
 			)
 			. sprintf(
-				'<div class="lp-field"><label class="lp-field__label" for="lp-first-list-type">%s</label><select id="lp-first-list-type" class="lp-select" name="type"><option value="all">%s</option></select></div>',
+				'<div class="lp-field"><label class="lp-field__label" for="lp-first-list-type">%s</label><select id="lp-first-list-type" class="lp-select" disabled><option value="all">%s</option></select></div>',
 				esc_html__( 'Content type', 'library-portal' ),
 				esc_html__( 'All Content Types', 'library-portal' )
 			)
 			. sprintf(
-				'<div class="lp-field"><label class="lp-field__label" for="lp-first-list-status">%s</label><select id="lp-first-list-status" class="lp-select" name="status">%s</select></div>',
+				'<div class="lp-field"><label class="lp-field__label" for="lp-first-list-status">%s</label><select id="lp-first-list-status" class="lp-select" disabled>%s</select></div>',
 				esc_html__( 'Status', 'library-portal' ),
 				$options
 			)
 			. sprintf( '<a class="lp-button lp-button--secondary lp-filters__reset" href="%s">%s</a>', esc_url( $list ), esc_html__( 'Reset', 'library-portal' ) )
-			. '</form>';
+			. '</div>';
 	}
 
 	/**

@@ -56,7 +56,7 @@ final class InitialReplies {
 			}
 		}
 		if ( PortalScreen::ITEM === $screen->kind ) {
-			$video  = $this->reply( '/library/v2/video/' . $screen->product_id, $member ? array( 'tag' => 'member' ) : array() );
+			$video = $this->reply( '/library/v2/video/' . $screen->product_id, $member ? array( 'tag' => 'member' ) : array() );
 			if ( null !== $video ) {
 				$replies[ self::video_key( $screen->product_id, $member ) ] = $video;
 			}

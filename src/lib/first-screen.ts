@@ -1,9 +1,10 @@
 /**
  * The server prints the first screen into the mount node (PHP Frontend\FirstScreen): the shell
  * and the opened screen's heading and first content, so a phone shows it before the scripts run.
- * The shell island renders beside it, hidden, and takes its place in one step once its own
- * screen is drawn: nothing that stays on the page moves (no layout shift) and the server's
- * largest element is never painted again later (docs/decisions.md, "First screen").
+ * The shell island renders into a container outside the document and takes the printed screen's
+ * place in one step once its own screen is drawn: nothing that stays on the page moves (no layout
+ * shift), the server's largest element is never painted again later, and the page never holds
+ * two copies of a control (docs/decisions.md, "First screen on a phone").
  */
 
 /** The server's first screen inside the mount node. */
@@ -72,10 +73,9 @@ export function mountOverFirstScreen(
 		return;
 	}
 	const view = node.ownerDocument.defaultView ?? window;
+	// Not in the document until it takes over (React renders into a detached node as into any).
 	const container = node.ownerDocument.createElement( 'div' );
 	container.className = 'library-portal__app';
-	container.hidden = true;
-	node.appendChild( container );
 
 	let headingTimer: number | undefined;
 	let done = false;
@@ -87,14 +87,20 @@ export function mountOverFirstScreen(
 		observer.disconnect();
 		view.clearTimeout( headingTimer );
 		view.clearTimeout( latestTimer );
-		first.remove();
-		container.hidden = false;
+		first.replaceWith( container );
 	};
+	// Where the server printed only the shell and a loading indicator, the island's own shell
+	// takes over at its first commit, as it did before the first screen was printed.
+	const printedScreen = first.querySelector( 'main h1' ) !== null;
 	// The printed images that load first (a card's, the poster) are painted before the island
 	// takes over: removed unpainted, the page's largest paint would wait for the island's copy.
 	let imagesPainted = false;
 	const check = () => {
 		const main = container.querySelector( 'main' ) ?? container;
+		if ( ! done && ! printedScreen && container.firstChild !== null ) {
+			reveal();
+			return;
+		}
 		if ( done || ! main.querySelector( SCREEN_SHOWN ) ) {
 			return;
 		}

@@ -48,14 +48,14 @@ describe( 'mountOverFirstScreen', () => {
 		expect( render ).toHaveBeenCalledWith( node );
 	} );
 
-	it( 'keeps the printed screen until the island shows a heading, then swaps in one step', async () => {
+	it( 'keeps the printed screen until the island, outside the page, shows a heading, then swaps in one step', async () => {
 		const node = mountNode();
 		let container: HTMLElement | null = null;
 		mountOverFirstScreen( node, ( into ) => {
 			container = into;
 		} );
 		const app = container as unknown as HTMLElement;
-		expect( app.hidden ).toBe( true );
+		expect( app.isConnected ).toBe( false );
 
 		app.innerHTML =
 			'<main><div class="lp-loading" role="status"></div></main>';
@@ -65,7 +65,7 @@ describe( 'mountOverFirstScreen', () => {
 		app.innerHTML = '<main><h1>Library</h1><ul></ul></main>';
 		await flush();
 		expect( node.querySelector( '[data-first-screen]' ) ).toBeNull();
-		expect( app.hidden ).toBe( false );
+		expect( app.isConnected ).toBe( true );
 	} );
 
 	it( 'waits while the heading is there but a part still loads, at most a few seconds', async () => {
@@ -79,10 +79,10 @@ describe( 'mountOverFirstScreen', () => {
 		app.innerHTML =
 			'<main><h1>Item</h1><div class="lp-player__frame"><p class="lp-player__overlay" role="status">Loading video...</p></div></main>';
 		await flush();
-		expect( app.hidden ).toBe( true );
+		expect( app.isConnected ).toBe( false );
 
 		jest.advanceTimersByTime( REVEAL_AFTER_HEADING_MS );
-		expect( app.hidden ).toBe( false );
+		expect( app.isConnected ).toBe( true );
 		expect( node.querySelector( '[data-first-screen]' ) ).toBeNull();
 	} );
 
@@ -98,11 +98,29 @@ describe( 'mountOverFirstScreen', () => {
 
 		app.innerHTML = '<main><h1>Library</h1></main>';
 		await flush();
-		expect( app.hidden ).toBe( true );
+		expect( app.isConnected ).toBe( false );
 
 		image.dispatchEvent( new Event( 'load' ) );
 		await flush();
-		expect( app.hidden ).toBe( false );
+		expect( app.isConnected ).toBe( true );
+	} );
+
+	it( 'takes over at its first commit where the server printed only a loading indicator', async () => {
+		document.body.innerHTML =
+			'<div id="root" data-island="shell"><div class="lp-shell" data-first-screen=""><main class="lp-main"><div class="lp-loading" role="status"></div></main></div></div>';
+		const node = document.getElementById( 'root' ) as HTMLElement;
+		let container: HTMLElement | null = null;
+		mountOverFirstScreen( node, ( into ) => {
+			container = into;
+		} );
+		const app = container as unknown as HTMLElement;
+
+		app.innerHTML =
+			'<div class="lp-shell"><main><div class="lp-loading" role="status"></div></main></div>';
+		await flush();
+
+		expect( app.isConnected ).toBe( true );
+		expect( node.querySelector( '[data-first-screen]' ) ).toBeNull();
 	} );
 
 	it( 'takes over at the latest after ten seconds whatever the island shows', () => {
@@ -114,7 +132,9 @@ describe( 'mountOverFirstScreen', () => {
 
 		jest.advanceTimersByTime( REVEAL_AT_THE_LATEST_MS );
 
-		expect( ( container as unknown as HTMLElement ).hidden ).toBe( false );
+		expect( ( container as unknown as HTMLElement ).isConnected ).toBe(
+			true
+		);
 		expect( node.querySelector( '[data-first-screen]' ) ).toBeNull();
 	} );
 } );
