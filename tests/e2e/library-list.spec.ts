@@ -19,7 +19,8 @@ const EXPIRED_TITLES = [
 async function titles( page: Page, listName: string ): Promise< string[] > {
 	return page
 		.getByRole( 'list', { name: listName, exact: true } )
-		.getByRole( 'heading', { level: 3 } )
+		// Card titles: h2 right under the screen's h1, h3 inside a titled section.
+		.getByRole( 'heading' )
 		.allInnerTexts();
 }
 
