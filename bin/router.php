@@ -19,6 +19,21 @@
  */
 const LIBRARY_PORTAL_ROUTER_ASSETS = array( 'build', 'languages', 'assets' );
 
+/**
+ * Text files sent gzip-compressed to a client that accepts it (as bin/prod's nginx does), by
+ * extension => Content-Type. PHP's server sends every file as it is, which made a phone's figures
+ * on the local sites worse than any real host's (README, "Bench").
+ */
+const LIBRARY_PORTAL_ROUTER_GZIP_TYPES = array(
+	'js'   => 'text/javascript; charset=UTF-8',
+	'css'  => 'text/css; charset=UTF-8',
+	'json' => 'application/json',
+	'svg'  => 'image/svg+xml',
+	'vtt'  => 'text/vtt; charset=UTF-8',
+	'm3u8' => 'application/vnd.apple.mpegurl',
+	'map'  => 'application/json',
+);
+
 $library_portal_root = (string) realpath( $_SERVER['DOCUMENT_ROOT'] );
 $library_portal_repo = (string) realpath( dirname( __DIR__ ) );
 $library_portal_path = rawurldecode( library_portal_router_path( $_SERVER['REQUEST_URI'] ) );
@@ -104,6 +119,30 @@ function library_portal_router_refuse( int $status ): bool {
 	return true;
 }
 
+/**
+ * Sends a static text file gzip-compressed when the client accepts it; false leaves the file
+ * to the built-in server (other types, or no gzip in Accept-Encoding).
+ *
+ * @param string $file Real path of an allowed file.
+ */
+function library_portal_router_send_gzip( string $file ): bool {
+	$type   = LIBRARY_PORTAL_ROUTER_GZIP_TYPES[ strtolower( pathinfo( $file, PATHINFO_EXTENSION ) ) ] ?? '';
+	$accept = (string) ( $_SERVER['HTTP_ACCEPT_ENCODING'] ?? '' );
+	if ( '' === $type || ! preg_match( '/\bgzip\b/i', $accept ) ) {
+		return false;
+	}
+	// No validators, as the built-in server sends none: every load gets the whole file.
+	header( 'Content-Type: ' . $type );
+	header( 'Vary: Accept-Encoding' );
+	$body = (string) gzencode( (string) file_get_contents( $file ), 6 ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+	header( 'Content-Encoding: gzip' );
+	header( 'Content-Length: ' . strlen( $body ) );
+	if ( 'HEAD' !== ( $_SERVER['REQUEST_METHOD'] ?? 'GET' ) ) {
+		echo $body; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a file's bytes.
+	}
+	return true;
+}
+
 if ( '' === $library_portal_root || '' === $library_portal_repo || str_contains( $library_portal_path, "\0" ) ) {
 	return library_portal_router_refuse( 400 );
 }
@@ -123,7 +162,8 @@ foreach ( array( (string) ( $_SERVER['SCRIPT_FILENAME'] ?? '' ), $library_portal
 $library_portal_file = $library_portal_root . $library_portal_path;
 if ( '/' !== $library_portal_path && file_exists( $library_portal_file ) ) {
 	if ( ! is_dir( $library_portal_file ) ) {
-		return false; // Static file or PHP script: the built-in server handles it.
+		// A text file goes out compressed; anything else (and PHP) the built-in server handles.
+		return library_portal_router_send_gzip( (string) realpath( $library_portal_file ) );
 	}
 	if ( file_exists( $library_portal_file . '/index.php' ) ) {
 		if ( ! str_ends_with( $library_portal_path, '/' ) ) {
@@ -135,6 +175,9 @@ if ( '/' !== $library_portal_path && file_exists( $library_portal_file ) ) {
 	}
 }
 
+// WordPress's pages and REST replies go out compressed too when the client accepts it (PHP's zlib
+// leaves a reply with its own Content-Length, such as a file download, as it is).
+ini_set( 'zlib.output_compression', '1' ); // phpcs:ignore WordPress.PHP.IniSet.Risky -- the dev server's own setting.
 $_SERVER['SCRIPT_NAME']     = '/index.php';
 $_SERVER['PHP_SELF']        = '/index.php';
 $_SERVER['SCRIPT_FILENAME'] = $library_portal_root . '/index.php';

@@ -23,6 +23,7 @@ use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\FrameOptions;
+use LibraryPortal\Frontend\LeanPortalPages;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
@@ -97,6 +98,7 @@ final class Plugin {
 		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names ) )->register();
 		( new Routes( $services->settings ) )->register();
 		( new FrameOptions() )->register();
+		( new LeanPortalPages( $services->settings ) )->register();
 		( new UserLocale() )->register();
 		( new InviteLogin() )->register();
 		$assets->register();

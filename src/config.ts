@@ -62,6 +62,11 @@ export interface PortalConfig {
 	contactUrl: string;
 	/** wp-login.php; the client adds redirect_to when the login expired. */
 	loginUrl: string;
+	/**
+	 * The first screen's GET replies printed into the page, keyed by REST path (e.g.
+	 * 'library/v2/items/'); each answers the first call of that path (src/api/initial-replies.ts).
+	 */
+	initialReplies: Record< string, unknown >;
 }
 
 /** Keys of the account links, in the order of the sidebar (the server decides each address). */
@@ -221,6 +226,9 @@ export function readConfig( raw: unknown ): PortalConfig {
 		accountLinks: readAccountLinks( value.accountLinks ),
 		contactUrl: str( value.contactUrl ),
 		loginUrl: str( value.loginUrl, '/wp-login.php' ),
+		initialReplies: isRecord( value.initialReplies )
+			? value.initialReplies
+			: {},
 	};
 }
 

@@ -31,6 +31,13 @@ final class Assets {
 	private PortalConfig $config;
 
 	/**
+	 * The configuration printed into this page (the first screen shows the same data).
+	 *
+	 * @var array<string, mixed>|null
+	 */
+	private ?array $printed = null;
+
+	/**
 	 * Wires the assets.
 	 *
 	 * @param Settings     $settings Settings.
@@ -77,7 +84,8 @@ final class Assets {
 		$asset = require LIBRARY_PORTAL_DIR . 'build/index.asset.php';
 
 		wp_enqueue_script( self::HANDLE, LIBRARY_PORTAL_URL . 'build/index.js', (array) ( $asset['dependencies'] ?? array() ), $asset['version'] ?? LIBRARY_PORTAL_VERSION, array( 'in_footer' => true ) );
-		wp_add_inline_script( self::HANDLE, 'window.libraryPortalConfig = ' . PortalConfig::to_script_json( $this->config->build() ) . ';', 'before' );
+		$this->printed = $this->config->build();
+		wp_add_inline_script( self::HANDLE, 'window.libraryPortalConfig = ' . PortalConfig::to_script_json( $this->printed ) . ';', 'before' );
 		wp_set_script_translations( self::HANDLE, 'library-portal', LIBRARY_PORTAL_DIR . 'languages' );
 		$this->add_chunk_translations();
 
@@ -89,6 +97,19 @@ final class Assets {
 			wp_style_add_data( self::HANDLE . '-brand', 'rtl', 'replace' );
 		}
 		return true;
+	}
+
+	/**
+	 * The configuration printed into this page, built now when the scripts were enqueued by
+	 * someone else.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function page_config(): array {
+		if ( null === $this->printed ) {
+			$this->printed = $this->config->build();
+		}
+		return $this->printed;
 	}
 
 	/**

@@ -47,18 +47,27 @@ final class PortalConfig {
 	private AccountLinks $account_links;
 
 	/**
+	 * The first screen's replies printed into the page.
+	 *
+	 * @var InitialReplies
+	 */
+	private InitialReplies $initial_replies;
+
+	/**
 	 * Wires the builder.
 	 *
-	 * @param Settings           $settings      Settings.
-	 * @param ContractRepository $contracts     Contracts.
-	 * @param ShareInvites       $invites       Share links.
-	 * @param AccountLinks|null  $account_links Account links (default: from the settings).
+	 * @param Settings            $settings        Settings.
+	 * @param ContractRepository  $contracts       Contracts.
+	 * @param ShareInvites        $invites         Share links.
+	 * @param AccountLinks|null   $account_links   Account links (default: from the settings).
+	 * @param InitialReplies|null $initial_replies The first screen's replies (default: the REST routes').
 	 */
-	public function __construct( Settings $settings, ContractRepository $contracts, ShareInvites $invites, ?AccountLinks $account_links = null ) {
-		$this->settings      = $settings;
-		$this->contracts     = $contracts;
-		$this->invites       = $invites;
-		$this->account_links = $account_links ?? new AccountLinks( $settings );
+	public function __construct( Settings $settings, ContractRepository $contracts, ShareInvites $invites, ?AccountLinks $account_links = null, ?InitialReplies $initial_replies = null ) {
+		$this->settings        = $settings;
+		$this->contracts       = $contracts;
+		$this->invites         = $invites;
+		$this->account_links   = $account_links ?? new AccountLinks( $settings );
+		$this->initial_replies = $initial_replies ?? new InitialReplies();
 	}
 
 	/**
@@ -104,7 +113,18 @@ final class PortalConfig {
 			'contactUrl'         => $this->contact_url(),
 			// The client adds redirect_to (the address the learner is on) when the login expired.
 			'loginUrl'           => wp_login_url(),
+			// The first screen's GET replies, keyed by REST path; each answers the client's first
+			// call of that path (docs/decisions.md, "First screen").
+			'initialReplies'     => (object) $this->initial_replies->for_screen( PortalScreen::current(), self::asks_member_version() ),
 		);
+	}
+
+	/**
+	 * Whether the address asks for the member version of an item (?tag=member, spec point 2).
+	 */
+	public static function asks_member_version(): bool {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a read-only view parameter.
+		return isset( $_GET['tag'] ) && 'member' === sanitize_key( wp_unslash( $_GET['tag'] ) );
 	}
 
 	/**

@@ -68,26 +68,32 @@ final class Shortcode {
 				: '<p class="library-portal-error">' . esc_html__( 'The library is not available right now. Please try again later.', 'library-portal' ) . '</p>';
 		}
 
-		$brand   = $this->settings->brand();
-		$account = (string) $this->settings->get( 'account_url' );
-		$links   = array(
-			home_url( '/my-account/library/videos' ) => __( 'Library', 'library-portal' ),
-			home_url( $account . 'orders' )          => __( 'Orders', 'library-portal' ),
-			$this->settings->logout_url()            => __( 'Logout', 'library-portal' ),
-		);
-		$list    = '';
-		foreach ( $links as $url => $label ) {
-			$list .= sprintf( '<li><a href="%s">%s</a></li>', esc_url( $url ), esc_html( $label ) );
-		}
+		$brand = $this->settings->brand();
+		$first = new FirstScreen( $this->assets->page_config(), PortalScreen::current(), self::view_query() );
 
+		// The first screen is printed (docs/decisions.md, "First screen"); the shell island
+		// replaces it once its own screen is drawn.
 		return sprintf(
-			'<div id="library-portal-root" class="library-portal library-portal--%1$s alignfull" data-island="shell" data-brand="%1$s">'
-			. '<div class="library-portal__loading" role="status" aria-live="polite"><span class="library-portal__spinner" aria-hidden="true"></span><p>%2$s</p>'
-			. '<noscript><p>%3$s</p><ul>%4$s</ul></noscript></div></div>',
+			'<div id="library-portal-root" class="library-portal library-portal--%1$s alignfull" data-island="shell" data-brand="%1$s">%2$s</div>',
 			esc_attr( $brand ),
-			esc_html__( 'Loading your library…', 'library-portal' ),
-			esc_html__( 'Your library needs JavaScript. Please turn it on in your browser, or use these links:', 'library-portal' ),
-			$list // Built from escaped parts above.
+			$first->render() // Escaped where it is built.
 		);
+	}
+
+	/**
+	 * The address's view parameters the first screen reads (the list's filters, the item's tab):
+	 * read-only, sanitised, never stored.
+	 *
+	 * @return array<string, string>
+	 */
+	private static function view_query(): array {
+		$query = array();
+		foreach ( array( 'search', 'status', 'type', 'tab' ) as $key ) {
+			// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- read-only view parameters.
+			if ( isset( $_GET[ $key ] ) && is_string( $_GET[ $key ] ) ) {
+				$query[ $key ] = sanitize_text_field( wp_unslash( $_GET[ $key ] ) ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended
+			}
+		}
+		return $query;
 	}
 }

@@ -68,6 +68,14 @@ final class RawJsonResponse extends WP_REST_Response {
 	}
 
 	/**
+	 * The body as the server sends it (empty objects stay objects, which the decoded array of
+	 * get_data() cannot tell from empty lists).
+	 */
+	public function encoded(): string {
+		return '' !== $this->json ? $this->json : (string) wp_json_encode( $this->get_data() );
+	}
+
+	/**
 	 * Hook: sends the stored JSON when nothing asked to change or reshape it.
 	 *
 	 * @param bool             $served  Whether the request was already served.

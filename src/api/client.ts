@@ -14,6 +14,7 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { getConfig } from '../config';
+import { takeInitialReply } from './initial-replies';
 import { refreshNonceNow } from './ping';
 
 /** WordPress's answer to a REST call whose nonce has expired (or whose login has). */
@@ -157,6 +158,13 @@ export async function request< T >(
 	afterRefresh = false
 ): Promise< T > {
 	setupApiFetch();
+	const method = ( options.method ?? 'GET' ).toUpperCase();
+	if ( method === 'GET' && typeof options.path === 'string' ) {
+		const printed = takeInitialReply( options.path );
+		if ( printed !== undefined ) {
+			return printed as T;
+		}
+	}
 	let response: Response;
 	try {
 		response = await apiFetch< never, false >( {

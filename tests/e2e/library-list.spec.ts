@@ -17,10 +17,13 @@ const EXPIRED_TITLES = [
  * @param listName
  */
 async function titles( page: Page, listName: string ): Promise< string[] > {
-	return page
-		.getByRole( 'list', { name: listName, exact: true } )
-		.getByRole( 'heading', { level: 3 } )
-		.allInnerTexts();
+	return (
+		page
+			.getByRole( 'list', { name: listName, exact: true } )
+			// Card titles: h2 right under the screen's h1, h3 inside a titled section.
+			.getByRole( 'heading' )
+			.allInnerTexts()
+	);
 }
 
 test.beforeEach( async ( { page } ) => {

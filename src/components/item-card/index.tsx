@@ -19,9 +19,19 @@ export interface ItemCardProps {
 	item: LibraryItem;
 	/** Router-relative link to the item detail. */
 	to: string;
+	/** Above the fold: the image loads at once and first (the list marks its first cards). */
+	priority?: boolean;
+	/** Level of the title's heading: 2 right under the screen's h1, 3 inside a section. */
+	headingLevel?: 2 | 3;
 }
 
-export function ItemCard( { item, to }: ItemCardProps ) {
+export function ItemCard( {
+	item,
+	to,
+	priority = false,
+	headingLevel = 3,
+}: ItemCardProps ) {
+	const Heading = headingLevel === 2 ? 'h2' : 'h3';
 	const status = getItemStatus( item );
 	const prefetch = useHoverPrefetch( to );
 	const titleId = `lp-item-${ item.product_id }-${ item.tag || 'own' }-${ item.share_user_id }`;
@@ -35,7 +45,9 @@ export function ItemCard( { item, to }: ItemCardProps ) {
 					className="lp-item__image"
 					src={ item.img }
 					alt=""
-					loading="lazy"
+					loading={ priority ? 'eager' : 'lazy' }
+					// React 18 does not know the prop's camelCase name yet: the attribute as HTML spells it.
+					{ ...{ fetchpriority: priority ? 'high' : undefined } }
 					decoding="async"
 					width={ 320 }
 					height={ 180 }
@@ -61,11 +73,11 @@ export function ItemCard( { item, to }: ItemCardProps ) {
 				{ item.content_type_label ? (
 					<p className="lp-item__type">{ item.content_type_label }</p>
 				) : null }
-				<h3 className="lp-item__title" id={ titleId }>
+				<Heading className="lp-item__title" id={ titleId }>
 					<Link className="lp-item__link" to={ to } { ...prefetch }>
 						{ item.title }
 					</Link>
-				</h3>
+				</Heading>
 				{ item.subtitle ? (
 					<p className="lp-item__subtitle">{ item.subtitle }</p>
 				) : null }

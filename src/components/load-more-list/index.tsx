@@ -28,7 +28,8 @@ export interface LoadMoreListProps< T > {
 	/** Text of the "load more" button. */
 	moreLabel: string;
 	getKey: ( item: T ) => string;
-	renderItem: ( item: T ) => ReactNode;
+	/** Renders one entry; `index` is its place in the list (the first ones may load first). */
+	renderItem: ( item: T, index: number ) => ReactNode;
 	pageSize?: number;
 }
 
@@ -92,9 +93,9 @@ export function LoadMoreList< T >( {
 	return (
 		<div className="lp-load-more-list">
 			<ul className="lp-grid" aria-label={ label } ref={ list }>
-				{ items.slice( 0, visible ).map( ( item ) => (
+				{ items.slice( 0, visible ).map( ( item, index ) => (
 					<li key={ getKey( item ) } className="lp-grid__cell">
-						{ renderItem( item ) }
+						{ renderItem( item, index ) }
 					</li>
 				) ) }
 			</ul>

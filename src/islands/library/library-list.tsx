@@ -38,6 +38,12 @@ import {
 import { paths } from '../../domain/paths';
 import { usePortal } from '../shell/portal-context';
 
+/**
+ * Cards whose image loads at once and first: the ones above the fold on a phone and a desktop
+ * (PHP's FirstScreen::PRIORITY_CARDS prints the same).
+ */
+export const PRIORITY_CARDS = 2;
+
 const itemKey = ( item: LibraryItem ) =>
 	`${ item.product_id }-${ item.tag || 'own' }-${ item.share_user_id }-${ item.contract_id }`;
 
@@ -202,6 +208,15 @@ export function LibraryList() {
 		contractMode && contractId !== null
 			? paths.contractItem( contractId, item.product_id )
 			: paths.item( item.product_id, item.tag );
+	// Cards under the screen's h1 have h2 titles; those in a titled section (h2) have h3.
+	const renderActiveItem = ( item: LibraryItem, index: number ) => (
+		<ItemCard
+			item={ item }
+			to={ linkTo( item ) }
+			priority={ index < PRIORITY_CARDS }
+			headingLevel={ 2 }
+		/>
+	);
 	const renderItem = ( item: LibraryItem ) => (
 		<ItemCard item={ item } to={ linkTo( item ) } />
 	);
@@ -404,7 +419,7 @@ export function LibraryList() {
 								'library-portal'
 							) }
 							getKey={ itemKey }
-							renderItem={ renderItem }
+							renderItem={ renderActiveItem }
 						/>
 					) : null }
 					{ expiring.length > 0 ? (

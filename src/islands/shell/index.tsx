@@ -17,6 +17,7 @@ import { createRoot } from '@wordpress/element';
  */
 import { setupApiFetch } from '../../api/client';
 import { getConfig } from '../../config';
+import { mountOverFirstScreen } from '../../lib/first-screen';
 import { ROUTER_FUTURE } from '../../lib/router-future';
 import { PortalRoutes } from './routes';
 
@@ -33,11 +34,14 @@ export function Shell() {
 }
 
 /**
- * Mounts the shell into its [data-island="shell"] node (replacing the no-JS content).
+ * Mounts the shell into its [data-island="shell"] node; it takes the place of the first screen
+ * the server printed there once its own screen is drawn (src/lib/first-screen.ts).
  *
  * @param node Mount node.
  */
 export function mountShell( node: HTMLElement ): void {
 	setupApiFetch();
-	createRoot( node ).render( <Shell /> );
+	mountOverFirstScreen( node, ( container ) =>
+		createRoot( container ).render( <Shell /> )
+	);
 }

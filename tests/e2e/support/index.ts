@@ -5,7 +5,13 @@ export { ARTIFACTS_DIR, BasePage } from './base-page';
 export { LibraryPage } from './library-page';
 export { logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
-export { libraryItems, portalConfig, portalGet } from './portal';
+export {
+	askRoutesForFirstData,
+	libraryItems,
+	portalConfig,
+	portalGet,
+	withoutPrintedReplies,
+} from './portal';
 export { E2E_SITE, wpPhp } from './site';
 export {
 	axeViolations,

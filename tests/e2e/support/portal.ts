@@ -57,3 +57,37 @@ export async function portalGet< T >(
 export function libraryItems< T >( page: Page ): Promise< T[] > {
 	return portalGet< T[] >( page, 'items/' );
 }
+
+/**
+ * A portal page's HTML without the replies printed into it (`initialReplies`, docs/contract.md),
+ * as a page whose library is too large to print: the client asks the routes for its first data.
+ *
+ * @param html The page's HTML.
+ */
+export function withoutPrintedReplies( html: string ): string {
+	return html.replace(
+		'"initialReplies":{',
+		'"initialReplies":{},"notPrinted":{'
+	);
+}
+
+/**
+ * Serves the portal's pages of this browser page without their printed replies.
+ *
+ * @param page Playwright page.
+ */
+export async function askRoutesForFirstData( page: Page ): Promise< void > {
+	await page.route(
+		( url ) => url.pathname.startsWith( '/my-account/library' ),
+		async ( route ) => {
+			if ( route.request().resourceType() !== 'document' ) {
+				return route.fallback();
+			}
+			const response = await route.fetch();
+			return route.fulfill( {
+				response,
+				body: withoutPrintedReplies( await response.text() ),
+			} );
+		}
+	);
+}

@@ -1,0 +1,65 @@
+<?php
+/**
+ * Which screen a portal address opens.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Frontend;
+
+/**
+ * The screen of a portal path, as the client's route table (src/islands/shell/routes.tsx) maps
+ * it: what the server prints before the scripts run (FirstScreen) and which replies it inlines.
+ */
+final class PortalScreen {
+
+	public const DASHBOARD = 'dashboard';
+	public const LIST      = 'list';
+	public const ITEM      = 'item';
+	public const OTHER     = 'other';
+
+	/**
+	 * Creates the value.
+	 *
+	 * @param string $kind        One of the constants.
+	 * @param int    $product_id  The item of an item screen, else 0.
+	 * @param int    $contract_id The contract of a contract list, else 0.
+	 */
+	private function __construct(
+		public readonly string $kind,
+		public readonly int $product_id = 0,
+		public readonly int $contract_id = 0
+	) {
+	}
+
+	/**
+	 * The screen of a path below the site's home.
+	 *
+	 * @param string $path E.g. 'my-account/library/videos/12' (slashes around it are ignored).
+	 */
+	public static function of( string $path ): self {
+		$path = trim( $path, '/' );
+		$base = preg_quote( Routes::PORTAL_PATH, '#' );
+		if ( preg_match( '#^' . $base . '$#', $path ) ) {
+			return new self( self::DASHBOARD );
+		}
+		if ( preg_match( '#^' . $base . '/videos$#', $path ) ) {
+			return new self( self::LIST );
+		}
+		if ( preg_match( '#^' . $base . '/videos/([1-9][0-9]{0,9})$#', $path, $match ) ) {
+			return new self( self::ITEM, (int) $match[1] );
+		}
+		if ( preg_match( '#^contract/([1-9][0-9]{0,9})$#', $path, $match ) ) {
+			return new self( self::LIST, 0, (int) $match[1] );
+		}
+		return new self( self::OTHER );
+	}
+
+	/**
+	 * The screen of the current request ('' path outside a parsed request).
+	 */
+	public static function current(): self {
+		global $wp;
+		return self::of( $wp instanceof \WP ? (string) $wp->request : '' );
+	}
+}
