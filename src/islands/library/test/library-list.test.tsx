@@ -70,11 +70,12 @@ const ITEMS: LibraryItem[] = [
 	} ),
 ];
 
+// Cards under the screen's h1 have h2 titles; those in a titled section (h2) have h3.
 const activeTitles = () => {
 	const list = screen.queryByRole( 'list', { name: 'Library items' } );
 	return list
 		? within( list )
-				.getAllByRole( 'heading', { level: 3 } )
+				.getAllByRole( 'heading', { level: 2 } )
 				.map( ( heading ) => heading.textContent )
 		: [];
 };
