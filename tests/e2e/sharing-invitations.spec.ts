@@ -275,8 +275,13 @@ test.describe( 'Sharing: accepting and inviting', () => {
 			welcome.text
 		)?.[ 0 ];
 		expect( setPassword ).toBeTruthy();
+		// WordPress's own script puts a generated password into the field once its strength
+		// checker (zxcvbn, loaded after the page) is there: typed before, the text would be
+		// replaced by that one. So the generated one is waited for, then replaced.
 		await visitor.goto( setPassword!.replace( /[>.]+$/, '' ) );
+		await expect( visitor.locator( '#pass1' ) ).not.toHaveValue( '' );
 		await visitor.locator( '#pass1' ).fill( NEW_PASSWORD );
+		await expect( visitor.locator( '#pass1' ) ).toHaveValue( NEW_PASSWORD );
 		await visitor.locator( '#wp-submit' ).click();
 		await expect(
 			visitor.getByText( 'Your password has been reset.' )
