@@ -3,7 +3,7 @@
  * Load bench data (bin/bench-load), in one PHP run through bin/wp-php on the production lane.
  *
  * Kept between runs (made once, found again by login): learners "load-learner-{n}" holding one
- * activated seat of "Load Bench Training" (50 parts of 20 s), owners "load-owner-{n}" of the same
+ * activated seat of "Load Bench Training" (8 parts of 20 s: 160 steps, more than a run of a few minutes reports), owners "load-owner-{n}" of the same
  * 1,000 catalogue items, owners "load-owner100-{n}" of the first 100 of them (what one page of a
  * paged list would hold), owners "load-team-{n}" of an item shared with the same 500 members, and
  * recipients "load-recipient-{n}". Made for every run: the learners' progress of the load item set
@@ -23,7 +23,7 @@ use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Dev\DemoSeeder;
 use LibraryPortal\Services;
 
-const LIBRARY_PORTAL_LOAD_PARTS         = 50;
+const LIBRARY_PORTAL_LOAD_PARTS         = 8;
 const LIBRARY_PORTAL_LOAD_PART_SECONDS  = 20;
 const LIBRARY_PORTAL_LOAD_CATALOGUE     = 1000;
 const LIBRARY_PORTAL_LOAD_PAGE_SIZE     = 100;
@@ -136,7 +136,7 @@ $library_portal_load_item = (int) ( get_posts(
 	)
 )[0] ?? 0 );
 if ( ! $library_portal_load_item ) {
-	$library_portal_load_item = DemoSeeder::create()->item( 'Load Bench Training', ContentType::ON_DEMAND_WORKSHOP, 'Fifty short parts', LIBRARY_PORTAL_LOAD_PARTS );
+	$library_portal_load_item = DemoSeeder::create()->item( 'Load Bench Training', ContentType::ON_DEMAND_WORKSHOP, 'Eight short parts', LIBRARY_PORTAL_LOAD_PARTS );
 	$library_portal_parts     = array();
 	for ( $library_portal_p = 1; $library_portal_p <= LIBRARY_PORTAL_LOAD_PARTS; $library_portal_p++ ) {
 		$library_portal_parts[] = array(
