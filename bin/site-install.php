@@ -109,7 +109,7 @@ function library_portal_link_woocommerce( string $copy, string $wp_dir ): void {
  * @param array  $flags Extra flags.
  */
 function library_portal_run_phase( string $phase, array $flags ): void {
-	$command = escapeshellarg( PHP_BINARY ) . ' -d sendmail_path=/bin/true -d display_errors=stderr -d memory_limit=512M '
+	$command = escapeshellarg( PHP_BINARY ) . ' -d ' . escapeshellarg( 'sendmail_path=cat >/dev/null' ) . ' -d display_errors=stderr -d memory_limit=512M '
 		. escapeshellarg( __FILE__ ) . ' --phase=' . $phase;
 	foreach ( $flags as $flag ) {
 		$command .= ' ' . escapeshellarg( $flag );

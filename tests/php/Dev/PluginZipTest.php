@@ -105,12 +105,12 @@ final class PluginZipTest extends TestCase {
 
 			foreach ( array( 'database', 'install', 'activate' ) as $step ) {
 				$output = array();
-				self::shell( self::env() . ' ' . escapeshellarg( PHP_BINARY ) . ' -d sendmail_path=/bin/true -d display_errors=stderr -d memory_limit=512M ' . escapeshellarg( __DIR__ . '/zip-site.php' ) . ' ' . escapeshellarg( $wp ) . ' ' . $step, $output );
+				self::shell( self::env() . ' ' . escapeshellarg( PHP_BINARY ) . ' -d ' . escapeshellarg( 'sendmail_path=cat >/dev/null' ) . ' -d display_errors=stderr -d memory_limit=512M ' . escapeshellarg( __DIR__ . '/zip-site.php' ) . ' ' . escapeshellarg( $wp ) . ' ' . $step, $output );
 				self::$install_output = array_merge( self::$install_output, $output );
 			}
 			self::$activation = (array) json_decode( (string) end( $output ), true );
 
-			$command      = array( 'setsid', PHP_BINARY, '-d', 'display_errors=0', '-d', 'log_errors=1', '-d', 'error_log=' . $dir . '/debug.log', '-d', 'sendmail_path=/bin/true', '-S', '127.0.0.1:' . $port, '-t', $wp, $root . '/bin/router.php' );
+			$command      = array( 'setsid', PHP_BINARY, '-d', 'display_errors=0', '-d', 'log_errors=1', '-d', 'error_log=' . $dir . '/debug.log', '-d', 'sendmail_path=cat >/dev/null', '-S', '127.0.0.1:' . $port, '-t', $wp, $root . '/bin/router.php' );
 			$env          = array_merge(
 				getenv(),
 				array(

@@ -54,7 +54,7 @@ trait ParallelSite {
 				'LP_SITE'                => (string) getenv( 'LP_SITE' ),
 				'PHP_CLI_SERVER_WORKERS' => '4',
 			),
-			array( '-d', 'display_errors=0', '-d', 'sendmail_path=/bin/true' )
+			array( '-d', 'display_errors=0', '-d', 'sendmail_path=cat >/dev/null' )
 		);
 		self::$port   = self::$server->port;
 	}
