@@ -14,6 +14,23 @@ namespace LibraryPortal\Domain;
  */
 final class SiteDate {
 
+	/** Texts kept at most (a long command-line run starts again past it). */
+	private const KEPT = 2000;
+
+	/**
+	 * Texts made in this request, by format, timestamp, time zone and language.
+	 *
+	 * @var array<string, string>
+	 */
+	private static array $made = array();
+
+	/**
+	 * The site's time zone, by its settings.
+	 *
+	 * @var array<string, \DateTimeZone>
+	 */
+	private static array $zones = array();
+
 	/**
 	 * A day, e.g. "June 28, 2030" ('' for 0 and the never-marker 100100).
 	 *
@@ -42,6 +59,21 @@ final class SiteDate {
 		if ( 0 === $timestamp || Expiry::NEVER_LEGACY === $timestamp ) {
 			return '';
 		}
-		return (string) wp_date( '' !== trim( $format ) ? $format : 'F j, Y', $timestamp );
+		$format = '' !== trim( $format ) ? $format : 'F j, Y';
+		// wp_date() costs about 18 µs (it builds the time zone each time), and a reply may hold
+		// hundreds of dates, most of them the same (a grant's seats share their expiry): each text
+		// is made once per format, time zone and language in a request.
+		$zone = get_option( 'timezone_string' ) . '|' . get_option( 'gmt_offset' ) . '|' . determine_locale();
+		$key  = $format . '|' . $timestamp . '|' . $zone;
+		if ( ! isset( self::$made[ $key ] ) ) {
+			if ( count( self::$made ) >= self::KEPT ) {
+				self::$made = array();
+			}
+			if ( ! isset( self::$zones[ $zone ] ) ) {
+				self::$zones[ $zone ] = wp_timezone();
+			}
+			self::$made[ $key ] = (string) wp_date( $format, $timestamp, self::$zones[ $zone ] );
+		}
+		return self::$made[ $key ];
 	}
 }
