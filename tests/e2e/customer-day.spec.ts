@@ -408,13 +408,19 @@ test( 'an old REST nonce is refreshed by the keep-alive ping and the call made a
 	await expect( page.getByText( 'Cookie check failed' ) ).toHaveCount( 0 );
 	await expect( page.getByRole( 'alert' ) ).toHaveCount( 0 );
 	expect( items[ 0 ] ).toEqual( { status: 403, nonce: '0a1b2c3d4e' } );
-	expect( pings ).toHaveLength( 1 );
-	const fresh = (
-		( await pings[ 0 ]?.json() ) as {
-			data: { restNonce: string };
-		}
-	 ).data.restNonce;
-	expect( items[ 1 ] ).toEqual( { status: 200, nonce: fresh } );
+	// The refresh asks the keep-alive ping (a loaded machine may also see the page's own
+	// periodic ping); the call is made again with the nonce a ping returned.
+	expect( pings.length ).toBeGreaterThanOrEqual( 1 );
+	const fresh = await Promise.all(
+		pings.map(
+			async ( ping ) =>
+				( ( await ping.json() ) as { data: { restNonce: string } } )
+					.data.restNonce
+		)
+	);
+	expect( items[ 1 ]?.status ).toBe( 200 );
+	expect( fresh ).toContain( items[ 1 ]?.nonce );
+	expect( items[ 1 ]?.nonce ).not.toBe( '0a1b2c3d4e' );
 } );
 
 test( 'an expired login says so and logs in again at the same address', async ( {
