@@ -64,52 +64,45 @@ export function PendingInvitations( {
 		return null;
 	}
 
-	const resend = async ( invitation: PendingInvitation ) => {
+	// Resend and Cancel alike: the server's message, or the fallback when none came; then the
+	// tab loads the share data again.
+	const act = async (
+		call: () => Promise< { message: string } >,
+		fallback: string
+	) => {
 		setBusy( true );
 		try {
-			const reply = await resendInvitation( invitation.id );
+			const reply = await call();
 			setResult( { tone: 'success', text: reply.message } );
 		} catch ( error: unknown ) {
 			setResult( {
 				tone: 'error',
-				text: serverMessage(
-					error,
-					__(
-						'An error occurred while sending emails',
-						'library-portal'
-					)
-				),
-			} );
-		} finally {
-			setBusy( false );
-			onChanged();
-		}
-	};
-
-	const cancel = async () => {
-		if ( ! canceling ) {
-			return;
-		}
-		setBusy( true );
-		try {
-			const reply = await cancelInvitation( canceling.id );
-			setResult( { tone: 'success', text: reply.message } );
-		} catch ( error: unknown ) {
-			setResult( {
-				tone: 'error',
-				text: serverMessage(
-					error,
-					__(
-						'The invitation could not be canceled. Please try again.',
-						'library-portal'
-					)
-				),
+				text: serverMessage( error, fallback ),
 			} );
 		} finally {
 			setBusy( false );
 			setCanceling( null );
 			onChanged();
 		}
+	};
+
+	const resend = ( invitation: PendingInvitation ) =>
+		act(
+			() => resendInvitation( invitation.id ),
+			__( 'An error occurred while sending emails', 'library-portal' )
+		);
+
+	const cancel = async () => {
+		if ( ! canceling ) {
+			return;
+		}
+		await act(
+			() => cancelInvitation( canceling.id ),
+			__(
+				'The invitation could not be canceled. Please try again.',
+				'library-portal'
+			)
+		);
 	};
 
 	return (
