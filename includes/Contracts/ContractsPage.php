@@ -379,9 +379,7 @@ final class ContractsPage {
 		try {
 			$contract = $this->service->contract( $contract_id );
 		} catch ( InvalidArgumentException $missing ) {
-			printf( '<h1>%s</h1>', esc_html__( 'Contracts', 'library-portal' ) );
-			wp_admin_notice( esc_html( $missing->getMessage() ), array( 'type' => 'error' ) );
-			printf( '<p><a href="%1$s">%2$s</a></p>', esc_url( self::url() ), esc_html__( 'Back to the contracts', 'library-portal' ) );
+			self::render_missing( $missing );
 			return;
 		}
 		/* translators: %s: contract title. */
@@ -409,6 +407,17 @@ final class ContractsPage {
 	}
 
 	/**
+	 * The screen of a contract that is not there (edit or delete of a wrong or deleted ID).
+	 *
+	 * @param InvalidArgumentException $missing The service's refusal.
+	 */
+	private static function render_missing( InvalidArgumentException $missing ): void {
+		printf( '<h1>%s</h1>', esc_html__( 'Contracts', 'library-portal' ) );
+		wp_admin_notice( esc_html( $missing->getMessage() ), array( 'type' => 'error' ) );
+		printf( '<p><a href="%1$s">%2$s</a></p>', esc_url( self::url() ), esc_html__( 'Back to the contracts', 'library-portal' ) );
+	}
+
+	/**
 	 * Address of the confirmation before a contract is deleted.
 	 *
 	 * @param int $contract_id Contract.
@@ -433,9 +442,7 @@ final class ContractsPage {
 			try {
 				$contract = $this->service->contract( $contract_id );
 			} catch ( InvalidArgumentException $missing ) {
-				printf( '<h1>%s</h1>', esc_html__( 'Contracts', 'library-portal' ) );
-				wp_admin_notice( esc_html( $missing->getMessage() ), array( 'type' => 'error' ) );
-				printf( '<p><a href="%1$s">%2$s</a></p>', esc_url( self::url() ), esc_html__( 'Back to the contracts', 'library-portal' ) );
+				self::render_missing( $missing );
 				return;
 			}
 		}
