@@ -14,6 +14,7 @@ use LibraryPortal\Domain\PlaybackStatus;
 use LibraryPortal\Domain\PrimaryAction;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryService;
+use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -22,6 +23,9 @@ use WP_REST_Server;
  * The current user's library items (spec points 3 and 7).
  */
 final class ItemsController extends Controller {
+
+	/** The most rows one page holds (one page of 100 rows measured at the floor's throughput: docs/decisions.md). */
+	public const MAX_PER_PAGE = 100;
 
 	/**
 	 * Library builder.
@@ -62,7 +66,20 @@ final class ItemsController extends Controller {
 					'callback'            => array( $this, 'get_items' ),
 					'permission_callback' => array( $this, 'get_items_permissions_check' ),
 					'args'                => array(
-						'context' => $this->get_context_param( array( 'default' => 'view' ) ),
+						'context'  => $this->get_context_param( array( 'default' => 'view' ) ),
+						// Opt-in pages (docs/decisions.md, "items/ pages on request"): without per_page the whole list.
+						'per_page' => array(
+							'description' => __( 'Rows per page; without it the whole list.', 'library-portal' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+							'maximum'     => self::MAX_PER_PAGE,
+						),
+						'page'     => array(
+							'description' => __( 'Page of the list, from 1; only with per_page.', 'library-portal' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+							'default'     => 1,
+						),
 					),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
@@ -81,16 +98,36 @@ final class ItemsController extends Controller {
 	}
 
 	/**
-	 * Every item of the current user; never anyone else's.
+	 * Every item of the current user, or one page of them; never anyone else's.
 	 *
 	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
 	 */
-	public function get_items( $request ): WP_REST_Response {
+	public function get_items( $request ) {
 		$user_id  = get_current_user_id();
 		$now      = time();
 		$json     = $this->cache->items_json( $user_id, $now, fn() => $this->library->items_for( $user_id, $now ) );
+		$per_page = $request['per_page'];
+		$headers  = array();
+		if ( null !== $per_page ) {
+			$page                 = (int) $request['page'];
+			list( $json, $total ) = LibraryCache::page_of( $json, $page, (int) $per_page );
+			$pages                = (int) ceil( $total / (int) $per_page );
+			if ( $page > max( 1, $pages ) ) {
+				return new WP_Error(
+					'invalid_page_number',
+					__( 'The page number requested is larger than the number of pages available.', 'library-portal' ),
+					array( 'status' => 400 )
+				);
+			}
+			$headers['X-WP-Total']      = (string) $total;
+			$headers['X-WP-TotalPages'] = (string) $pages;
+		}
 		$response = new RawJsonResponse( '{"success":true,"data":' . $json . '}' );
 		$response->header( 'Cache-Control', 'no-store, private' );
+		foreach ( $headers as $name => $value ) {
+			$response->header( $name, $value );
+		}
 		return $response;
 	}
 

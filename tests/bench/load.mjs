@@ -7,8 +7,8 @@
  * - POST video/progress/{id}: each connection is one learner raising its own progress the way the
  *   player does (one 5% step per report, parts of 20 s, so within the 2x rule at the rate the machine
  *   serves); it keeps its next step and the highest value the server acknowledged per part.
- * - GET items/ for one-item learners, for owners of 1,000 items (as browsers ask: gzip; and once
- *   uncompressed, the 1 MB reply), and for owners of 100 items (what one page of a paged list holds).
+ * - GET items/ for one-item learners, for owners of 1,000 items (as browsers ask: gzip; once
+ *   uncompressed, the 1 MB reply; and one page of 100 rows, ?per_page=100), and for owners of 100 items.
  * - GET shareduserscontent/ for owners of 500-member teams.
  * Then the checks: for every learner the highest acknowledged value of every part equals the progress
  * table, GET items/ and GET video/{id}; and the races over real parallel HTTP: 50 and 200 recipients
@@ -508,6 +508,12 @@ rows.push(
 		seed.owners,
 		get( '/wp-json/library/v2/items/' ),
 		null
+	) ),
+	...( await scenario(
+		`GET items/?per_page=100 (${ seed.owners.length } owners of 1,000 items, gzip: one page)`,
+		seed.owners,
+		get( '/wp-json/library/v2/items/?per_page=100', gzip ),
+		TARGETS.itemsOwner
 	) ),
 	...( await scenario(
 		`GET items/ (${ seed.pageOwners.length } owners of 100 items: one page)`,

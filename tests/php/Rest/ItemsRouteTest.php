@@ -281,4 +281,84 @@ final class ItemsRouteTest extends TestCase {
 		$this->assertSame( $hit, $count( $small, true ), 'A cached library is one query.' );
 		$this->assertSame( $hit, $count( $large, true ) );
 	}
+	public function test_pages_on_request_cut_the_same_list_in_order_with_its_totals(): void {
+		$owner = $this->make_user();
+		$other = $this->make_user();
+		\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $owner, 25 );
+		Library::grant( $other, Library::item( 'Someone Else Training' ) );
+		$whole = $this->rest( 'GET', self::ROUTE, array(), $owner );
+
+		$pages = array();
+		foreach ( array( 1, 2, 3 ) as $page ) {
+			$response = $this->rest(
+				'GET',
+				self::ROUTE,
+				array(
+					'per_page' => 10,
+					'page'     => $page,
+				),
+				$owner
+			);
+			$this->assertSame( 200, $response->get_status() );
+			$this->assertSame( array( '25', '3' ), array( $response->get_headers()['X-WP-Total'], $response->get_headers()['X-WP-TotalPages'] ) );
+			$pages[] = $response->get_data()['data'];
+		}
+
+		$this->assertSame( array( 10, 10, 5 ), array_map( 'count', $pages ) );
+		$this->assertSame( $whole->get_data()['data'], array_merge( ...$pages ), 'The pages, joined, are the whole list in its order.' );
+		$this->assertArrayNotHasKey( 'X-WP-Total', $whole->get_headers(), 'Without per_page the reply is the whole list, as before.' );
+		$this->assertNotContains( 'Someone Else Training', array_column( array_merge( ...$pages ), 'title' ) );
+	}
+
+	public function test_a_page_past_the_end_or_a_bad_size_is_refused_and_an_empty_library_has_one_empty_page(): void {
+		$owner = $this->make_user();
+		\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $owner, 3 );
+		$empty = $this->make_user();
+
+		$past = $this->rest(
+			'GET',
+			self::ROUTE,
+			array(
+				'per_page' => 2,
+				'page'     => 3,
+			),
+			$owner
+		);
+		$this->assertSame( array( 400, 'invalid_page_number' ), array( $past->get_status(), $past->as_error()->get_error_code() ) );
+		foreach ( array( 0, 101, 'ten' ) as $size ) {
+			$refused = $this->rest( 'GET', self::ROUTE, array( 'per_page' => $size ), $owner );
+			$this->assertSame( array( 400, 'rest_invalid_param' ), array( $refused->get_status(), $refused->as_error()->get_error_code() ), "per_page {$size}" );
+		}
+		$none = $this->rest( 'GET', self::ROUTE, array( 'per_page' => 10 ), $empty );
+		$this->assertSame( array( 200, array(), '0', '0' ), array( $none->get_status(), $none->get_data()['data'], $none->get_headers()['X-WP-Total'], $none->get_headers()['X-WP-TotalPages'] ) );
+	}
+
+	public function test_a_page_is_refused_logged_out_and_without_a_nonce(): void {
+		$owner = $this->make_user();
+		Library::grant( $owner, Library::item( 'Private Training' ) );
+
+		$this->assertSame( 401, $this->rest( 'GET', self::ROUTE, array( 'per_page' => 1 ) )->get_status() );
+		$browser = $this->rest_as_browser( 'GET', self::ROUTE, $owner, null, array( 'per_page' => 1 ) );
+		$this->assertSame( 401, $browser->get_status() );
+		$this->assertStringNotContainsString( 'Private Training', (string) wp_json_encode( $browser->get_data() ) );
+	}
+
+	public function test_a_page_of_a_kept_list_costs_what_the_whole_list_costs_whatever_its_size(): void {
+		$small = $this->make_user();
+		$large = $this->make_user();
+		\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $small, 10 );
+		\LibraryPortal\Dev\DemoSeeder::create()->seed_library_for( $large, 1000 );
+		$count = function ( int $user_id ): int {
+			$this->rest( 'GET', self::ROUTE, array(), $user_id ); // Keeps the list.
+			return $this->count_queries(
+				function () use ( $user_id ) {
+					$this->assertSame( 200, $this->rest( 'GET', self::ROUTE, array( 'per_page' => 100 ), $user_id )->get_status() );
+				}
+			);
+		};
+
+		$hit = wp_using_ext_object_cache() ? 0 : 1;
+		$this->assertSame( $hit, $count( $small ) );
+		$this->assertSame( $hit, $count( $large ) );
+	}
 }
