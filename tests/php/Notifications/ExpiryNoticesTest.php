@@ -175,6 +175,9 @@ final class ExpiryNoticesTest extends TestCase {
 		$this->assertCount( 3, $this->notices( $owner ) );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_one_select_for_all_owners_then_a_claim_and_an_insert_per_notice(): void {
 		$now = self::local( '2030-06-15 12:00' );
 		foreach ( array( 2, 6 ) as $owners ) {

@@ -140,16 +140,39 @@ abstract class TestCase extends PolyfillTestCase {
 	}
 
 	/**
-	 * Number of database queries run by a callable (through $wpdb).
+	 * Queries of the network's own tables (sites, network options) in the last count_queries().
+	 *
+	 * @var int
+	 */
+	protected $network_queries = 0;
+
+	/**
+	 * Number of database queries run by a callable (through $wpdb). On a network, core's own
+	 * lookups of the network's tables (wp_blogs, wp_site, wp_sitemeta, wp_blogmeta) are counted
+	 * apart in $network_queries, so a budget means the same on a single site and a network.
 	 *
 	 * @param callable $fn Code to measure.
 	 * @return int
 	 */
 	protected function count_queries( callable $fn ): int {
 		global $wpdb;
+		$network = 0;
+		$tables  = is_multisite() ? array( $wpdb->blogs, $wpdb->site, $wpdb->sitemeta, $wpdb->blogmeta ) : array();
+		$spot    = static function ( $query ) use ( &$network, $tables ) {
+			if ( $tables && preg_match( '/[\s`](' . implode( '|', array_map( 'preg_quote', $tables ) ) . ')[\s`]/', ' ' . $query . ' ' ) ) {
+				++$network;
+			}
+			return $query;
+		};
+		add_filter( 'query', $spot, PHP_INT_MAX );
 		$before = $wpdb->num_queries;
-		$fn();
-		return $wpdb->num_queries - $before;
+		try {
+			$fn();
+		} finally {
+			remove_filter( 'query', $spot, PHP_INT_MAX );
+		}
+		$this->network_queries = $network;
+		return $wpdb->num_queries - $before - $network;
 	}
 
 	/**
