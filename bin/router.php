@@ -179,7 +179,7 @@ if ( str_ends_with( (string) getenv( 'LP_SITE' ), '-multisite' ) && ! file_exist
 				return true;
 			}
 			header( 'Content-Type: ' . ( mime_content_type( $library_portal_core ) ? mime_content_type( $library_portal_core ) : 'application/octet-stream' ) );
-			readfile( $library_portal_core ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_readfile -- a core file.
+			readfile( $library_portal_core ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_readfile -- a core file.
 			return true;
 		}
 		$library_portal_script      = substr( $library_portal_core, strlen( $library_portal_root ) );

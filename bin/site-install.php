@@ -205,8 +205,9 @@ if ( 'core' === $library_portal_phase ) {
 	if ( $library_portal_settings['multisite'] && ! $GLOBALS['wpdb']->get_var( $GLOBALS['wpdb']->prepare( 'SHOW TABLES LIKE %s', $GLOBALS['wpdb']->base_prefix . 'site' ) ) ) {
 		// A subdirectory network on 127.0.0.1:<port>, as Tools → Network Setup makes it.
 		define( 'WP_INSTALLING_NETWORK', true ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals -- WordPress's own flag.
-		foreach ( $GLOBALS['wpdb']->tables( 'ms_global' ) as $library_portal_table => $library_portal_prefixed ) {
-			$GLOBALS['wpdb']->$library_portal_table = $library_portal_prefixed; // As wp-admin/network.php does before it installs.
+		$library_portal_wpdb = $GLOBALS['wpdb'];
+		foreach ( $library_portal_wpdb->tables( 'ms_global' ) as $library_portal_table => $library_portal_prefixed ) {
+			$library_portal_wpdb->{$library_portal_table} = $library_portal_prefixed; // As wp-admin/network.php does before it installs.
 		}
 		install_network();
 		$library_portal_result = populate_network( 1, '127.0.0.1:' . $library_portal_settings['port'], 'admin@example.com', 'Library Portal network (' . $library_portal_site . ')', '/', false );

@@ -26,13 +26,13 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 	 */
 	function library_portal_site_settings( string $site ): array {
 		$known = array(
-			'demo'         => array( 8888, 'sqlite' ),
-			'e2e'          => array( 8889, 'sqlite' ),
-			'test-sqlite'  => array( 8890, 'sqlite' ),
-			'test-mariadb' => array( 8891, 'mariadb' ),
-			'bench'        => array( 8892, 'mariadb' ),
-			'bench-sqlite' => array( 8893, 'sqlite' ),
-			'prod'         => array( 8894, 'mariadb' ),
+			'demo'           => array( 8888, 'sqlite' ),
+			'e2e'            => array( 8889, 'sqlite' ),
+			'test-sqlite'    => array( 8890, 'sqlite' ),
+			'test-mariadb'   => array( 8891, 'mariadb' ),
+			'bench'          => array( 8892, 'mariadb' ),
+			'bench-sqlite'   => array( 8893, 'sqlite' ),
+			'prod'           => array( 8894, 'mariadb' ),
 			// Subdirectory networks (WordPress multisite): README, "A network of sites".
 			'test-multisite' => array( 8895, 'mariadb' ),
 			'e2e-multisite'  => array( 8896, 'mariadb' ),
@@ -61,12 +61,12 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 
 		$var = dirname( __DIR__ ) . '/var';
 		return array(
-			'site'    => $site,
-			'port'    => (int) $port,
-			'url'     => 'http://127.0.0.1:' . $port,
-			'engine'  => $engine,
-			'dir'     => $var . '/sites/' . $site,
-			'db_name' => 'lp_' . str_replace( '-', '_', $site ),
+			'site'      => $site,
+			'port'      => (int) $port,
+			'url'       => 'http://127.0.0.1:' . $port,
+			'engine'    => $engine,
+			'dir'       => $var . '/sites/' . $site,
+			'db_name'   => 'lp_' . str_replace( '-', '_', $site ),
 			'socket'    => $var . '/run/mariadb.sock',
 			'multisite' => str_ends_with( $site, '-multisite' ),
 		);

@@ -58,11 +58,14 @@ final class PortalPageNotice {
 			return;
 		}
 		printf(
-			'<div class="notice notice-warning library-portal-no-portal-page"><p>%1$s</p><form method="post" action="%2$s"><input type="hidden" name="action" value="%3$s">%4$s<p><button type="submit" class="button button-primary">%5$s</button> <a href="%6$s">%7$s</a></p></form></div>',
+			'<div class="notice notice-warning library-portal-no-portal-page"><p>%1$s</p><form method="post" action="%2$s"><input type="hidden" name="action" value="%3$s">',
 			esc_html__( 'Library Portal has no page on this site, so /my-account/library shows the home page instead of the library. Create the Library page, or choose an existing page on the settings screen.', 'library-portal' ),
 			esc_url( admin_url( 'admin-post.php' ) ),
-			esc_attr( self::ACTION ),
-			wp_nonce_field( self::ACTION, '_wpnonce', true, false ),
+			esc_attr( self::ACTION )
+		);
+		wp_nonce_field( self::ACTION );
+		printf(
+			'<p><button type="submit" class="button button-primary">%1$s</button> <a href="%2$s">%3$s</a></p></form></div>',
 			esc_html__( 'Create the Library page', 'library-portal' ),
 			esc_url( admin_url( 'options-general.php?page=' . SettingsPage::SLUG ) ),
 			esc_html__( 'Library Portal settings', 'library-portal' )

@@ -36,7 +36,7 @@ final class Installer {
 	 *
 	 * @param bool $network_wide Whether the plugin is being activated for the whole network.
 	 */
-	public static function activate( $network_wide = false ): void {
+	public static function activate( bool $network_wide = false ): void {
 		if ( is_multisite() && $network_wide ) {
 			self::on_every_site( array( self::class, 'activate_site' ) );
 			return;
@@ -55,7 +55,7 @@ final class Installer {
 		delete_option( 'library_portal_demo_logins' ); // Versions before 0.2 kept demo passwords here.
 		Settings::ensure_portal_page();
 		( new ItemPostType() )->register_post_type();
-		if ( ms_is_switched() ) {
+		if ( is_multisite() && ms_is_switched() ) {
 			// The rules in memory are the current site's (its permalink structure and plugins):
 			// the switched-to site builds its own, with ours, on its next request.
 			delete_option( 'rewrite_rules' );
@@ -72,7 +72,7 @@ final class Installer {
 	 *
 	 * @param bool $network_wide Whether the plugin is being deactivated for the whole network.
 	 */
-	public static function deactivate( $network_wide = false ): void {
+	public static function deactivate( bool $network_wide = false ): void {
 		if ( is_multisite() && $network_wide ) {
 			self::on_every_site( array( self::class, 'deactivate_site' ) );
 			return;
@@ -87,7 +87,7 @@ final class Installer {
 	 * without ours, on its next request. The scheduled jobs go too (activation schedules them again).
 	 */
 	public static function deactivate_site(): void {
-		if ( ms_is_switched() ) {
+		if ( is_multisite() && ms_is_switched() ) {
 			delete_option( 'rewrite_rules' );
 		} else {
 			Routes::remove_rewrite_rules();
@@ -122,8 +122,9 @@ final class Installer {
 				$results[ (int) $site_id ] = $routine();
 				restore_current_blog();
 			}
-			$offset += self::SITE_BATCH;
-		} while ( count( $site_ids ) === self::SITE_BATCH );
+			$offset    += self::SITE_BATCH;
+			$full_batch = count( $site_ids ) === self::SITE_BATCH;
+		} while ( $full_batch );
 		return $results;
 	}
 

@@ -30,8 +30,8 @@ final class NetworkSites {
 	 *
 	 * @param WP_Site $site The new site.
 	 */
-	public function install_new_site( $site ): void {
-		if ( ! $site instanceof WP_Site || ! self::network_active() ) {
+	public function install_new_site( WP_Site $site ): void {
+		if ( ! self::network_active() ) {
 			return;
 		}
 		switch_to_blog( (int) $site->blog_id );

@@ -198,7 +198,17 @@ final class NetworkLifecycleTest extends NetworkTestCase {
 		switch_to_blog( $last );
 		( new Settings() )->update( array( 'delete_on_uninstall' => true ) );
 		restore_current_blog();
-		$this->assertGreaterThan( 100, count( get_sites( array( 'fields' => 'ids', 'number' => 0 ) ) ) );
+		$this->assertGreaterThan(
+			100,
+			count(
+				get_sites(
+					array(
+						'fields' => 'ids',
+						'number' => 0,
+					)
+				)
+			)
+		);
 
 		$suppress = $wpdb->suppress_errors( true ); // The filler sites have no tables to read.
 		try {
