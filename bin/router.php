@@ -171,6 +171,10 @@ if ( str_ends_with( (string) getenv( 'LP_SITE' ), '-multisite' ) && ! file_exist
 		return library_portal_router_refuse( 403 );
 	}
 	if ( is_dir( $library_portal_core ) ) {
+		if ( ! str_ends_with( $library_portal_path, '/' ) ) {
+			header( 'Location: ' . $library_portal_path . '/', true, 301 );
+			return true;
+		}
 		$library_portal_core = rtrim( $library_portal_core, '/' ) . '/index.php';
 	}
 	if ( is_file( $library_portal_core ) ) {
