@@ -39,7 +39,13 @@ final class PortalPageNotice {
 	 */
 	public function register(): void {
 		add_action( 'admin_notices', array( $this, 'render' ) );
-		add_action( 'admin_post_' . self::ACTION, array( $this, 'handle_create' ) );
+		add_action(
+			'admin_post_' . self::ACTION,
+			function () {
+				wp_safe_redirect( $this->handle_create() );
+				exit;
+			}
+		);
 	}
 
 	/**
@@ -73,15 +79,16 @@ final class PortalPageNotice {
 	}
 
 	/**
-	 * "Create the Library page": the page activation makes, then back to the screen it came from.
+	 * "Create the Library page": the page activation makes; returns where to go next (the screen
+	 * the form was on).
 	 */
-	public function handle_create(): void {
+	public function handle_create(): string {
 		if ( ! current_user_can( 'manage_options' ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to do that.', 'library-portal' ), 403 );
 		}
 		check_admin_referer( self::ACTION );
 		Settings::ensure_portal_page();
-		wp_safe_redirect( (string) ( wp_get_referer() ? wp_get_referer() : admin_url() ) );
-		exit;
+		$back = wp_get_referer();
+		return $back ? $back : admin_url();
 	}
 }
