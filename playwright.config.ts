@@ -18,6 +18,8 @@ const isCI = !! process.env.CI;
 
 export default defineConfig( {
 	testDir: './tests/e2e',
+	// The network's specs run against their own site: playwright.multisite.config.ts.
+	testIgnore: [ '**/network/**' ],
 	outputDir: './artifacts/test-results',
 	timeout: 30_000,
 	expect: { timeout: 5_000 },

@@ -110,3 +110,22 @@ if ( ini_get( 'zlib.output_compression' ) ) {
 		1
 	);
 }
+
+/*
+ * The local networks (README, "A network of sites") live on 127.0.0.1:<port>. Core's sanitize_user()
+ * strips the ':' from a new site's domain ("127.0.0.18896"), so a site made with the network's
+ * domain gets it back.
+ */
+if ( is_multisite() ) {
+	add_filter(
+		'wp_normalize_site_data',
+		static function ( $data ) {
+			$network = get_network();
+			if ( $network && isset( $data['domain'] ) && str_replace( ':', '', $network->domain ) === $data['domain'] ) {
+				$data['domain'] = $network->domain;
+			}
+			return $data;
+		},
+		20
+	);
+}

@@ -159,7 +159,42 @@ foreach ( array( (string) ( $_SERVER['SCRIPT_FILENAME'] ?? '' ), $library_portal
 	}
 }
 
+// A subdirectory network (a "-multisite" site: README, "A network of sites") serves core's files
+// below each site's path, as its .htaccess rewrites do: /summit/wp-admin/... is /wp-admin/...,
+// /summit/wp-login.php is /wp-login.php (WordPress reads the site from REQUEST_URI).
 $library_portal_file = $library_portal_root . $library_portal_path;
+if ( str_ends_with( (string) getenv( 'LP_SITE' ), '-multisite' ) && ! file_exists( $library_portal_file )
+	&& preg_match( '#^/[_0-9a-zA-Z-]+(/(?:wp-(?:content|admin|includes)(?:/.*)?|[^/]+\.php))$#', $library_portal_path, $library_portal_match ) ) {
+	$library_portal_core = $library_portal_root . $library_portal_match[1];
+	$library_portal_real = realpath( $library_portal_core );
+	if ( false !== $library_portal_real && ! library_portal_router_allows( $library_portal_real, $library_portal_root, $library_portal_repo ) ) {
+		return library_portal_router_refuse( 403 );
+	}
+	if ( is_dir( $library_portal_core ) ) {
+		if ( ! str_ends_with( $library_portal_path, '/' ) ) {
+			header( 'Location: ' . $library_portal_path . '/', true, 301 );
+			return true;
+		}
+		$library_portal_core = rtrim( $library_portal_core, '/' ) . '/index.php';
+	}
+	if ( is_file( $library_portal_core ) ) {
+		if ( ! str_ends_with( $library_portal_core, '.php' ) ) {
+			if ( library_portal_router_send_gzip( (string) realpath( $library_portal_core ) ) ) {
+				return true;
+			}
+			header( 'Content-Type: ' . ( mime_content_type( $library_portal_core ) ? mime_content_type( $library_portal_core ) : 'application/octet-stream' ) );
+			readfile( $library_portal_core ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_readfile -- a core file.
+			return true;
+		}
+		$library_portal_script      = substr( $library_portal_core, strlen( $library_portal_root ) );
+		$_SERVER['SCRIPT_NAME']     = $library_portal_script;
+		$_SERVER['PHP_SELF']        = $library_portal_script;
+		$_SERVER['SCRIPT_FILENAME'] = $library_portal_core;
+		chdir( dirname( $library_portal_core ) );
+		require $library_portal_core;
+		return true;
+	}
+}
 if ( '/' !== $library_portal_path && file_exists( $library_portal_file ) ) {
 	if ( ! is_dir( $library_portal_file ) ) {
 		// A text file goes out compressed; anything else (and PHP) the built-in server handles.

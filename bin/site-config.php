@@ -62,8 +62,26 @@ require_once $library_portal_salts;
 $table_prefix            = 'wp_';
 $GLOBALS['table_prefix'] = $table_prefix;
 
-define( 'WP_HOME', $library_portal_config['url'] );
-define( 'WP_SITEURL', $library_portal_config['url'] );
+if ( $library_portal_config['multisite'] ) {
+	// A subdirectory network on 127.0.0.1:<port> (README, "A network of sites"): each site keeps its
+	// own home and siteurl options, so no WP_HOME. While bin/site-install.php makes the network's
+	// tables (LP_NETWORK_INSTALLING=1) WordPress runs as the single site it starts as.
+	define( 'WP_ALLOW_MULTISITE', true );
+	if ( '1' !== getenv( 'LP_NETWORK_INSTALLING' ) ) {
+		define( 'MULTISITE', true );
+		define( 'SUBDOMAIN_INSTALL', false );
+		define( 'DOMAIN_CURRENT_SITE', '127.0.0.1:' . $library_portal_config['port'] );
+		define( 'PATH_CURRENT_SITE', '/' );
+		define( 'SITE_ID_CURRENT_SITE', 1 );
+		define( 'BLOG_ID_CURRENT_SITE', 1 );
+	} else {
+		define( 'WP_HOME', $library_portal_config['url'] );
+		define( 'WP_SITEURL', $library_portal_config['url'] );
+	}
+} else {
+	define( 'WP_HOME', $library_portal_config['url'] );
+	define( 'WP_SITEURL', $library_portal_config['url'] );
+}
 define( 'UPLOADS', 'wp-content/uploads/' . $library_portal_site );
 
 define( 'WP_ENVIRONMENT_TYPE', 'local' );

@@ -159,8 +159,18 @@ if ( 'main' === $library_portal_phase ) {
 	}
 
 	$library_portal_flags = $library_portal_quiet ? array( '--quiet' ) : array();
-	library_portal_run_phase( 'core', $library_portal_flags );
+	if ( $library_portal_settings['multisite'] ) {
+		// WordPress installs as one site, then its network tables are made (README, "A network of sites").
+		putenv( 'LP_NETWORK_INSTALLING=1' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- read by bin/site-config.php in the child.
+		library_portal_run_phase( 'core', $library_portal_flags );
+		putenv( 'LP_NETWORK_INSTALLING' ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions -- the network from here on.
+	} else {
+		library_portal_run_phase( 'core', $library_portal_flags );
+	}
 	library_portal_run_phase( 'configure', $library_portal_flags );
+	if ( $library_portal_settings['multisite'] ) {
+		library_portal_run_phase( 'sites', $library_portal_flags );
+	}
 	if ( '' !== $library_portal_wc ) {
 		library_portal_run_phase( 'woocommerce', $library_portal_flags );
 	}
@@ -192,6 +202,19 @@ if ( 'core' === $library_portal_phase ) {
 	} elseif ( (int) get_option( 'db_version' ) < (int) $GLOBALS['wp_db_version'] ) {
 		wp_upgrade();
 	}
+	if ( $library_portal_settings['multisite'] && ! $GLOBALS['wpdb']->get_var( $GLOBALS['wpdb']->prepare( 'SHOW TABLES LIKE %s', $GLOBALS['wpdb']->base_prefix . 'site' ) ) ) {
+		// A subdirectory network on 127.0.0.1:<port>, as Tools → Network Setup makes it.
+		define( 'WP_INSTALLING_NETWORK', true ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals -- WordPress's own flag.
+		$library_portal_wpdb = $GLOBALS['wpdb'];
+		foreach ( $library_portal_wpdb->tables( 'ms_global' ) as $library_portal_table => $library_portal_prefixed ) {
+			$library_portal_wpdb->{$library_portal_table} = $library_portal_prefixed; // As wp-admin/network.php does before it installs.
+		}
+		install_network();
+		$library_portal_result = populate_network( 1, '127.0.0.1:' . $library_portal_settings['port'], 'admin@example.com', 'Library Portal network (' . $library_portal_site . ')', '/', false );
+		if ( is_wp_error( $library_portal_result ) ) {
+			library_portal_fail( 'making the network failed: ' . $library_portal_result->get_error_message() );
+		}
+	}
 	exit( 0 );
 }
 
@@ -210,8 +233,9 @@ if ( 'configure' === $library_portal_phase ) {
 
 	if ( ! is_file( WP_PLUGIN_DIR . '/' . LIBRARY_PORTAL_DEV_PLUGIN ) ) {
 		fwrite( STDERR, 'site-install: warning: ' . WP_PLUGIN_DIR . '/' . LIBRARY_PORTAL_DEV_PLUGIN . " is missing; the plugin is not active.\n" );
-	} elseif ( ! is_plugin_active( LIBRARY_PORTAL_DEV_PLUGIN ) ) {
-		$library_portal_result = activate_plugin( LIBRARY_PORTAL_DEV_PLUGIN );
+	} elseif ( is_multisite() ? ! is_plugin_active_for_network( LIBRARY_PORTAL_DEV_PLUGIN ) : ! is_plugin_active( LIBRARY_PORTAL_DEV_PLUGIN ) ) {
+		// On a network: Network Activate, as a network's admin does.
+		$library_portal_result = activate_plugin( LIBRARY_PORTAL_DEV_PLUGIN, '', is_multisite() );
 		if ( is_wp_error( $library_portal_result ) ) {
 			library_portal_fail( 'activating the plugin failed: ' . $library_portal_result->get_error_message() . ' ' . wp_json_encode( $library_portal_result->get_error_data() ) );
 		}
@@ -306,6 +330,22 @@ if ( 'woocommerce' === $library_portal_phase ) {
 	if ( ! $library_portal_quiet ) {
 		echo 'WooCommerce ' . WC()->version . ' is active (orders in the ' . ( 'yes' === $library_portal_hpos ? 'custom order tables' : 'posts table' ) . ").\n";
 	}
+	exit( 0 );
+}
+
+if ( 'sites' === $library_portal_phase ) {
+	// The network's second site, /summit/, made after the plugin was network-activated (so the
+	// plugin installs itself there on wp_initialize_site); the main site shows the Harbor brand.
+	\LibraryPortal\Dev\NetworkSeeder::create()->sites();
+	exit( 0 );
+}
+
+if ( 'seed' === $library_portal_phase && is_multisite() ) {
+	// A network gets a small seed of its own: one learner with a library on each site.
+	$library_portal_file  = $library_portal_settings['dir'] . '/logins.json';
+	$library_portal_known = is_readable( $library_portal_file ) ? json_decode( (string) file_get_contents( $library_portal_file ), true ) : array();
+	$library_portal_rows  = \LibraryPortal\Dev\NetworkSeeder::create()->seed( is_array( $library_portal_known ) ? $library_portal_known : array() );
+	file_put_contents( $library_portal_file, wp_json_encode( array_merge( array( LIBRARY_PORTAL_DEV_ADMIN ), $library_portal_rows ), JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) . "\n" );
 	exit( 0 );
 }
 

@@ -19,18 +19,23 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 	 * in "-mariadb". LP_DB_ENGINE (sqlite|mariadb) overrides the engine of any site.
 	 *
 	 * @param string $site Site name, e.g. "demo".
-	 * @return array{site: string, port: int, url: string, engine: string, dir: string, db_name: string, socket: string}
+	 * A site whose name ends in "-multisite" is a subdirectory network (multisite: true).
+	 *
+	 * @return array{site: string, port: int, url: string, engine: string, dir: string, db_name: string, socket: string, multisite: bool}
 	 * @throws InvalidArgumentException When the name is invalid or unknown without LP_PORT.
 	 */
 	function library_portal_site_settings( string $site ): array {
 		$known = array(
-			'demo'         => array( 8888, 'sqlite' ),
-			'e2e'          => array( 8889, 'sqlite' ),
-			'test-sqlite'  => array( 8890, 'sqlite' ),
-			'test-mariadb' => array( 8891, 'mariadb' ),
-			'bench'        => array( 8892, 'mariadb' ),
-			'bench-sqlite' => array( 8893, 'sqlite' ),
-			'prod'         => array( 8894, 'mariadb' ),
+			'demo'           => array( 8888, 'sqlite' ),
+			'e2e'            => array( 8889, 'sqlite' ),
+			'test-sqlite'    => array( 8890, 'sqlite' ),
+			'test-mariadb'   => array( 8891, 'mariadb' ),
+			'bench'          => array( 8892, 'mariadb' ),
+			'bench-sqlite'   => array( 8893, 'sqlite' ),
+			'prod'           => array( 8894, 'mariadb' ),
+			// Subdirectory networks (WordPress multisite): README, "A network of sites".
+			'test-multisite' => array( 8895, 'mariadb' ),
+			'e2e-multisite'  => array( 8896, 'mariadb' ),
 		);
 
 		if ( ! preg_match( '/^[a-z0-9][a-z0-9-]{0,40}$/', $site ) ) {
@@ -44,7 +49,7 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 			$port += (int) getenv( 'LP_PORT_OFFSET' );
 		} elseif ( false !== $port_env && '' !== $port_env ) {
 			$port   = (int) $port_env;
-			$engine = str_ends_with( $site, '-mariadb' ) ? 'mariadb' : 'sqlite';
+			$engine = str_ends_with( $site, '-mariadb' ) || str_ends_with( $site, '-multisite' ) ? 'mariadb' : 'sqlite';
 		} else {
 			throw new InvalidArgumentException( "Unknown site '$site': known are " . implode( ', ', array_keys( $known ) ) . '; set LP_PORT for another one.' );
 		}
@@ -56,13 +61,14 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 
 		$var = dirname( __DIR__ ) . '/var';
 		return array(
-			'site'    => $site,
-			'port'    => (int) $port,
-			'url'     => 'http://127.0.0.1:' . $port,
-			'engine'  => $engine,
-			'dir'     => $var . '/sites/' . $site,
-			'db_name' => 'lp_' . str_replace( '-', '_', $site ),
-			'socket'  => $var . '/run/mariadb.sock',
+			'site'      => $site,
+			'port'      => (int) $port,
+			'url'       => 'http://127.0.0.1:' . $port,
+			'engine'    => $engine,
+			'dir'       => $var . '/sites/' . $site,
+			'db_name'   => 'lp_' . str_replace( '-', '_', $site ),
+			'socket'    => $var . '/run/mariadb.sock',
+			'multisite' => str_ends_with( $site, '-multisite' ),
 		);
 	}
 
@@ -73,7 +79,7 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 	 * @return string
 	 */
 	function library_portal_site_for_port( int $port ): string {
-		foreach ( array( 'demo', 'e2e', 'test-sqlite', 'test-mariadb', 'bench', 'bench-sqlite', 'prod' ) as $site ) {
+		foreach ( array( 'demo', 'e2e', 'test-sqlite', 'test-mariadb', 'bench', 'bench-sqlite', 'prod', 'test-multisite', 'e2e-multisite' ) as $site ) {
 			if ( library_portal_site_settings( $site )['port'] === $port ) {
 				return $site;
 			}

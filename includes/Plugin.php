@@ -107,6 +107,8 @@ final class Plugin {
 		( new SettingsPage( $services->settings ) )->register();
 		( new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, $quizzes ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
+		( new Admin\PortalPageNotice( $services->settings ) )->register();
+		( new Database\NetworkSites() )->register();
 		$contracts = new Contracts\ContractService( $services->contracts, $services->seat_audit );
 		( new Contracts\ContractsPage( $contracts, new Contracts\MemberImports( $contracts ) ) )->register();
 		( new ServerTiming() )->register();

@@ -828,7 +828,7 @@ final class GrantsPage {
 		if ( ! $user ) {
 			$user = get_user_by( 'login', $who );
 		}
-		return $user ? $user : null;
+		return \LibraryPortal\Accounts\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/decisions.md "Multisite".
 	}
 
 	/**

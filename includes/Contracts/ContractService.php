@@ -423,6 +423,7 @@ final class ContractService {
 	private function user_id( string $who ): int {
 		$who  = trim( $who );
 		$user = ctype_digit( $who ) ? get_user_by( 'id', (int) $who ) : ( is_email( $who ) ? get_user_by( 'email', $who ) : false );
+		$user = \LibraryPortal\Accounts\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/decisions.md "Multisite".
 		if ( ! $user ) {
 			throw new InvalidArgumentException(
 				is_email( $who ) || ctype_digit( $who )

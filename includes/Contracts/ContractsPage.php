@@ -600,12 +600,14 @@ final class ContractsPage {
 	 */
 	private function render_user_search( int $contract_id, string $search ): void {
 		$users = ( new WP_User_Query(
-			array(
-				'search'         => '*' . $search . '*',
-				'search_columns' => array( 'user_login', 'user_email', 'display_name' ),
-				'number'         => 10,
-				'orderby'        => 'display_name',
-				'fields'         => array( 'ID', 'display_name', 'user_email' ),
+			\LibraryPortal\Accounts\SiteMembers::user_query_args(
+				array(
+					'search'         => '*' . $search . '*',
+					'search_columns' => array( 'user_login', 'user_email', 'display_name' ),
+					'number'         => 10,
+					'orderby'        => 'display_name',
+					'fields'         => array( 'ID', 'display_name', 'user_email' ),
+				)
 			)
 		) )->get_results();
 		if ( ! $users ) {

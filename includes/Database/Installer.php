@@ -26,31 +26,106 @@ final class Installer {
 	public const VERSION_OPTION = 'library_portal_schema_version';
 
 	/**
-	 * Activation hook: tables, portal page, rewrite rules, the daily expiry notices and share-link purge.
+	 * Sites walked per batch when the plugin acts on every site of a network.
 	 */
-	public static function activate(): void {
+	public const SITE_BATCH = 100;
+
+	/**
+	 * Activation hook. Network Activate runs it once, on the main site, with $network_wide true:
+	 * then every site of the network gets what a single site gets (docs/decisions.md, "Multisite").
+	 *
+	 * @param bool $network_wide Whether the plugin is being activated for the whole network.
+	 */
+	public static function activate( bool $network_wide = false ): void {
+		if ( is_multisite() && $network_wide ) {
+			self::on_every_site( array( self::class, 'activate_site' ) );
+			return;
+		}
+		self::activate_site();
+	}
+
+	/**
+	 * Activation of the current site: tables, portal page, rewrite rules, the daily expiry notices
+	 * and share-link purge.
+	 */
+	public static function activate_site(): void {
 		self::maybe_upgrade();
 		ItemCapabilities::grant();
 		AdminCapabilities::grant();
 		delete_option( 'library_portal_demo_logins' ); // Versions before 0.2 kept demo passwords here.
 		Settings::ensure_portal_page();
 		( new ItemPostType() )->register_post_type();
-		( new Routes( new Settings() ) )->add_rewrite_rules();
-		flush_rewrite_rules( false );
+		if ( is_multisite() && ms_is_switched() ) {
+			// The rules in memory are the current site's (its permalink structure and plugins):
+			// the switched-to site builds its own, with ours, on its next request.
+			delete_option( 'rewrite_rules' );
+		} else {
+			( new Routes( new Settings() ) )->add_rewrite_rules();
+			flush_rewrite_rules( false );
+		}
 		ExpiryNotices::schedule();
 		ShareLinkPurge::schedule_when_ready();
 	}
 
 	/**
-	 * Deactivation hook: our rewrite rules go away with the plugin. They were registered on init
-	 * of this very request, so they are taken out before the flush (else it stores them again).
-	 * The scheduled jobs go too (activation schedules them again).
+	 * Deactivation hook: on every site of the network for Network Deactivate.
+	 *
+	 * @param bool $network_wide Whether the plugin is being deactivated for the whole network.
 	 */
-	public static function deactivate(): void {
-		Routes::remove_rewrite_rules();
-		flush_rewrite_rules( false );
+	public static function deactivate( bool $network_wide = false ): void {
+		if ( is_multisite() && $network_wide ) {
+			self::on_every_site( array( self::class, 'deactivate_site' ) );
+			return;
+		}
+		self::deactivate_site();
+	}
+
+	/**
+	 * Deactivation of the current site: our rewrite rules go away with the plugin. They were
+	 * registered on init of this very request, so they are taken out before the flush (else it
+	 * stores them again); another site of a network drops its stored rules and builds them again,
+	 * without ours, on its next request. The scheduled jobs go too (activation schedules them again).
+	 */
+	public static function deactivate_site(): void {
+		if ( is_multisite() && ms_is_switched() ) {
+			delete_option( 'rewrite_rules' );
+		} else {
+			Routes::remove_rewrite_rules();
+			flush_rewrite_rules( false );
+		}
 		ExpiryNotices::unschedule();
 		ShareLinkPurge::unschedule();
+	}
+
+	/**
+	 * Runs a routine on every site of the network, switched to it, walking the sites in batches
+	 * (get_sites() alone stops at 100).
+	 *
+	 * @param callable $routine Called with no argument while switched to each site; returns anything.
+	 * @return array<int, mixed> What the routine returned, by site ID.
+	 */
+	public static function on_every_site( callable $routine ): array {
+		$results = array();
+		$offset  = 0;
+		do {
+			$site_ids = get_sites(
+				array(
+					'fields'                 => 'ids',
+					'number'                 => self::SITE_BATCH,
+					'offset'                 => $offset,
+					'orderby'                => 'id',
+					'update_site_meta_cache' => false,
+				)
+			);
+			foreach ( $site_ids as $site_id ) {
+				switch_to_blog( (int) $site_id );
+				$results[ (int) $site_id ] = $routine();
+				restore_current_blog();
+			}
+			$offset    += self::SITE_BATCH;
+			$full_batch = count( $site_ids ) === self::SITE_BATCH;
+		} while ( $full_batch );
+		return $results;
 	}
 
 	/**
@@ -87,11 +162,7 @@ final class Installer {
 		global $wpdb;
 		$kept = false;
 		if ( is_multisite() ) {
-			foreach ( get_sites( array( 'fields' => 'ids' ) ) as $site_id ) {
-				switch_to_blog( (int) $site_id );
-				$kept = ! self::uninstall_site() || $kept;
-				restore_current_blog();
-			}
+			$kept = in_array( false, self::on_every_site( array( self::class, 'uninstall_site' ) ), true );
 		} else {
 			$kept = ! self::uninstall_site();
 		}
@@ -107,14 +178,16 @@ final class Installer {
 
 	/**
 	 * Uninstall of one site. False when the site keeps its data (the admin did not ask for it
-	 * to be deleted); a site where the plugin never ran has nothing to keep.
+	 * to be deleted). A site where the plugin never ran (no schema version) has no admin choice to
+	 * keep: whatever of ours it holds (an option, a catalogue item) goes.
 	 */
-	private static function uninstall_site(): bool {
+	public static function uninstall_site(): bool {
 		global $wpdb;
-		if ( ! get_option( self::VERSION_OPTION ) ) {
-			return true;
-		}
-		if ( ! ( new Settings() )->get( 'delete_on_uninstall' ) ) {
+		// Jobs and rules go from every site, whatever its data setting: the code they call is gone.
+		ExpiryNotices::unschedule();
+		ShareLinkPurge::unschedule();
+		delete_option( 'rewrite_rules' );
+		if ( get_option( self::VERSION_OPTION ) && ! ( new Settings() )->get( 'delete_on_uninstall' ) ) {
 			return false;
 		}
 		$schema = new Schema( $wpdb );
@@ -150,6 +223,8 @@ final class Installer {
 		}
 		delete_option( Settings::OPTION );
 		delete_option( self::VERSION_OPTION );
+		// User meta kept for this site only (its key starts with the site's table prefix).
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( $wpdb->get_blog_prefix() . 'library_portal_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one sweep at uninstall.
 		return true;
 	}
 }

@@ -425,6 +425,23 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Whether a user owns or holds any seat on this site, in any state (a site's wp-admin lists
+	 * such a user among its people: docs/decisions.md, "Multisite"). One query.
+	 *
+	 * @param int $user_id User.
+	 */
+	public function has_any_seat( int $user_id ): bool {
+		return (bool) $this->db->get_var(
+			$this->db->prepare(
+				'SELECT 1 FROM %i WHERE owner_id = %d OR holder_id = %d LIMIT 1',
+				$this->table( 'licenses' ),
+				$user_id,
+				$user_id
+			)
+		);
+	}
+
+	/**
 	 * Whether a user already holds a seat of an item: one received from anyone (assigned or
 	 * activated) or an own untagged one, unexpired. Such a visitor of a share link is shown the
 	 * item instead of a claim (docs/decisions.md, "Sharing seats"). One query.

@@ -51,8 +51,19 @@ final class InviteLogin {
 			return;
 		}
 		if ( ShareInvites::is_link_code( $code ) ) {
-			setcookie( self::COOKIE, $code, time() + DAY_IN_SECONDS, COOKIEPATH, (string) COOKIE_DOMAIN, is_ssl(), true );
+			setcookie( self::COOKIE, self::cookie_value( $code ), time() + DAY_IN_SECONDS, COOKIEPATH, (string) COOKIE_DOMAIN, is_ssl(), true );
 		}
+	}
+
+	/**
+	 * What the cookie keeps for an invite of this site: on a network, the site's ID and the code
+	 * ("3.code"), because the cookie's path is the network's and the login that reads it may be on
+	 * another site (network sign-up logs people in on the main site); elsewhere the code alone.
+	 *
+	 * @param string $code A link code (ShareInvites::is_link_code).
+	 */
+	public static function cookie_value( string $code ): string {
+		return is_multisite() ? get_current_blog_id() . '.' . $code : $code;
 	}
 
 	/**
@@ -67,7 +78,7 @@ final class InviteLogin {
 		if ( '' === $code || ! $user instanceof \WP_User || ( '' !== (string) $requested_redirect_to && admin_url() !== $requested_redirect_to ) ) {
 			return (string) $redirect_to;
 		}
-		return self::invite_url( $code );
+		return self::invite_url( $code, self::kept_site() );
 	}
 
 	/**
@@ -151,10 +162,11 @@ final class InviteLogin {
 	 */
 	private static function invite_address(): string {
 		$code = self::invite_code_of( self::requested_redirect() );
-		if ( '' === $code ) {
-			$code = self::kept_code();
+		if ( '' !== $code ) {
+			return self::invite_url( $code );
 		}
-		return '' === $code ? '' : self::invite_url( $code );
+		$code = self::kept_code();
+		return '' === $code ? '' : self::invite_url( $code, self::kept_site() );
 	}
 
 	/**
@@ -172,12 +184,13 @@ final class InviteLogin {
 	}
 
 	/**
-	 * The invite address of a code.
+	 * The invite address of a code on a site of the network (this site by default).
 	 *
-	 * @param string $code A link code (ShareInvites::is_link_code).
+	 * @param string $code    A link code (ShareInvites::is_link_code).
+	 * @param int    $site_id Site of the invite; 0 = this site.
 	 */
-	private static function invite_url( string $code ): string {
-		return home_url( '/shareseats/' . $code . '/' );
+	private static function invite_url( string $code, int $site_id = 0 ): string {
+		return get_home_url( $site_id ? $site_id : null, '/shareseats/' . $code . '/' );
 	}
 
 	/**
@@ -199,7 +212,26 @@ final class InviteLogin {
 	 * The kept code, if it is one.
 	 */
 	private static function kept_code(): string {
-		$code = isset( $_COOKIE[ self::COOKIE ] ) ? (string) wp_unslash( $_COOKIE[ self::COOKIE ] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- checked against the link alphabet below.
+		$code = self::kept_parts()[1];
 		return ShareInvites::is_link_code( $code ) ? $code : '';
+	}
+
+	/**
+	 * The site of the kept invite: its ID when the cookie names an existing site of the network,
+	 * else 0 (this site).
+	 */
+	private static function kept_site(): int {
+		$site_id = (int) self::kept_parts()[0];
+		return $site_id > 0 && is_multisite() && get_site( $site_id ) ? $site_id : 0;
+	}
+
+	/**
+	 * The cookie split into site ID ('' without one) and code.
+	 *
+	 * @return array{0: string, 1: string}
+	 */
+	private static function kept_parts(): array {
+		$value = isset( $_COOKIE[ self::COOKIE ] ) ? (string) wp_unslash( $_COOKIE[ self::COOKIE ] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- the code is checked against the link alphabet, the site ID is a number.
+		return preg_match( '/^(\d{1,20})\.(.*)$/s', $value, $parts ) ? array( $parts[1], $parts[2] ) : array( '', $value );
 	}
 }

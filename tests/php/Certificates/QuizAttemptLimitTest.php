@@ -354,6 +354,9 @@ final class QuizAttemptLimitTest extends TestCase {
 		$this->assertSame( 200, $this->rest_as_browser( 'POST', $route, $user, $this->browser_nonce( $user ), $params )->get_status() );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_opening_and_answering_the_test_run_as_many_queries_whatever_the_attempts_so_far(): void {
 		$user   = $this->make_user();
 		$item   = $this->item_with_test( $user );

@@ -151,6 +151,9 @@ final class MemberImportTest extends TestCase {
 		$this->assertEquals( $done, $imports->next_batch( $token, $id, $admin ), 'A finished job does nothing more.' );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_a_batch_runs_a_fixed_number_of_queries_whatever_its_size(): void {
 		remove_all_actions( Repository::LIBRARY_CHANGED ); // The cache's own invalidation is per user, by design.
 		$service = $this->service();

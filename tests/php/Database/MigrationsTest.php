@@ -47,6 +47,9 @@ final class MigrationsTest extends TestCase {
 		$this->assertSame( Migrations::LATEST, (int) get_option( Migrations::OPTION ) );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_a_normal_load_runs_no_query(): void {
 		$queries = $this->count_queries( static fn() => Installer::maybe_upgrade() );
 

@@ -94,6 +94,9 @@ final class AccountLinksTest extends TestCase {
 		$this->assertSame( '/deals/', $urls['member-promos'] );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_one_query_finds_the_pages_and_only_at_their_full_path(): void {
 		self::page_at( 'my-account/orders' );
 		self::page_at( 'edit-address' ); // The right slug under the wrong parent.

@@ -357,6 +357,9 @@ final class ProgressRouteTest extends TestCase {
 		}
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_a_report_costs_at_most_12_queries_whatever_the_librarys_size(): void {
 		$counts = array();
 		foreach ( array( 5, 1000 ) as $size ) {

@@ -345,6 +345,9 @@ final class VideoRouteTest extends TestCase {
 		$this->assertSame( 401, $this->rest_as_browser( 'GET', self::route( $item ), $owner, null )->get_status() );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_the_number_of_queries_does_not_grow_with_the_library(): void {
 		$counts = array();
 		foreach ( array( 5, 60 ) as $size ) {

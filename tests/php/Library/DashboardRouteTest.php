@@ -181,6 +181,9 @@ final class DashboardRouteTest extends TestCase {
 		$this->assertSame( 0, Services::on( $GLOBALS['wpdb'] )->team_reply->summary( $owner, time() + HOUR_IN_SECONDS )['completed_since'], 'Nobody completed after now.' );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_the_query_count_is_the_same_for_10_and_1000_members(): void {
 		$counts = array();
 		foreach ( array( 10, 1000 ) as $size ) {

@@ -32,6 +32,9 @@ final class LibraryCacheTest extends TestCase {
 		return Library::by_product( $this->rest( 'GET', self::ROUTE, array(), $user_id )->get_data()['data'] );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_a_hit_is_one_query_and_the_same_reply(): void {
 		$owner = $this->make_user();
 		Library::grant( $owner, Library::item( 'Cached' ), 2 );
@@ -142,6 +145,9 @@ final class LibraryCacheTest extends TestCase {
 		$this->assertSame( 20, $read(), 'The second write is never hidden by the reply cached after the first.' );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_a_profile_change_refreshes_only_the_replies_that_show_the_user(): void {
 		$owner    = $this->make_user();
 		$member   = $this->make_user( 'subscriber', array( 'display_name' => 'Before Rename' ) );

@@ -175,6 +175,9 @@ final class ExpiryNoticesTest extends TestCase {
 		$this->assertCount( 3, $this->notices( $owner ) );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_one_select_for_all_owners_then_a_claim_and_an_insert_per_notice(): void {
 		$now = self::local( '2030-06-15 12:00' );
 		foreach ( array( 2, 6 ) as $owners ) {
@@ -183,6 +186,8 @@ final class ExpiryNoticesTest extends TestCase {
 			}
 			$service = $this->services()->expiry_notices;
 			$sent    = 0;
+			// wpdb reads a table's columns once per process before its first insert: not the job's cost.
+			$GLOBALS['wpdb']->get_col_charset( $GLOBALS['wpdb']->prefix . 'lp_notifications', 'message' );
 			$queries = $this->count_queries(
 				static function () use ( $service, $now, &$sent ) {
 					$sent = $service->send( $now );

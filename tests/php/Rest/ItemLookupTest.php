@@ -118,6 +118,9 @@ final class ItemLookupTest extends TestCase {
 		$this->assertSame( 'rest_forbidden', $response->get_data()['error_code'] );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_two_lookups_in_one_request_cost_one(): void {
 		$owner = $this->make_user();
 		$item  = Library::item( 'Counted' );

@@ -246,6 +246,9 @@ final class ItemsRouteTest extends TestCase {
 		$this->assertSame( array(), $this->rest( 'GET', self::ROUTE, array(), $outsider )->get_data()['data'] );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_query_count_does_not_grow_with_items(): void {
 		$small = $this->make_user();
 		$large = $this->make_user();

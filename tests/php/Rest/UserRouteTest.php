@@ -79,6 +79,9 @@ final class UserRouteTest extends TestCase {
 		$this->assertFalse( $data['is_member'] );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_query_count_does_not_depend_on_the_library(): void {
 		$empty = $this->make_user();
 		$full  = $this->make_user();

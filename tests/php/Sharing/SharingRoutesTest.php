@@ -353,6 +353,9 @@ final class SharingRoutesTest extends TestCase {
 		);
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_the_share_data_costs_the_same_queries_for_5_and_200_shares(): void {
 		$counts = array();
 		foreach ( array( 5, 200 ) as $size ) {

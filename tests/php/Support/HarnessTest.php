@@ -78,6 +78,9 @@ final class HarnessTest extends TestCase {
 		}
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_count_queries_counts_wpdb_queries(): void {
 		global $wpdb;
 		$this->assertSame( 0, $this->count_queries( '__return_null' ) );

@@ -140,16 +140,58 @@ abstract class TestCase extends PolyfillTestCase {
 	}
 
 	/**
-	 * Number of database queries run by a callable (through $wpdb).
+	 * Core functions that look the network up (sites, network options, super admins, a user's
+	 * sites): what a query made inside one of them costs is the network's, not the plugin's.
+	 */
+	private const NETWORK_LOOKUPS = array( 'is_super_admin', 'get_super_admins', 'get_network_option', 'get_site', 'get_network', 'get_blog_details', 'is_user_member_of_blog', 'get_blogs_of_user', 'ms_load_current_site_and_network', 'wp_is_large_network' );
+
+	/**
+	 * Queries of the network's own core lookups in the last count_queries() (0 on a single site).
+	 *
+	 * @var int
+	 */
+	protected $network_queries = 0;
+
+	/**
+	 * Of those, the reads of a user's row or meta (is_super_admin() reads the user before anything
+	 * else does): a bare request reads its user anyway, so its floor counts them back.
+	 *
+	 * @var int
+	 */
+	protected $network_user_reads = 0;
+
+	/**
+	 * Number of database queries run by a callable (through $wpdb). On a network, core's own
+	 * lookups of the network (its tables wp_blogs, wp_site, wp_sitemeta, wp_blogmeta, and whatever
+	 * is_super_admin(), get_site() and the like read) are counted apart in $network_queries, so a
+	 * budget means the same on a single site and a network (docs/decisions.md, "Multisite").
 	 *
 	 * @param callable $fn Code to measure.
 	 * @return int
 	 */
 	protected function count_queries( callable $fn ): int {
 		global $wpdb;
+		$network    = 0;
+		$user_reads = 0;
+		$users      = '/[\s`](' . preg_quote( $wpdb->users, '/' ) . '|' . preg_quote( $wpdb->usermeta, '/' ) . ')[\s`]/';
+		$tables     = is_multisite() ? '/[\s`](' . implode( '|', array_map( 'preg_quote', array( $wpdb->blogs, $wpdb->site, $wpdb->sitemeta, $wpdb->blogmeta ) ) ) . ')[\s`]/' : '';
+		$spot       = static function ( $query ) use ( &$network, &$user_reads, $tables, $users ) {
+			if ( '' !== $tables && ( preg_match( $tables, ' ' . $query . ' ' ) || array_intersect( self::NETWORK_LOOKUPS, array_column( debug_backtrace( DEBUG_BACKTRACE_IGNORE_ARGS ), 'function' ) ) ) ) { // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_debug_backtrace -- which core function asked.
+				++$network;
+				$user_reads += (int) preg_match( $users, ' ' . $query . ' ' );
+			}
+			return $query;
+		};
+		add_filter( 'query', $spot, PHP_INT_MAX );
 		$before = $wpdb->num_queries;
-		$fn();
-		return $wpdb->num_queries - $before;
+		try {
+			$fn();
+		} finally {
+			remove_filter( 'query', $spot, PHP_INT_MAX );
+		}
+		$this->network_queries    = $network;
+		$this->network_user_reads = $user_reads;
+		return $wpdb->num_queries - $before - $network;
 	}
 
 	/**

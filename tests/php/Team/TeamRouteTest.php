@@ -197,6 +197,9 @@ final class TeamRouteTest extends TestCase {
 		$this->assertArrayNotHasKey( $t['second'], $after );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_the_query_count_is_the_same_for_10_and_1000_members(): void {
 		$counts = array();
 		foreach ( array( 10, 1000 ) as $size ) {
