@@ -346,6 +346,9 @@ final class ItemsRouteTest extends TestCase {
 		$this->assertStringNotContainsString( 'Private Training', (string) wp_json_encode( $browser->get_data() ) );
 	}
 
+	/**
+	 * @group queries
+	 */
 	public function test_a_page_of_a_kept_list_costs_what_the_whole_list_costs_whatever_its_size(): void {
 		$small = $this->make_user();
 		$large = $this->make_user();
