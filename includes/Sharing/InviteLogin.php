@@ -184,7 +184,7 @@ final class InviteLogin {
 	 * This request's redirect_to ('' without one).
 	 */
 	private static function requested_redirect(): string {
-		return isset( $_REQUEST['redirect_to'] ) && is_string( $_REQUEST['redirect_to'] ) ? (string) wp_unslash( $_REQUEST['redirect_to'] ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only compared with the invite address, never printed.
+		return isset( $_REQUEST['redirect_to'] ) && is_string( $_REQUEST['redirect_to'] ) ? esc_url_raw( wp_unslash( $_REQUEST['redirect_to'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only compared with the invite address, never printed; nothing changes.
 	}
 
 	/**
@@ -199,7 +199,7 @@ final class InviteLogin {
 	 * The kept code, if it is one.
 	 */
 	private static function kept_code(): string {
-		$code = isset( $_COOKIE[ self::COOKIE ] ) ? (string) wp_unslash( $_COOKIE[ self::COOKIE ] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- checked against the link alphabet below.
+		$code = isset( $_COOKIE[ self::COOKIE ] ) ? sanitize_text_field( wp_unslash( $_COOKIE[ self::COOKIE ] ) ) : '';
 		return ShareInvites::is_link_code( $code ) ? $code : '';
 	}
 }
