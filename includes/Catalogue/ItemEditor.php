@@ -161,8 +161,7 @@ final class ItemEditor {
 			return;
 		}
 
-		// Everything below is checked by ItemFields before a value is stored.
-		// phpcs:disable WordPress.Security.ValidatedSanitizedInput.InputNotSanitized
+		// phpcs:disable WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- ItemFields checks every value before one is stored.
 		$form = isset( $_POST[ self::FIELD ] ) && is_array( $_POST[ self::FIELD ] ) ? wp_unslash( $_POST[ self::FIELD ] ) : array();
 		$quiz = isset( $_POST[ QuizMetaBox::FIELD ] ) && is_array( $_POST[ QuizMetaBox::FIELD ] ) ? wp_unslash( $_POST[ QuizMetaBox::FIELD ] ) : null;
 		// phpcs:enable WordPress.Security.ValidatedSanitizedInput.InputNotSanitized
@@ -224,7 +223,7 @@ final class ItemEditor {
 
 		echo '<table class="form-table" role="presentation"><tbody>';
 		echo '<tr><th scope="row"><label for="library-portal-content-type">' . esc_html__( 'Content type', 'library-portal' ) . '</label></th><td>';
-		printf( '<select id="library-portal-content-type" name="%s[content_type]"%s>', esc_attr( self::FIELD ), self::invalid( $errors, 'library-portal-content-type' ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
+		printf( '<select id="library-portal-content-type" name="%s[content_type]" aria-invalid="%s">', esc_attr( self::FIELD ), esc_attr( self::invalid( $errors, 'library-portal-content-type' ) ) );
 		foreach ( ContentType::labels() as $type => $label ) {
 			printf( '<option value="%s"%s>%s</option>', esc_attr( $type ), selected( $values['content_type'], $type, false ), esc_html( $label ) );
 		}
@@ -273,9 +272,7 @@ final class ItemEditor {
 			$this->part_row( $n, $parts[ $n ] ?? array(), $errors );
 		}
 		echo '</tbody></table>';
-		ob_start();
-		$this->part_row( self::TEMPLATE_ROW, array(), array() );
-		self::add_button( (string) ob_get_clean(), __( 'Add part', 'library-portal' ) );
+		self::add_button( fn() => $this->part_row( self::TEMPLATE_ROW, array(), array() ), __( 'Add part', 'library-portal' ) );
 
 		echo '<h3>' . esc_html__( 'Subtitles', 'library-portal' ) . '</h3>';
 		echo '<p class="description" id="library-portal-subtitles-help">' . esc_html__( 'One row per language and part: a two-letter language code (en, de, …), the WebVTT address, which must end in /subtitles/<name>.vtt, and the part number (1 for a single video). English is shown by default.', 'library-portal' ) . '</p>';
@@ -295,21 +292,19 @@ final class ItemEditor {
 			$this->subtitle_row( $n, $subtitles[ $n ] ?? array(), $errors );
 		}
 		echo '</tbody></table>';
-		ob_start();
-		$this->subtitle_row( self::TEMPLATE_ROW, array(), array() );
-		self::add_button( (string) ob_get_clean(), __( 'Add subtitles', 'library-portal' ) );
+		self::add_button( fn() => $this->subtitle_row( self::TEMPLATE_ROW, array(), array() ), __( 'Add subtitles', 'library-portal' ) );
 	}
 
 	/**
 	 * The template of one more row and its Add button, hidden until the admin script shows it
 	 * (assets/admin/item-editor.js): the rows before the template are the ones it counts.
 	 *
-	 * @param string $row  A row printed with TEMPLATE_ROW (escaped where it was printed).
-	 * @param string $text Button text.
+	 * @param callable(): void $print_row Prints the row with TEMPLATE_ROW (escaping as it prints).
+	 * @param string          $text      Button text.
 	 */
-	public static function add_button( string $row, string $text ): void {
+	public static function add_button( callable $print_row, string $text ): void {
 		printf( '<template class="library-portal-row-template" data-row="%d">', (int) self::TEMPLATE_ROW );
-		echo $row; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the row's own printer escaped it.
+		$print_row();
 		echo '</template>';
 		printf( '<p><button type="button" class="button library-portal-add-row" hidden>%s</button></p>', esc_html( $text ) );
 	}
@@ -321,8 +316,11 @@ final class ItemEditor {
 	 */
 	private static function headings( array $headings ): void {
 		foreach ( $headings as list( $text, $width ) ) {
-			$style = '' !== $width ? ' style="width:' . esc_attr( $width ) . '"' : '';
-			printf( '<th scope="col"%s>%s</th>', $style, esc_html( $text ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- $style is escaped above.
+			if ( '' === $width ) {
+				printf( '<th scope="col">%s</th>', esc_html( $text ) );
+			} else {
+				printf( '<th scope="col" style="width:%s">%s</th>', esc_attr( $width ), esc_html( $text ) );
+			}
 		}
 	}
 
@@ -339,14 +337,14 @@ final class ItemEditor {
 	 */
 	private function text_row( string $name, string $id, string $label, string $value, array $errors, string $type, string $description ): void {
 		printf(
-			'<tr><th scope="row"><label for="%1$s">%2$s</label></th><td><input type="%3$s" id="%1$s" name="%4$s[%5$s]" value="%6$s" class="large-text" aria-describedby="%1$s-help"%7$s><p class="description" id="%1$s-help">%8$s</p></td></tr>',
+			'<tr><th scope="row"><label for="%1$s">%2$s</label></th><td><input type="%3$s" id="%1$s" name="%4$s[%5$s]" value="%6$s" class="large-text" aria-describedby="%1$s-help" aria-invalid="%7$s"><p class="description" id="%1$s-help">%8$s</p></td></tr>',
 			esc_attr( $id ),
 			esc_html( $label ),
 			esc_attr( $type ),
 			esc_attr( self::FIELD ),
 			esc_attr( $name ),
 			esc_attr( $value ),
-			self::invalid( $errors, $id ), // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
+			esc_attr( self::invalid( $errors, $id ) ),
 			esc_html( $description )
 		);
 	}
@@ -423,7 +421,7 @@ final class ItemEditor {
 	 */
 	private function cell( string $base, string $id, string $name, string $type, string $label, string $value, string $css, array $errors ): void {
 		printf(
-			'<td><label class="screen-reader-text" for="%1$s">%2$s</label><input type="%3$s" id="%1$s" name="%4$s[%5$s]" value="%6$s" class="%7$s"%8$s%9$s></td>',
+			'<td><label class="screen-reader-text" for="%1$s">%2$s</label><input type="%3$s" id="%1$s" name="%4$s[%5$s]" value="%6$s" class="%7$s"%8$s aria-invalid="%9$s"></td>',
 			esc_attr( $id ),
 			esc_html( $label ),
 			esc_attr( $type ),
@@ -432,7 +430,7 @@ final class ItemEditor {
 			esc_attr( $value ),
 			esc_attr( $css ),
 			'number' === $type ? ' min="1" step="1"' : '',
-			self::invalid( $errors, $id ) // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
+			esc_attr( self::invalid( $errors, $id ) )
 		);
 	}
 
@@ -455,13 +453,13 @@ final class ItemEditor {
 	}
 
 	/**
-	 * ` aria-invalid="true"` for a field with an error.
+	 * The aria-invalid value of a field: "true" when it has an error.
 	 *
 	 * @param array<string, string> $errors Errors by field ID.
 	 * @param string                $id     Field ID.
 	 */
 	private static function invalid( array $errors, string $id ): string {
-		return isset( $errors[ $id ] ) ? ' aria-invalid="true"' : '';
+		return isset( $errors[ $id ] ) ? 'true' : 'false';
 	}
 
 	/**

@@ -118,9 +118,7 @@ final class QuizMetaBox {
 			$this->render_question( (int) $n, $row, $errors );
 		}
 		echo '</div>';
-		ob_start();
-		$this->render_question( ItemEditor::TEMPLATE_ROW, array(), array() );
-		ItemEditor::add_button( (string) ob_get_clean(), __( 'Add question', 'library-portal' ) );
+		ItemEditor::add_button( fn() => $this->render_question( ItemEditor::TEMPLATE_ROW, array(), array() ), __( 'Add question', 'library-portal' ) );
 	}
 
 	/**
@@ -136,24 +134,24 @@ final class QuizMetaBox {
 		$text    = is_scalar( $row['text'] ?? null ) ? (string) $row['text'] : '';
 		$answers = array_values( is_array( $row['answers'] ?? null ) ? $row['answers'] : array() );
 		$correct = is_numeric( $row['correct'] ?? null ) ? (int) $row['correct'] : -1;
-		$invalid = static fn( string $id ): string => isset( $errors[ $id ] ) ? ' aria-invalid="true"' : '';
+		$invalid = static fn( string $id ): string => isset( $errors[ $id ] ) ? 'true' : 'false';
 		/* translators: %d: question number. */
 		echo '<fieldset style="border:1px solid #dcdcde;padding:8px 12px;margin:12px 0"><legend>' . esc_html( sprintf( __( 'Question %d', 'library-portal' ), $n + 1 ) ) . '</legend>';
 		printf( '<input type="hidden" name="%s[id]" value="%s">', esc_attr( $base ), esc_attr( $qid ) );
 		printf(
-			'<p><label for="library-portal-q%1$d">%2$s</label><br><textarea id="library-portal-q%1$d" name="%3$s[text]" rows="2" class="large-text"%5$s>%4$s</textarea></p>',
+			'<p><label for="library-portal-q%1$d">%2$s</label><br><textarea id="library-portal-q%1$d" name="%3$s[text]" rows="2" class="large-text" aria-invalid="%5$s">%4$s</textarea></p>',
 			(int) $n,
 			esc_html__( 'Question', 'library-portal' ),
 			esc_attr( $base ),
 			esc_textarea( $text ),
-			$invalid( 'library-portal-q' . $n ) // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
+			esc_attr( $invalid( 'library-portal-q' . $n ) )
 		);
 		echo '<table class="form-table" role="presentation" style="margin-top:0"><tbody>';
 		for ( $a = 0; $a < Quiz::MAX_ANSWERS; $a++ ) {
 			$id     = 'library-portal-q' . $n . '-a' . $a;
 			$answer = is_scalar( $answers[ $a ] ?? null ) ? (string) $answers[ $a ] : '';
 			printf(
-				'<tr><th scope="row" style="padding:4px 10px 4px 0"><label for="%1$s">%2$s</label></th><td style="padding:4px 0"><input type="text" id="%1$s" name="%3$s[answers][%4$d]" value="%5$s" class="regular-text"%8$s> <label><input type="radio" name="%3$s[correct]" value="%4$d"%6$s> %7$s<span class="screen-reader-text"> %9$s</span></label></td></tr>',
+				'<tr><th scope="row" style="padding:4px 10px 4px 0"><label for="%1$s">%2$s</label></th><td style="padding:4px 0"><input type="text" id="%1$s" name="%3$s[answers][%4$d]" value="%5$s" class="regular-text" aria-invalid="%8$s"> <label><input type="radio" name="%3$s[correct]" value="%4$d"%6$s> %7$s<span class="screen-reader-text"> %9$s</span></label></td></tr>',
 				esc_attr( $id ),
 				/* translators: %d: answer number. */
 				esc_html( sprintf( __( 'Answer %d', 'library-portal' ), $a + 1 ) ),
@@ -162,7 +160,7 @@ final class QuizMetaBox {
 				esc_attr( $answer ),
 				checked( $correct, $a, false ),
 				esc_html__( 'Correct', 'library-portal' ),
-				$invalid( $id ), // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a fixed attribute.
+				esc_attr( $invalid( $id ) ),
 				/* translators: 1: answer number, 2: question number. */
 				esc_html( sprintf( __( '(answer %1$d of question %2$d)', 'library-portal' ), $a + 1, $n + 1 ) )
 			);

@@ -218,9 +218,7 @@ final class ContractsPage {
 		if ( ! current_user_can( self::CAPABILITY ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to manage contracts.', 'library-portal' ), '', array( 'response' => 403 ) );
 		}
-		// phpcs:disable WordPress.Security.NonceVerification.Missing -- check_admin_referer() follows at once, with the contract in its action.
 		$contract_id = absint( $_POST['contract'] ?? 0 );
-		// phpcs:enable WordPress.Security.NonceVerification.Missing
 		check_admin_referer( self::nonce_action( $action, $contract_id ) );
 
 		$back = $contract_id ? self::edit_url( $contract_id ) : self::url( array( 'action' => 'new' ) );
@@ -293,10 +291,8 @@ final class ContractsPage {
 	 * @return array{status: int, body: array<string, mixed>}
 	 */
 	public function import_batch_reply(): array {
-		// phpcs:disable WordPress.Security.NonceVerification.Missing -- check_ajax_referer() follows, with the contract in its action.
 		$contract_id = absint( $_POST['contract'] ?? 0 );
 		$token       = sanitize_key( wp_unslash( $_POST['token'] ?? '' ) );
-		// phpcs:enable WordPress.Security.NonceVerification.Missing
 		if ( ! current_user_can( self::CAPABILITY ) || ! check_ajax_referer( self::nonce_action( 'import_batch', $contract_id ), false, false ) ) {
 			return array(
 				'status' => 403,

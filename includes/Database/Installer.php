@@ -171,7 +171,7 @@ final class Installer {
 		}
 		// The plugin's user meta keys start with (_)library_portal_.
 		foreach ( array( 'library_portal_', '_library_portal_' ) as $prefix ) {
-			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( $prefix ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one sweep at uninstall.
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( $prefix ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one sweep at uninstall: delete_metadata() takes exact keys, not a prefix.
 		}
 		wp_cache_flush();
 	}
@@ -192,7 +192,7 @@ final class Installer {
 		}
 		$schema = new Schema( $wpdb );
 		foreach ( Schema::TABLES as $name ) {
-			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $schema->table( $name ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange, WordPress.DB.PreparedSQLPlaceholders -- dropping our own tables on uninstall (no API, nothing to cache); %i is core's identifier placeholder (WP 6.2+), newer than WPCS 2.3.
+			$wpdb->query( $wpdb->prepare( 'DROP TABLE IF EXISTS %i', $schema->table( $name ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching, WordPress.DB.DirectDatabaseQuery.SchemaChange, WordPress.DB.PreparedSQLPlaceholders.UnsupportedPlaceholder, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- dropping our own tables on uninstall (no API, nothing to cache); %i is core's identifier placeholder (WP 6.2+), newer than WPCS 2.3.
 		}
 
 		/**
@@ -203,7 +203,14 @@ final class Installer {
 		 */
 		if ( apply_filters( 'library_portal_uninstall_delete_catalogue', true ) ) {
 			// Every status, trash and auto-draft too ('any' leaves those out).
-			$item_ids = $wpdb->get_col( $wpdb->prepare( "SELECT ID FROM {$wpdb->posts} WHERE post_type = %s", ItemPostType::POST_TYPE ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one read at uninstall.
+			$item_ids = get_posts(
+				array(
+					'post_type'   => ItemPostType::POST_TYPE,
+					'post_status' => array_keys( get_post_stati() ),
+					'numberposts' => -1,
+					'fields'      => 'ids',
+				)
+			);
 			foreach ( $item_ids as $item_id ) {
 				wp_delete_post( (int) $item_id, true );
 			}
@@ -217,7 +224,7 @@ final class Installer {
 		ItemCapabilities::revoke();
 		AdminCapabilities::revoke();
 		// Every option of the plugin starts with library_portal_ (settings, versions, flags).
-		$options = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s", $wpdb->esc_like( 'library_portal_' ) . '%', $wpdb->esc_like( '_transient_library_portal_' ) . '%', $wpdb->esc_like( '_transient_timeout_library_portal_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one read at uninstall.
+		$options = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s", $wpdb->esc_like( 'library_portal_' ) . '%', $wpdb->esc_like( '_transient_library_portal_' ) . '%', $wpdb->esc_like( '_transient_timeout_library_portal_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one read at uninstall: no API lists options by prefix.
 		foreach ( $options as $option ) {
 			delete_option( $option );
 		}

@@ -104,21 +104,21 @@ final class Migrations {
 		$table = $this->schema->table( 'certificates' );
 		$keys  = array();
 		// Unquoted, as dbDelta writes it: SQLite's translator answers nothing for a quoted name here.
-		foreach ( (array) $this->db->get_results( "SHOW INDEX FROM {$table}", ARRAY_A ) as $index ) { // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- our own table name (prefix + constant).
+		foreach ( (array) $this->db->get_results( "SHOW INDEX FROM {$table}", ARRAY_A ) as $index ) {
 			$keys[ (string) $index['Key_name'] ] = true;
 		}
 		if ( ! isset( $keys['user_item'] ) ) {
-			$duplicates = $this->db->get_col( $this->db->prepare( 'SELECT c.id FROM %i c JOIN %i o ON o.user_id = c.user_id AND o.product_id = c.product_id AND o.id < c.id', $table, $table ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+			$duplicates = $this->db->get_col( $this->db->prepare( 'SELECT c.id FROM %i c JOIN %i o ON o.user_id = c.user_id AND o.product_id = c.product_id AND o.id < c.id', $table, $table ) );
 			foreach ( array_map( 'intval', (array) $duplicates ) as $id ) {
 				if ( false === $this->db->delete( $table, array( 'id' => $id ), array( '%d' ) ) ) {
 					return false;
 				}
 			}
-			if ( false === $this->db->query( $this->db->prepare( 'ALTER TABLE %i ADD UNIQUE KEY user_item (user_id,product_id)', $table ) ) ) { // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery.SchemaChange -- %i is newer than WPCS 2.3; our own table.
+			if ( false === $this->db->query( $this->db->prepare( 'ALTER TABLE %i ADD UNIQUE KEY user_item (user_id,product_id)', $table ) ) ) {
 				return false;
 			}
 		}
-		if ( isset( $keys['user_product'] ) && false === $this->db->query( $this->db->prepare( 'ALTER TABLE %i DROP INDEX user_product', $table ) ) ) { // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery.SchemaChange -- %i is newer than WPCS 2.3; our own table.
+		if ( isset( $keys['user_product'] ) && false === $this->db->query( $this->db->prepare( 'ALTER TABLE %i DROP INDEX user_product', $table ) ) ) {
 			return false;
 		}
 		return true;
@@ -140,13 +140,13 @@ final class Migrations {
 	public function numbered_quiz_attempts(): bool {
 		$table = $this->schema->table( 'quiz_attempts' );
 		$keys  = array();
-		foreach ( (array) $this->db->get_results( "SHOW INDEX FROM {$table}", ARRAY_A ) as $index ) { // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- our own table name (prefix + constant).
+		foreach ( (array) $this->db->get_results( "SHOW INDEX FROM {$table}", ARRAY_A ) as $index ) {
 			$keys[ (string) $index['Key_name'] ] = true;
 		}
 		if ( isset( $keys['user_item_seq'] ) ) {
 			return true;
 		}
-		$rows = $this->db->get_results( $this->db->prepare( 'SELECT id, user_id, product_id FROM %i ORDER BY id', $table ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$rows = $this->db->get_results( $this->db->prepare( 'SELECT id, user_id, product_id FROM %i ORDER BY id', $table ), ARRAY_A );
 		$next = array();
 		foreach ( (array) $rows as $row ) {
 			$pair          = $row['user_id'] . ':' . $row['product_id'];
@@ -155,6 +155,6 @@ final class Migrations {
 				return false;
 			}
 		}
-		return false !== $this->db->query( $this->db->prepare( 'ALTER TABLE %i ADD UNIQUE KEY user_item_seq (user_id,product_id,seq)', $table ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders,WordPress.DB.DirectDatabaseQuery.SchemaChange -- %i is newer than WPCS 2.3; our own table.
+		return false !== $this->db->query( $this->db->prepare( 'ALTER TABLE %i ADD UNIQUE KEY user_item_seq (user_id,product_id,seq)', $table ) );
 	}
 }

@@ -89,10 +89,11 @@ final class Shortcode {
 	private static function view_query(): array {
 		$query = array();
 		foreach ( array( 'search', 'status', 'type', 'tab' ) as $key ) {
-			// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- read-only view parameters.
+			// phpcs:disable WordPress.Security.NonceVerification.Recommended -- read-only view parameters, never stored.
 			if ( isset( $_GET[ $key ] ) && is_string( $_GET[ $key ] ) ) {
-				$query[ $key ] = sanitize_text_field( wp_unslash( $_GET[ $key ] ) ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended
+				$query[ $key ] = sanitize_text_field( wp_unslash( $_GET[ $key ] ) );
 			}
+			// phpcs:enable WordPress.Security.NonceVerification.Recommended
 		}
 		return $query;
 	}

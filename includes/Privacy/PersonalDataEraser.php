@@ -150,7 +150,7 @@ final class PersonalDataEraser {
 			$this->names->hide( $user_id, $now );
 		}
 		// Several of the writes above do not announce themselves: drop every library they touch.
-		do_action( Repository::LIBRARY_CHANGED, array_values( array_unique( array_merge( array( $user_id ), $linked ) ) ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant holds library_portal_library_changed.
+		Repository::announce_changed( array_values( array_unique( array_merge( array( $user_id ), $linked ) ) ) );
 
 		$messages = array();
 		if ( $freed > 0 ) {

@@ -60,7 +60,6 @@ final class CatalogueRepository extends Repository {
 		$only     = $product_id > 0 ? ' AND ID = %d' : '';
 		$posts    = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $subquery and $only hold only placeholders.
 				"SELECT ID, post_title, post_excerpt, post_content FROM %i WHERE post_type = %s AND post_status = 'publish' AND ID IN ( $subquery )$only",
 				array_merge( array( $this->db->posts, ItemPostType::POST_TYPE ), $this->user_items_args( $user_id ), $product_id > 0 ? array( $product_id ) : array() )
 			),
@@ -84,7 +83,6 @@ final class CatalogueRepository extends Repository {
 		$placeholders = self::placeholders( $keys, '%s' );
 		$meta_rows    = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only placeholders are interpolated.
 				"SELECT post_id, meta_key, meta_value FROM %i WHERE meta_key IN ( $placeholders ) AND post_id IN ( $subquery )",
 				array_merge( array( $this->db->postmeta ), $keys, $this->user_items_args( $user_id ) )
 			),
@@ -108,7 +106,6 @@ final class CatalogueRepository extends Repository {
 		$in    = self::placeholders( $ids );
 		$posts = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $in holds only placeholders.
 				"SELECT ID, post_title, post_excerpt, post_content FROM %i WHERE post_type = %s AND post_status = 'publish' AND ID IN ( $in )",
 				array_merge( array( $this->db->posts, ItemPostType::POST_TYPE ), $ids )
 			),
@@ -121,7 +118,6 @@ final class CatalogueRepository extends Repository {
 		$placeholders = self::placeholders( $keys, '%s' );
 		$meta_rows    = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- only placeholders are interpolated.
 				"SELECT post_id, meta_key, meta_value FROM %i WHERE post_id IN ( $in ) AND meta_key IN ( $placeholders )",
 				array_merge( array( $this->db->postmeta ), $ids, $keys )
 			),

@@ -42,7 +42,7 @@ final class CertificateRepository extends Repository implements UserRows {
 			$inserted = $this->must(
 				$this->db->query(
 					$this->db->prepare(
-						'INSERT IGNORE INTO %i (user_id, product_id, code, score, issued_at, revoked_at) VALUES (%d, %d, %s, %d, %d, 0)', // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+						'INSERT IGNORE INTO %i (user_id, product_id, code, score, issued_at, revoked_at) VALUES (%d, %d, %s, %d, %d, 0)',
 						$this->table( 'certificates' ),
 						$user_id,
 						$product_id,
@@ -72,7 +72,7 @@ final class CertificateRepository extends Repository implements UserRows {
 	 */
 	public function for_user_item( int $user_id, int $product_id ): ?Certificate {
 		$row = $this->db->get_row(
-			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND product_id = %d', $this->table( 'certificates' ), $user_id, $product_id ), // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
+			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND product_id = %d', $this->table( 'certificates' ), $user_id, $product_id ),
 			ARRAY_A
 		);
 		return is_array( $row ) ? Certificate::from_row( $row ) : null;
@@ -96,7 +96,6 @@ final class CertificateRepository extends Repository implements UserRows {
 		$items = self::placeholders( $product_ids );
 		$rows  = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant, $users and $items only placeholders; %i is newer than WPCS 2.3.
 				'SELECT ' . self::COLUMNS . " FROM %i WHERE user_id IN ( $users ) AND product_id IN ( $items ) AND revoked_at = 0",
 				array_merge( array( $this->table( 'certificates' ) ), $user_ids, $product_ids )
 			),
@@ -120,7 +119,7 @@ final class CertificateRepository extends Repository implements UserRows {
 			return null;
 		}
 		$row = $this->db->get_row(
-			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE code = %s', $this->table( 'certificates' ), $code ), // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
+			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE code = %s', $this->table( 'certificates' ), $code ),
 			ARRAY_A
 		);
 		return is_array( $row ) && $row['code'] === $code ? Certificate::from_row( $row ) : null;
@@ -136,7 +135,7 @@ final class CertificateRepository extends Repository implements UserRows {
 	public function revoke( Certificate $certificate, int $now ): bool {
 		$changed = $this->must(
 			$this->db->query(
-				$this->db->prepare( 'UPDATE %i SET revoked_at = %d WHERE id = %d AND revoked_at = 0', $this->table( 'certificates' ), max( 1, $now ), $certificate->id ) // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+				$this->db->prepare( 'UPDATE %i SET revoked_at = %d WHERE id = %d AND revoked_at = 0', $this->table( 'certificates' ), max( 1, $now ), $certificate->id )
 			),
 			'revoke a certificate'
 		);
@@ -156,8 +155,8 @@ final class CertificateRepository extends Repository implements UserRows {
 	public function valid_for_user( int $user_id, int $product_id = 0 ): array {
 		$table = $this->table( 'certificates' );
 		$query = $product_id > 0
-			? $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND product_id = %d AND revoked_at = 0', $table, $user_id, $product_id ) // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
-			: $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND revoked_at = 0', $table, $user_id ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
+			? $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND product_id = %d AND revoked_at = 0', $table, $user_id, $product_id )
+			: $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND revoked_at = 0', $table, $user_id );
 		$rows  = (array) $this->db->get_results( $query, ARRAY_A );
 		$found = array();
 		foreach ( $rows as $row ) {
@@ -198,7 +197,7 @@ final class CertificateRepository extends Repository implements UserRows {
 	 */
 	public function export_page( int $user_id, int $limit, int $offset ): array {
 		$rows = (array) $this->db->get_results(
-			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d ORDER BY id LIMIT %d OFFSET %d', $this->table( 'certificates' ), $user_id, max( 1, $limit ), max( 0, $offset ) ), // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders -- COLUMNS is a constant; %i is newer than WPCS 2.3.
+			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d ORDER BY id LIMIT %d OFFSET %d', $this->table( 'certificates' ), $user_id, max( 1, $limit ), max( 0, $offset ) ),
 			ARRAY_A
 		);
 		return array_map( array( Certificate::class, 'from_row' ), $rows );
@@ -210,6 +209,6 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @param int $user_id User.
 	 */
 	public function count_for_user( int $user_id ): int {
-		return (int) $this->db->get_var( $this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		return (int) $this->db->get_var( $this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) );
 	}
 }

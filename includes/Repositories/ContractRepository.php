@@ -132,7 +132,6 @@ final class ContractRepository extends Repository implements UserRows {
 	public function find_for_member( int $contract_id, int $user_id ): ?Contract {
 		$row = $this->db->get_row(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- CONTRACT_COLUMNS is a constant list.
 				'SELECT ' . self::CONTRACT_COLUMNS . " FROM %i c INNER JOIN %i m ON m.contract_id = c.id WHERE c.id = %d AND m.user_id = %d AND c.status = 'active'",
 				$this->table( 'contracts' ),
 				$this->table( 'contract_members' ),
@@ -153,7 +152,6 @@ final class ContractRepository extends Repository implements UserRows {
 	public function for_member( int $user_id ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- CONTRACT_COLUMNS is a constant list.
 				'SELECT ' . self::CONTRACT_COLUMNS . " FROM %i m INNER JOIN %i c ON c.id = m.contract_id AND c.status = 'active'
 				WHERE m.user_id = %d ORDER BY c.id",
 				$this->table( 'contract_members' ),
@@ -226,7 +224,6 @@ final class ContractRepository extends Repository implements UserRows {
 	public function find( int $contract_id ): ?ContractSummary {
 		$row = $this->db->get_row(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- SUMMARY_COLUMNS is a constant list.
 				'SELECT ' . self::SUMMARY_COLUMNS . ' FROM %i c WHERE c.id = %d',
 				$this->table( 'contract_members' ),
 				$this->table( 'contract_items' ),
@@ -251,7 +248,6 @@ final class ContractRepository extends Repository implements UserRows {
 		$orderby = in_array( $orderby, self::ORDER_COLUMNS, true ) ? $orderby : 'id';
 		$rows    = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- constant column list and a fixed direction word.
 				'SELECT ' . self::SUMMARY_COLUMNS . ' FROM %i c ORDER BY %i ' . ( $desc ? 'DESC' : 'ASC' ) . ', id DESC LIMIT %d OFFSET %d',
 				$this->table( 'contract_members' ),
 				$this->table( 'contract_items' ),
@@ -324,7 +320,6 @@ final class ContractRepository extends Repository implements UserRows {
 			'intval',
 			$this->db->get_col(
 				$this->db->prepare(
-					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders() gives one %d per ID.
 					'SELECT user_id FROM %i WHERE contract_id = %d AND user_id IN (' . self::placeholders( $user_ids ) . ')',
 					$this->table( 'contract_members' ),
 					$contract_id,
@@ -354,7 +349,6 @@ final class ContractRepository extends Repository implements UserRows {
 		$added = $this->must(
 			$this->db->query(
 				$this->db->prepare(
-					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one (%d, %d) pair per user.
 					'INSERT IGNORE INTO %i (contract_id, user_id) VALUES ' . implode( ', ', array_fill( 0, count( $user_ids ), '(%d, %d)' ) ),
 					$this->table( 'contract_members' ),
 					...$values
@@ -468,14 +462,13 @@ final class ContractRepository extends Repository implements UserRows {
 		}
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- placeholders() gives one %s per address.
 				'SELECT ID, user_email FROM %i WHERE user_email IN (' . self::placeholders( $emails, '%s' ) . ') ORDER BY ID',
 				$this->db->users,
 				...$emails
 			),
 			ARRAY_A
 		);
-		$ids = array();
+		$ids  = array();
 		foreach ( $rows as $row ) {
 			$ids[ strtolower( (string) $row['user_email'] ) ] ??= (int) $row['ID'];
 		}

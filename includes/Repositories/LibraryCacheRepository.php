@@ -68,7 +68,6 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 		foreach ( array_chunk( self::ids( $user_ids ), 1000 ) as $chunk ) {
 			$rows = (array) $this->db->get_results(
 				$this->db->prepare(
-					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
 					'SELECT user_id, meta_value FROM %i WHERE meta_key = %s AND user_id IN ( ' . self::placeholders( $chunk ) . ' )',
 					array_merge( array( $this->db->usermeta, $meta_key ), $chunk )
 				),

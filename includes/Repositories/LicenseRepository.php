@@ -64,7 +64,6 @@ final class LicenseRepository extends Repository implements UserRows {
 		for ( $i = 0; $i < $quantity; $i++ ) {
 			array_push( $values, $grant_id, (int) $grant['owner_id'], (int) $grant['product_id'], $expires_at, $now );
 		}
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $rows holds only placeholders.
 		try {
 			$this->must( $this->db->query( $this->db->prepare( "INSERT INTO %i (grant_id, owner_id, product_id, holder_id, state, shared, activated_at, expires_at, updated_at) VALUES $rows", $values ) ), 'create seats' );
 		} catch ( WriteFailed $failed ) {
@@ -85,7 +84,6 @@ final class LicenseRepository extends Repository implements UserRows {
 	 */
 	public function find_grant( int $grant_id ): ?Grant {
 		$row = $this->db->get_row(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- COLUMNS is a constant list.
 			$this->db->prepare( 'SELECT ' . Grant::COLUMNS . ' FROM %i WHERE id = %d', $this->table( 'grants' ), $grant_id ),
 			ARRAY_A
 		);
@@ -101,7 +99,6 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function find_grant_by_source( string $source, string $source_ref ): ?Grant {
 		$row = $this->db->get_row(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- COLUMNS is a constant list.
 				'SELECT ' . Grant::COLUMNS . ' FROM %i WHERE source = %s AND source_ref = %s ORDER BY id LIMIT 1',
 				$this->table( 'grants' ),
 				$source,
@@ -142,7 +139,6 @@ final class LicenseRepository extends Repository implements UserRows {
 		$order                         = implode( $desc ? ' DESC, ' : ' ASC, ', explode( ', ', self::GRANT_ORDER[ $orderby ] ?? self::GRANT_ORDER['created'] ) ) . ( $desc ? ' DESC' : ' ASC' );
 		$rows                          = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the column list and $order are constants, $join and $where hold placeholders only.
 				'SELECT g.' . str_replace( ', ', ', g.', Grant::COLUMNS ) . " FROM %i g $join $where ORDER BY $order, g.id DESC LIMIT %d OFFSET %d", // @phpstan-ignore argument.type (Grant::COLUMNS with the table's alias and GRANT_ORDER: constants.)
 				array_merge( array( $this->table( 'grants' ) ), $values, array( max( 1, $limit ), max( 0, $offset ) ) )
 			),
@@ -161,7 +157,6 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function grant_count( string $search, int $product_id = 0, string $state = '' ): int {
 		list( $join, $where, $values ) = $this->grant_filter( $search, $product_id, $state, '' );
 		return (int) $this->db->get_var(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $join and $where hold placeholders only.
 			$this->db->prepare( "SELECT COUNT(*) FROM %i g $join $where", array_merge( array( $this->table( 'grants' ) ), $values ) ) // @phpstan-ignore argument.type (the JOIN and WHERE are joined from constant pieces.)
 		);
 	}
@@ -222,9 +217,8 @@ final class LicenseRepository extends Repository implements UserRows {
 		if ( ! $grant_ids ) {
 			return array();
 		}
-		$rows = (array) $this->db->get_results(
+		$rows   = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
 				"SELECT grant_id, SUM( CASE WHEN state = 'available' AND holder_id = 0 THEN 1 ELSE 0 END ) AS available,
 				SUM( CASE WHEN state = 'assigned' THEN 1 ELSE 0 END ) AS assigned, SUM( CASE WHEN state = 'activated' THEN 1 ELSE 0 END ) AS activated
 				FROM %i WHERE grant_id IN ( " . self::placeholders( $grant_ids ) . ' ) GROUP BY grant_id',
@@ -276,7 +270,6 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function seats_of_grant( int $grant_id ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- SEAT_COLUMNS is a constant list.
 				'SELECT ' . self::SEAT_COLUMNS . ' FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.grant_id = %d ORDER BY l.id',
 				$this->table( 'licenses' ),
 				$this->table( 'grants' ),
@@ -306,7 +299,6 @@ final class LicenseRepository extends Repository implements UserRows {
 		$item  = $product_id > 0 ? array( $product_id ) : array();
 		$seats = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $columns is a constant list, $only a placeholder.
 				"SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.owner_id = %d$only
 				UNION ALL
 				SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.holder_id = %d AND l.owner_id <> %d$only",
@@ -587,7 +579,6 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function find_seat( int $license_id ): ?Seat {
 		$row = $this->db->get_row(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- SEAT_COLUMNS is a constant list.
 				'SELECT ' . self::SEAT_COLUMNS . ' FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.id = %d',
 				$this->table( 'licenses' ),
 				$this->table( 'grants' ),
@@ -814,7 +805,6 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function not_started_seats( Grant $grant, int $limit ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- SEAT_COLUMNS is a constant list.
 				'SELECT ' . self::SEAT_COLUMNS . " FROM %i l INNER JOIN %i g ON g.id = l.grant_id
 				WHERE l.grant_id = %d AND ( ( l.state = 'available' AND l.holder_id = 0 ) OR ( l.state = 'assigned' AND l.holder_id <> 0 ) )
 				ORDER BY l.state = 'assigned', l.id DESC LIMIT %d",
@@ -909,7 +899,6 @@ final class LicenseRepository extends Repository implements UserRows {
 				array_push( $values, $grant->id, $grant->owner_id, $grant->product_id, $grant->expires_at, $now );
 			}
 			try {
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $rows holds only placeholders.
 				$this->must( $this->db->query( $this->db->prepare( "INSERT INTO %i (grant_id, owner_id, product_id, holder_id, state, shared, activated_at, expires_at, updated_at) VALUES $rows", $values ) ), 'restore seats' );
 			} catch ( WriteFailed $failed ) {
 				// Ended as before: a restored grant without its seats would count for nothing it holds.
@@ -963,7 +952,6 @@ final class LicenseRepository extends Repository implements UserRows {
 	public function grants_by_source_prefix( string $source, string $prefix ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- COLUMNS is a constant list.
 				'SELECT ' . Grant::COLUMNS . ' FROM %i WHERE source = %s AND source_ref LIKE %s ORDER BY id',
 				$this->table( 'grants' ),
 				$source,

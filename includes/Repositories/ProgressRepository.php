@@ -192,7 +192,6 @@ final class ProgressRepository extends Repository implements UserRows {
 		$items = self::placeholders( $product_ids );
 		$rows  = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $users and $items hold only placeholders.
 				"SELECT user_id, product_id, part_index, percent, updated_at FROM %i WHERE user_id IN ( $users ) AND product_id IN ( $items )",
 				array_merge( array( $this->table( 'progress' ) ), $user_ids, $product_ids )
 			),

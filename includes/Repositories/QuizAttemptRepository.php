@@ -66,7 +66,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 		for ( $try = 0; $try < self::TRIES; $try++ ) {
 			$state = (array) $this->db->get_row(
 				$this->db->prepare(
-					'SELECT COALESCE( MAX( seq ), 0 ) AS last_seq, COALESCE( SUM( CASE WHEN counted = 1 AND created_at > %d THEN 1 ELSE 0 END ), 0 ) AS used FROM %i WHERE user_id = %d AND product_id = %d', // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+					'SELECT COALESCE( MAX( seq ), 0 ) AS last_seq, COALESCE( SUM( CASE WHEN counted = 1 AND created_at > %d THEN 1 ELSE 0 END ), 0 ) AS used FROM %i WHERE user_id = %d AND product_id = %d',
 					$since,
 					$table,
 					$user_id,
@@ -80,7 +80,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 			$inserted = $this->must(
 				$this->db->query(
 					$this->db->prepare(
-						'INSERT IGNORE INTO %i (user_id, product_id, score, passed, answers, created_at, seq, counted, served_id) VALUES (%d, %d, %d, %d, %s, %d, %d, 1, %d)', // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+						'INSERT IGNORE INTO %i (user_id, product_id, score, passed, answers, created_at, seq, counted, served_id) VALUES (%d, %d, %d, %d, %s, %d, %d, 1, %d)',
 						$table,
 						$user_id,
 						$product_id,
@@ -110,7 +110,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 */
 	public function counted_since( int $user_id, int $product_id, int $since ): int {
 		return (int) $this->db->get_var(
-			$this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d AND product_id = %d AND counted = 1 AND created_at > %d', $this->table( 'quiz_attempts' ), $user_id, $product_id, $since ) // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+			$this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d AND product_id = %d AND counted = 1 AND created_at > %d', $this->table( 'quiz_attempts' ), $user_id, $product_id, $since )
 		);
 	}
 
@@ -130,7 +130,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 		}
 		return (int) $this->db->get_var(
 			$this->db->prepare(
-				'SELECT created_at FROM %i WHERE user_id = %d AND product_id = %d AND counted = 1 AND created_at > %d ORDER BY created_at, seq LIMIT 1 OFFSET %d', // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+				'SELECT created_at FROM %i WHERE user_id = %d AND product_id = %d AND counted = 1 AND created_at > %d ORDER BY created_at, seq LIMIT 1 OFFSET %d',
 				$this->table( 'quiz_attempts' ),
 				$user_id,
 				$product_id,
@@ -150,7 +150,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 */
 	public function stop_counting( int $user_id, int $product_id ): int {
 		return $this->must(
-			$this->db->query( $this->db->prepare( 'UPDATE %i SET counted = 0 WHERE user_id = %d AND product_id = %d AND counted = 1', $this->table( 'quiz_attempts' ), $user_id, $product_id ) ), // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET counted = 0 WHERE user_id = %d AND product_id = %d AND counted = 1', $this->table( 'quiz_attempts' ), $user_id, $product_id ) ),
 			'reset test attempts'
 		);
 	}
@@ -169,7 +169,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 */
 	public function serve( int $user_id, int $product_id, array $order, int $now, int $forget_before ): int {
 		$table = $this->table( 'quiz_served' );
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d AND product_id = %d AND submitted_at = 0 AND served_at < %d', $table, $user_id, $product_id, $forget_before ) ), 'forget old served tests' ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d AND product_id = %d AND submitted_at = 0 AND served_at < %d', $table, $user_id, $product_id, $forget_before ) ), 'forget old served tests' );
 		$this->must(
 			$this->db->insert(
 				$table,
@@ -194,7 +194,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 * @return array{id: int, user_id: int, product_id: int, questions: array<int, array{id: string, answers: array<int, int>}>, served_at: int, submitted_at: int}|null
 	 */
 	public function served( int $served_id ): ?array {
-		$row = $this->db->get_row( $this->db->prepare( 'SELECT id, user_id, product_id, questions, served_at, submitted_at FROM %i WHERE id = %d', $this->table( 'quiz_served' ), $served_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$row = $this->db->get_row( $this->db->prepare( 'SELECT id, user_id, product_id, questions, served_at, submitted_at FROM %i WHERE id = %d', $this->table( 'quiz_served' ), $served_id ), ARRAY_A );
 		if ( ! is_array( $row ) ) {
 			return null;
 		}
@@ -226,7 +226,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 * @return array<int, array{id: string, answers: array<int, int>}>|null
 	 */
 	public function last_served_order( int $user_id, int $product_id ): ?array {
-		$id     = (int) $this->db->get_var( $this->db->prepare( 'SELECT MAX(id) FROM %i WHERE user_id = %d AND product_id = %d', $this->table( 'quiz_served' ), $user_id, $product_id ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$id     = (int) $this->db->get_var( $this->db->prepare( 'SELECT MAX(id) FROM %i WHERE user_id = %d AND product_id = %d', $this->table( 'quiz_served' ), $user_id, $product_id ) );
 		$served = $id > 0 ? $this->served( $id ) : null;
 		return $served ? $served['questions'] : null;
 	}
@@ -240,7 +240,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 */
 	public function claim_served( int $served_id, int $now ): bool {
 		return 1 === $this->must(
-			$this->db->query( $this->db->prepare( 'UPDATE %i SET submitted_at = %d WHERE id = %d AND submitted_at = 0', $this->table( 'quiz_served' ), max( 1, $now ), $served_id ) ), // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET submitted_at = %d WHERE id = %d AND submitted_at = 0', $this->table( 'quiz_served' ), max( 1, $now ), $served_id ) ),
 			'claim a served test'
 		);
 	}
@@ -254,7 +254,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 */
 	public function release_served( int $served_id, int $claimed_at ): void {
 		$this->must(
-			$this->db->query( $this->db->prepare( 'UPDATE %i SET submitted_at = 0 WHERE id = %d AND submitted_at = %d', $this->table( 'quiz_served' ), $served_id, max( 1, $claimed_at ) ) ), // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET submitted_at = 0 WHERE id = %d AND submitted_at = %d', $this->table( 'quiz_served' ), $served_id, max( 1, $claimed_at ) ) ),
 			'release a served test'
 		);
 	}
@@ -268,7 +268,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 */
 	public function summary( int $user_id, int $product_id ): array {
 		$row      = (array) $this->db->get_row(
-			$this->db->prepare( 'SELECT COUNT(*) AS attempts, MAX(score) AS best FROM %i WHERE user_id = %d AND product_id = %d', $this->table( 'quiz_attempts' ), $user_id, $product_id ), // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+			$this->db->prepare( 'SELECT COUNT(*) AS attempts, MAX(score) AS best FROM %i WHERE user_id = %d AND product_id = %d', $this->table( 'quiz_attempts' ), $user_id, $product_id ),
 			ARRAY_A
 		);
 		$attempts = (int) ( $row['attempts'] ?? 0 );
@@ -285,7 +285,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 */
 	public function forget_user( int $user_id ): void {
 		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_attempts' ), $user_id ) ), 'forget user' );
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_served' ), $user_id ) ), 'forget user' ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_served' ), $user_id ) ), 'forget user' );
 	}
 
 	/**
@@ -299,7 +299,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	public function export_page( int $user_id, int $limit, int $offset ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				'SELECT id, product_id, score, passed, answers, created_at FROM %i WHERE user_id = %d ORDER BY id LIMIT %d OFFSET %d', // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+				'SELECT id, product_id, score, passed, answers, created_at FROM %i WHERE user_id = %d ORDER BY id LIMIT %d OFFSET %d',
 				$this->table( 'quiz_attempts' ),
 				$user_id,
 				max( 1, $limit ),
@@ -328,7 +328,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 * @throws WriteFailed When the database refused it.
 	 */
 	public function erase_user( int $user_id ): int {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_served' ), $user_id ) ), 'erase served tests' ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
-		return $this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_attempts' ), $user_id ) ), 'erase test attempts' ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_served' ), $user_id ) ), 'erase served tests' );
+		return $this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_attempts' ), $user_id ) ), 'erase test attempts' );
 	}
 }

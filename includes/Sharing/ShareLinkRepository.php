@@ -120,7 +120,7 @@ final class ShareLinkRepository extends Repository implements UserRows {
 		$where = "owner_id = %d AND product_id = %d AND recipient_email <> '' AND revoked_at = 0 AND used_at = 0 AND created_at >= %d";
 		$rows  = (array) $this->db->get_results(
 			$this->db->prepare(
-				"SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at, used_at, ( SELECT COUNT(*) FROM %i WHERE {$where} ) AS total FROM %i WHERE {$where} ORDER BY created_at DESC, id DESC LIMIT %d", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $where is a constant string of placeholders.
+				"SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at, used_at, ( SELECT COUNT(*) FROM %i WHERE {$where} ) AS total FROM %i WHERE {$where} ORDER BY created_at DESC, id DESC LIMIT %d",
 				$table,
 				$owner_id,
 				$product_id,

@@ -17,7 +17,7 @@
 
 defined( 'ABSPATH' ) || exit;
 
-// phpcs:disable WordPress.Security.ValidatedSanitizedInput, WordPress.Security.NonceVerification.Recommended -- only compared, never stored or printed; there is no database, so no nonce either.
+// phpcs:disable WordPress.Security.ValidatedSanitizedInput.InputNotSanitized, WordPress.Security.ValidatedSanitizedInput.MissingUnslash, WordPress.Security.NonceVerification.Recommended -- only compared, never stored or printed; there is no database, so no nonce either.
 
 $library_portal_uri     = isset( $_SERVER['REQUEST_URI'] ) ? (string) $_SERVER['REQUEST_URI'] : '';
 $library_portal_is_rest = str_contains( $library_portal_uri, '/wp-json/' ) || isset( $_GET['rest_route'] );

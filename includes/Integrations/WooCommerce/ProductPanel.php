@@ -162,7 +162,7 @@ final class ProductPanel {
 		if ( ! wp_verify_nonce( $nonce, 'woocommerce_save_data' ) || ! current_user_can( 'edit_post', $product->get_id() ) ) {
 			return;
 		}
-		$input = array_map( 'sanitize_text_field', wp_unslash( (array) $_POST[ self::FIELD ] ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- sanitized by the array_map.
+		$input = array_map( 'sanitize_text_field', wp_unslash( (array) $_POST[ self::FIELD ] ) );
 		try {
 			$terms = PurchaseTerms::from_input( $input + array( 'member' => '' ), time() );
 		} catch ( InvalidArgumentException $e ) {

@@ -89,6 +89,37 @@ final class PackageTest extends TestCase {
 		$this->assertSame( LIBRARY_PORTAL_VERSION, $header['version'] );
 	}
 
+	public function test_the_readme_passes_plugin_checks_readme_rules(): void {
+		$root   = dirname( __DIR__, 3 );
+		$readme = (string) file_get_contents( $root . '/readme.txt' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents
+		$header = get_file_data(
+			$root . '/library-portal.php',
+			array(
+				'name'   => 'Plugin Name',
+				'wp'     => 'Requires at least',
+				'tested' => 'Tested up to',
+				'path'   => 'Domain Path',
+			)
+		);
+		// Plugin Check's codes: mismatched_plugin_name, invalid_tested_upto_minor, readme_parser_warnings_*
+		// (a short description past 150 characters is cut, tags past 5 are dropped), plugin_header_nonexistent_domain_path.
+		$this->assertSame( "=== {$header['name']} ===", strtok( $readme, "\n" ) );
+		$this->assertMatchesRegularExpression( '/^\d+\.\d+$/', $header['tested'], 'Tested up to names a major version only.' );
+		$this->assertTrue( version_compare( $header['tested'], $header['wp'], '>=' ) );
+		$this->assertSame( 1, preg_match( '/\nTags: ([^\n]*)\n/', $readme, $tags ) );
+		$this->assertLessThanOrEqual( 5, count( explode( ',', $tags[1] ) ) );
+		$this->assertSame( 1, preg_match( '/\n\n([^=\n][^\n]*)\n\n== Description ==/', $readme, $short ), 'A short description right above Description.' );
+		$this->assertLessThanOrEqual( 150, mb_strlen( $short[1] ) );
+		$this->assertDirectoryExists( $root . $header['path'] );
+	}
+
+	public function test_the_package_holds_no_hidden_archive_or_executable_file(): void {
+		// Plugin Check's file_type: hidden files, VCS folders, compressed files, application files.
+		foreach ( self::$files as $file ) {
+			$this->assertDoesNotMatchRegularExpression( '#(^|/)\.|\.(zip|gz|tgz|tar|rar|7z|phar|exe|sh|bat|so|dll|dylib|sql)$#i', $file );
+		}
+	}
+
 	public function test_the_package_holds_no_dev_tooling(): void {
 		$forbidden = '#^(dev|bin|tests|tools|src|docs|node_modules|var|artifacts|\.git|\.ci)(/|$)|(^|/)\.(git|distignore|wp-env)|^vendor/(?!autoload\.php$|composer/|tecnickcom/tcpdf/)#';
 		foreach ( self::$files as $file ) {

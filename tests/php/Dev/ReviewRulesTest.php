@@ -6,7 +6,7 @@
  * @package LibraryPortal
  */
 
-// phpcs:disable WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- reading the plugin's own source files.
+// phpcs:disable WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents, WordPress.PHP.DiscouragedPHPFunctions.system_calls_exec -- reading the plugin's own source files and running the project's phpcs.
 
 namespace LibraryPortal\Tests\Dev;
 
@@ -280,5 +280,98 @@ final class ReviewRulesTest extends TestCase {
 			$host = (string) wp_parse_url( $address, PHP_URL_HOST );
 			$this->assertDoesNotMatchRegularExpression( '/(^|\.)(example\.(com|org|net)|localhost|127\.0\.0\.1)$/', $host, $field );
 		}
+	}
+
+	/**
+	 * The phpcs:ignore and phpcs:disable comments of the shipped code.
+	 *
+	 * @return array<int, array{at: string, codes: string[], reason: string, lines: int[]}> Where, the
+	 *         codes named, the reason after "--", and the lines it covers.
+	 */
+	private static function ignores(): array {
+		$found = array();
+		foreach ( self::shipped_php() as $path => $source ) {
+			$lines = explode( "\n", $source );
+			foreach ( $lines as $index => $line ) {
+				if ( ! preg_match( '/phpcs:(ignore|disable)\b(.*)$/', $line, $match ) ) {
+					continue;
+				}
+				list( $named, $reason ) = array_pad( explode( ' -- ', $match[2], 2 ), 2, '' );
+				$codes                  = array_values( array_filter( array_map( 'trim', explode( ',', $named ) ) ) );
+				$number                 = $index + 1;
+				if ( 'disable' === $match[1] ) {
+					$end = count( $lines );
+					foreach ( array_slice( $lines, $index + 1, null, true ) as $later => $text ) {
+						if ( str_contains( $text, 'phpcs:enable' ) ) {
+							$end = $later + 1;
+							break;
+						}
+					}
+					$covered = range( $number + 1, max( $number + 1, $end ) );
+				} else {
+					// A comment on a line of its own covers the next line, one after code its own line.
+					$covered = str_starts_with( ltrim( $line ), '//' ) ? array( $number + 1 ) : array( $number );
+				}
+				$found[] = array(
+					'at'     => "$path:$number",
+					'codes'  => $codes,
+					'reason' => trim( $reason ),
+					'lines'  => $covered,
+				);
+			}
+		}
+		return $found;
+	}
+
+	public function test_each_ignore_names_exact_codes_says_why_and_is_still_needed(): void {
+		// Reviewers read every ignore (docs/decisions.md, "Distribution and quality gates"): each names
+		// full error codes (Standard.Category.Sniff.Code, no whole sniff or standard), gives its reason
+		// after "--", and silences something the project's phpcs finds with the ignores ignored.
+		$ignores = self::ignores();
+		$this->assertNotEmpty( $ignores );
+		$sniffs = array();
+		$files  = array();
+		$vague  = array();
+		foreach ( $ignores as $ignore ) {
+			$files[ explode( ':', $ignore['at'] )[0] ] = true;
+			foreach ( $ignore['codes'] as $code ) {
+				if ( 4 !== count( explode( '.', $code ) ) ) {
+					$vague[] = $ignore['at'] . " ($code)";
+				}
+				$sniffs[ implode( '.', array_slice( explode( '.', $code ), 0, 3 ) ) ] = true;
+			}
+			if ( array() === $ignore['codes'] || '' === $ignore['reason'] ) {
+				$vague[] = $ignore['at'] . ' (no code or no reason)';
+			}
+		}
+		$this->assertSame( array(), $vague, 'Name each exact code and say why after " -- ".' );
+
+		$root = dirname( __DIR__, 3 );
+		exec(
+			'cd ' . escapeshellarg( $root ) . ' && ' . escapeshellarg( PHP_BINARY ) . ' vendor/bin/phpcs -q --no-colors --report=json --ignore-annotations --basepath=. --sniffs=' . escapeshellarg( implode( ',', array_keys( $sniffs ) ) )
+				. ' ' . implode( ' ', array_map( 'escapeshellarg', array_keys( $files ) ) ) . ' 2>&1',
+			$output
+		);
+		$report = json_decode( implode( "\n", $output ), true );
+		$this->assertIsArray( $report, implode( "\n", $output ) );
+		$findings = array();
+		foreach ( $report['files'] as $path => $file ) {
+			foreach ( $file['messages'] as $message ) {
+				$findings[ ltrim( (string) $path, './' ) ][ (int) $message['line'] ][] = (string) $message['source'];
+			}
+		}
+
+		$idle = array();
+		foreach ( $ignores as $ignore ) {
+			list( $path ) = explode( ':', $ignore['at'] );
+			$silenced     = array();
+			foreach ( $ignore['lines'] as $line ) {
+				$silenced = array_merge( $silenced, array_intersect( $findings[ $path ][ $line ] ?? array(), $ignore['codes'] ) );
+			}
+			if ( array() === $silenced ) {
+				$idle[] = $ignore['at'] . ' (' . implode( ', ', $ignore['codes'] ) . ')';
+			}
+		}
+		$this->assertSame( array(), $idle, 'These ignores silence nothing the project\'s phpcs finds: remove them.' );
 	}
 }

@@ -295,7 +295,7 @@ final class ShareLinkManagementTest extends TestCase {
 
 	public function test_action_scheduler_runs_the_purge_daily_where_it_is_loaded(): void {
 		if ( ! ShareLinkPurge::action_scheduler_available() ) {
-			$this->markTestSkipped( 'Action Scheduler comes with WooCommerce: set LP_WOOCOMMERCE_DIR (DEVELOPERS.md).' );
+			$this->markTestSkipped( 'Action Scheduler comes with WooCommerce: set LP_WOOCOMMERCE_DIR (CONTRIBUTING.md).' );
 		}
 		ShareLinkPurge::unschedule();
 		ShareLinkPurge::schedule( false );
