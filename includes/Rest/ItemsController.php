@@ -78,6 +78,7 @@ final class ItemsController extends Controller {
 							'description' => __( 'Page of the list, from 1; only with per_page.', 'library-portal' ),
 							'type'        => 'integer',
 							'minimum'     => 1,
+							'maximum'     => 100000,
 							'default'     => 1,
 						),
 					),
