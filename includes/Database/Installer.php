@@ -231,7 +231,7 @@ final class Installer {
 		delete_option( Settings::OPTION );
 		delete_option( self::VERSION_OPTION );
 		// User meta kept for this site only (its key starts with the site's table prefix).
-		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( $wpdb->get_blog_prefix() . 'library_portal_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one sweep at uninstall.
+		$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->usermeta} WHERE meta_key LIKE %s", $wpdb->esc_like( $wpdb->get_blog_prefix() . 'library_portal_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery.DirectQuery, WordPress.DB.DirectDatabaseQuery.NoCaching -- one sweep of this site's keys at uninstall: delete_metadata() takes exact keys, not a prefix.
 		return true;
 	}
 }
