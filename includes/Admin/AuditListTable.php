@@ -118,11 +118,11 @@ final class AuditListTable extends WP_List_Table {
 	public function column_default( $entry, $column_name ): string {
 		switch ( $column_name ) {
 			case 'created_at':
-				return esc_html( GrantsPage::time_text( $entry->created_at ) );
+				return esc_html( GrantTexts::time_text( $entry->created_at ) );
 			case 'actor':
-				return esc_html( GrantsPage::actor_text( $entry->actor_id ) );
+				return esc_html( GrantTexts::actor_text( $entry->actor_id ) );
 			case 'action':
-				return esc_html( GrantsPage::action_text( $entry->action ) );
+				return esc_html( GrantTexts::action_text( $entry->action ) );
 			case 'owner':
 				$owner = get_userdata( $entry->owner_id );
 				return $owner ? esc_html( $owner->user_email ) : esc_html__( '(deleted user)', 'library-portal' );
@@ -131,9 +131,9 @@ final class AuditListTable extends WP_List_Table {
 			case 'grant':
 				return esc_html( $entry->grant_id ? '#' . $entry->grant_id : '—' );
 			case 'seat':
-				return esc_html( GrantsPage::seat_text( $entry ) );
+				return esc_html( GrantTexts::seat_text( $entry ) );
 			case 'details':
-				return esc_html( GrantsPage::details_text( $entry ) );
+				return esc_html( GrantTexts::details_text( $entry ) );
 		}
 		return '';
 	}

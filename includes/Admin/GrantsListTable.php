@@ -19,7 +19,9 @@ if ( ! class_exists( 'WP_List_Table' ) ) {
 }
 
 /**
- * Grants, newest first, with their seats by state; searchable by the owner's e-mail or login.
+ * Grants, newest first, with their seats by state; searchable by the owner's e-mail or login,
+ * filtered by one user, an item and a state. The filters are query arguments of a GET form, so the
+ * sort and page links (built from the current address) keep them.
  */
 final class GrantsListTable extends WP_List_Table {
 
@@ -38,11 +40,27 @@ final class GrantsListTable extends WP_List_Table {
 	private array $counts = array();
 
 	/**
+	 * The user the list is filtered by (0: every user).
+	 *
+	 * @var int
+	 */
+	private int $owner_id;
+
+	/**
+	 * Whether the user filter named nobody: then no grant is listed.
+	 *
+	 * @var bool
+	 */
+	private bool $owner_unknown;
+
+	/**
 	 * Creates the table.
 	 *
-	 * @param LicenseRepository $licenses Grants and seats.
+	 * @param LicenseRepository $licenses      Grants and seats.
+	 * @param int               $owner_id      Only this user's grants (0: every user).
+	 * @param bool              $owner_unknown The user filter named no user: list nothing.
 	 */
-	public function __construct( LicenseRepository $licenses ) {
+	public function __construct( LicenseRepository $licenses, int $owner_id = 0, bool $owner_unknown = false ) {
 		parent::__construct(
 			array(
 				'singular' => 'grant',
@@ -51,7 +69,9 @@ final class GrantsListTable extends WP_List_Table {
 				'screen'   => GrantsPage::GRANTS_SCREEN,
 			)
 		);
-		$this->licenses = $licenses;
+		$this->licenses      = $licenses;
+		$this->owner_id      = $owner_id;
+		$this->owner_unknown = $owner_unknown;
 	}
 
 	/**
@@ -90,7 +110,7 @@ final class GrantsListTable extends WP_List_Table {
 	}
 
 	/**
-	 * The item and state filters above the table.
+	 * The user, item and state filters above the table.
 	 *
 	 * @param string $which top or bottom.
 	 * @return void
@@ -100,6 +120,12 @@ final class GrantsListTable extends WP_List_Table {
 			return;
 		}
 		echo '<div class="alignleft actions">';
+		printf(
+			'<label for="lp-grant-filter-user">%1$s</label> <input type="search" id="lp-grant-filter-user" name="user" value="%2$s"%3$s>',
+			esc_html__( 'User (e-mail or login)', 'library-portal' ),
+			esc_attr( GrantRequest::queried( 'user' ) ),
+			$this->owner_unknown ? ' aria-invalid="true" aria-describedby="lp-grant-filter-user-error"' : ''
+		);
 		printf( '<label class="screen-reader-text" for="lp-grant-filter-item">%s</label>', esc_html__( 'Filter by item', 'library-portal' ) );
 		printf( '<select id="lp-grant-filter-item" name="item"><option value="0">%s</option>', esc_html__( 'All items', 'library-portal' ) );
 		foreach ( ItemPostType::published_titles() as $item_id => $title ) {
@@ -152,16 +178,16 @@ final class GrantsListTable extends WP_List_Table {
 	 * @return void
 	 */
 	public function prepare_items() {
-		$search   = GrantsPage::search_text();
+		$search   = GrantRequest::queried( 's' );
 		$item     = self::item_filter();
 		$state    = self::state_filter();
 		$per_page = $this->get_items_per_page( GrantsPage::PER_PAGE_OPTION, 20 );
-		$total    = $this->licenses->grant_count( $search, $item, $state );
+		$total    = $this->owner_unknown ? 0 : $this->licenses->grant_count( $search, $item, $state, $this->owner_id );
 		$page     = $this->get_pagenum();
 		$orderby  = array_key_exists( self::request( 'orderby' ), $this->get_sortable_columns() ) ? self::request( 'orderby' ) : 'created';
 		$desc     = 'asc' !== strtolower( self::request( 'order' ) );
 
-		$this->items           = $this->licenses->grant_page( $search, $per_page, ( $page - 1 ) * $per_page, $item, $state, $orderby, $desc );
+		$this->items           = $this->owner_unknown ? array() : $this->licenses->grant_page( $search, $per_page, ( $page - 1 ) * $per_page, $item, $state, $orderby, $desc, $this->owner_id );
 		$this->counts          = $this->licenses->grant_seat_counts( array_map( static fn( Grant $grant ) => $grant->id, $this->items ) );
 		$this->_column_headers = array( $this->get_columns(), array(), $this->get_sortable_columns(), 'owner' );
 		$this->set_pagination_args(
@@ -233,13 +259,13 @@ final class GrantsListTable extends WP_List_Table {
 			case 'activated':
 				return esc_html( (string) $counts[ $column_name ] );
 			case 'expires':
-				return esc_html( GrantsPage::expiry_text( $grant->expires_at ) );
+				return esc_html( GrantTexts::expiry_text( $grant->expires_at ) );
 			case 'tag':
 				return '' === $grant->tag ? esc_html__( 'None', 'library-portal' ) : esc_html( $grant->tag );
 			case 'source':
 				return esc_html( $grant->source . ( '' !== $grant->source_ref ? ' (' . $grant->source_ref . ')' : '' ) );
 			case 'created':
-				return esc_html( GrantsPage::time_text( $grant->created_at ) );
+				return esc_html( GrantTexts::time_text( $grant->created_at ) );
 		}
 		return '';
 	}

@@ -132,10 +132,11 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * @param string $state      One of GRANT_STATES ('' = any).
 	 * @param string $orderby    A key of GRANT_ORDER (anything else: created).
 	 * @param bool   $desc       Descending.
+	 * @param int    $owner_id   Only this user's grants (0 = every user).
 	 * @return Grant[]
 	 */
-	public function grant_page( string $search, int $limit, int $offset = 0, int $product_id = 0, string $state = '', string $orderby = 'created', bool $desc = true ): array {
-		list( $join, $where, $values ) = $this->grant_filter( $search, $product_id, $state, $orderby );
+	public function grant_page( string $search, int $limit, int $offset = 0, int $product_id = 0, string $state = '', string $orderby = 'created', bool $desc = true, int $owner_id = 0 ): array {
+		list( $join, $where, $values ) = $this->grant_filter( $search, $product_id, $state, $orderby, $owner_id );
 		$order                         = implode( $desc ? ' DESC, ' : ' ASC, ', explode( ', ', self::GRANT_ORDER[ $orderby ] ?? self::GRANT_ORDER['created'] ) ) . ( $desc ? ' DESC' : ' ASC' );
 		$rows                          = (array) $this->db->get_results(
 			$this->db->prepare(
@@ -153,9 +154,10 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * @param string $search     Part of an e-mail or login ('' = every grant).
 	 * @param int    $product_id Only this item's grants (0 = every item).
 	 * @param string $state      One of GRANT_STATES ('' = any).
+	 * @param int    $owner_id   Only this user's grants (0 = every user).
 	 */
-	public function grant_count( string $search, int $product_id = 0, string $state = '' ): int {
-		list( $join, $where, $values ) = $this->grant_filter( $search, $product_id, $state, '' );
+	public function grant_count( string $search, int $product_id = 0, string $state = '', int $owner_id = 0 ): int {
+		list( $join, $where, $values ) = $this->grant_filter( $search, $product_id, $state, '', $owner_id );
 		return (int) $this->db->get_var(
 			$this->db->prepare( "SELECT COUNT(*) FROM %i g $join $where", array_merge( array( $this->table( 'grants' ) ), $values ) ) // @phpstan-ignore argument.type (the JOIN and WHERE are joined from constant pieces.)
 		);
@@ -168,9 +170,10 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * @param int    $product_id Item (0 = any).
 	 * @param string $state      One of GRANT_STATES ('' = any).
 	 * @param string $orderby    The sort (a user or item sort needs its table).
+	 * @param int    $owner_id   Owner (0 = any).
 	 * @return array{0: string, 1: string, 2: array<int, string|int>}
 	 */
-	private function grant_filter( string $search, int $product_id, string $state, string $orderby ): array {
+	private function grant_filter( string $search, int $product_id, string $state, string $orderby, int $owner_id = 0 ): array {
 		$joins      = array();
 		$conditions = array();
 		$values     = array();
@@ -191,6 +194,10 @@ final class LicenseRepository extends Repository implements UserRows {
 		if ( $product_id > 0 ) {
 			$conditions[] = 'g.product_id = %d';
 			$values[]     = $product_id;
+		}
+		if ( $owner_id > 0 ) {
+			$conditions[] = 'g.owner_id = %d';
+			$values[]     = $owner_id;
 		}
 		$now = time();
 		if ( 'active' === $state ) {

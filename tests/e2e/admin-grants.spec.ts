@@ -3,7 +3,8 @@
  * not own through the Add grant form, a refused form changes nothing, View as user and the audit
  * trail show the grant, the customer sees the item in their library with two licenses, and the
  * admin takes the seats back (so the next run starts from the same library). Axe finds no
- * violation in the plugin's own markup on the four screens.
+ * violation in the plugin's own markup on the four screens. Without script, the Grants list's user
+ * filter names one user, refuses an unknown one, and stays through sorting and paging.
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -14,6 +15,7 @@ import {
 	libraryItems,
 	logIn,
 	logOut,
+	wpPhp,
 } from './support';
 
 const GRANTS =
@@ -212,4 +214,87 @@ test( 'an admin grants two licenses through the form; the customer sees them', a
 		),
 		'the item left the library again'
 	).toBe( false );
+} );
+
+test.describe( 'the grants list without script', () => {
+	test.use( { javaScriptEnabled: false } );
+
+	test( 'filters by one user, refuses an unknown one, and keeps the filter through sorting and paging', async ( {
+		page,
+	} ) => {
+		// A fresh admin with 2 grants a page, an owner of three grants and one with a longer login.
+		const made = JSON.parse(
+			wpPhp( `
+				$suffix   = strtolower( wp_generate_password( 6, false, false ) );
+				$services = \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] );
+				$admin    = wp_insert_user( array( 'user_login' => 'filter-admin-' . $suffix, 'user_pass' => 'filter-pass-' . $suffix, 'user_email' => 'filter-admin-' . $suffix . '@example.com', 'role' => 'administrator' ) );
+				update_user_meta( $admin, 'library_portal_grants_per_page', 2 );
+				$owner    = wp_insert_user( array( 'user_login' => 'filter-owner-' . $suffix, 'user_pass' => wp_generate_password(), 'user_email' => 'filter-owner-' . $suffix . '@example.com', 'role' => 'subscriber' ) );
+				$longer   = wp_insert_user( array( 'user_login' => 'filter-owner-' . $suffix . 'x', 'user_pass' => wp_generate_password(), 'user_email' => 'filter-owner-' . $suffix . 'x@example.com', 'role' => 'subscriber' ) );
+				foreach ( array( 'C', 'A', 'B' ) as $letter ) {
+					$item = wp_insert_post( array( 'post_type' => 'library_item', 'post_status' => 'publish', 'post_title' => 'Filter ' . $suffix . ' ' . $letter ) );
+					$services->grants->grant( $owner, $item, 1, 0, '', 'admin', '', 0 );
+					$services->grants->grant( $longer, $item, 1, 0, '', 'admin', '', 0 );
+				}
+				echo wp_json_encode( array( 'suffix' => $suffix ) );
+			` ).trim()
+		) as { suffix: string };
+		const owner = `filter-owner-${ made.suffix }@example.com`;
+		const title = ( letter: string ) =>
+			`Filter ${ made.suffix } ${ letter }`;
+		const rows = page.locator( '#lp-admin tbody tr' );
+
+		await logIn(
+			page,
+			`filter-admin-${ made.suffix }`,
+			`filter-pass-${ made.suffix }`
+		);
+		await page.goto( GRANTS );
+		await page.getByLabel( 'User (e-mail or login)' ).fill( owner );
+		await page
+			.getByRole( 'button', { name: 'Filter', exact: true } )
+			.click();
+		await expect( page ).toHaveURL( /[?&]user=filter-owner-/ );
+		await expect( rows ).toHaveCount( 2 );
+		await expect( page.locator( '.displaying-num' ).first() ).toHaveText(
+			'3 items'
+		);
+		for ( const row of await rows.all() ) {
+			await expect( row ).toContainText( owner );
+			await expect( row ).not.toContainText( `${ made.suffix }x@` );
+		}
+
+		// Sorting by item keeps the user; paging keeps both.
+		await page
+			.locator( '#lp-admin thead' )
+			.getByRole( 'link', { name: /^Item\b/ } )
+			.click();
+		await expect( page ).toHaveURL( /orderby=item/ );
+		await expect( page ).toHaveURL( /[?&]user=filter-owner-/ );
+		await expect( rows.nth( 0 ) ).toContainText( title( 'A' ) );
+		await expect( rows.nth( 1 ) ).toContainText( title( 'B' ) );
+		await page.getByRole( 'link', { name: 'Next page' } ).first().click();
+		await expect( page ).toHaveURL( /paged=2/ );
+		await expect( rows ).toHaveCount( 1 );
+		await expect( rows.nth( 0 ) ).toContainText( title( 'C' ) );
+		await expect( rows.nth( 0 ) ).toContainText( owner );
+		await expect( page.getByLabel( 'User (e-mail or login)' ) ).toHaveValue(
+			owner
+		);
+		await screenshot( page, 'admin-grants-user-filter-no-script-1280' );
+
+		// A user that is not there: told so, and no grant of anyone is listed.
+		await page.goto( GRANTS );
+		await page
+			.getByLabel( 'User (e-mail or login)' )
+			.fill( 'nobody-at-all@example.com' );
+		await page
+			.getByRole( 'button', { name: 'Filter', exact: true } )
+			.click();
+		await expect( page.getByRole( 'alert' ) ).toContainText(
+			'No user with that e-mail or login.'
+		);
+		await expect( rows ).toHaveCount( 1 );
+		await expect( rows.nth( 0 ) ).toHaveText( 'No grants found.' );
+	} );
 } );

@@ -7,7 +7,11 @@
 
 namespace LibraryPortal\Tests\Admin;
 
+use LibraryPortal\Admin\AddGrantHandler;
+use LibraryPortal\Admin\ExtendGrantHandler;
 use LibraryPortal\Admin\GrantsPage;
+use LibraryPortal\Admin\ResetAttemptsHandler;
+use LibraryPortal\Admin\TakeBackHandler;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Schema;
@@ -48,7 +52,18 @@ final class GrantsPageTest extends TestCase {
 			$_POST['_wpnonce'] = wp_create_nonce( $nonce );
 		}
 		$_REQUEST = $_POST; // phpcs:ignore WordPress.Security.NonceVerification.Missing -- the test builds the request.
-		return $this->page()->$handler();
+		$actions  = array(
+			'handle_add'            => AddGrantHandler::ACTION,
+			'handle_extend'         => ExtendGrantHandler::ACTION,
+			'handle_take_back'      => TakeBackHandler::ACTION,
+			'handle_reset_attempts' => ResetAttemptsHandler::ACTION,
+		);
+		foreach ( $this->page()->handlers() as $admin_post ) {
+			if ( $admin_post->action() === $actions[ $handler ] ) {
+				return $admin_post->handle();
+			}
+		}
+		$this->fail( "no handler for $handler" );
 	}
 
 	/**
@@ -188,6 +203,75 @@ final class GrantsPageTest extends TestCase {
 		$html = $this->render( 'render_grants', array() );
 		$this->assertStringContainsString( '<label class="screen-reader-text" for="lp-grant-filter-item">Filter by item</label>', $html );
 		$this->assertStringContainsString( 'orderby=quantity', $html );
+	}
+
+	public function test_the_user_filter_names_one_user_is_checked_on_the_server_and_survives_paging_and_sorting(): void {
+		$admin = $this->make_user( 'administrator' );
+		wp_set_current_user( $admin );
+		update_user_meta( $admin, GrantsPage::PER_PAGE_OPTION, 2 );
+		$ann     = $this->make_user(
+			'subscriber',
+			array(
+				'user_email' => 'ann-pager@example.com',
+				'user_login' => 'ann-pager',
+			)
+		);
+		$annette = $this->make_user(
+			'subscriber',
+			array(
+				'user_email' => 'annette-pager@example.com',
+				'user_login' => 'annette-pager',
+			)
+		);
+		foreach ( array( 'Pager A', 'Pager B', 'Pager C' ) as $title ) {
+			Library::grant( $ann, Library::item( $title ), 1 );
+		}
+		Library::grant( $annette, Library::item( 'Pager D' ), 1 );
+
+		// The list as a browser asks for it: the query in the address (WP_List_Table builds its links from it).
+		$open   = function ( string $query ): string {
+			parse_str( $query, $get );
+			$_SERVER['HTTP_HOST']   = wp_parse_url( home_url(), PHP_URL_HOST ) . ( wp_parse_url( home_url(), PHP_URL_PORT ) ? ':' . wp_parse_url( home_url(), PHP_URL_PORT ) : '' );
+			$_SERVER['REQUEST_URI'] = '/wp-admin/edit.php?' . $query;
+			$_REQUEST               = $get; // WP_List_Table reads the page number from $_REQUEST.
+			return $this->render( 'render_grants', $get );
+		};
+		$titles = static function ( string $html ): array {
+			preg_match_all( '/Pager [A-D]/', (string) strstr( $html, '<tbody' ), $found );
+			return array_values( array_unique( $found[0] ) );
+		};
+		$base   = 'post_type=library_item&page=library-portal-grants';
+
+		$first = $open( $base . '&user=ann-pager%40example.com&orderby=item&order=asc' );
+		$this->assertSame( array( 'Pager A', 'Pager B' ), $titles( $first ), 'one user exactly (not annette-pager), sorted by item, page 1 of 2' );
+		$this->assertStringContainsString( '<label for="lp-grant-filter-user">User (e-mail or login)</label> <input type="search" id="lp-grant-filter-user" name="user" value="ann-pager@example.com">', $first );
+		$this->assertMatchesRegularExpression( '/3 items/', $first );
+		$this->assertSame( 1, preg_match( "/class='next-page button' href='([^']+)'/", $first, $next ), 'a link to page 2' );
+		$next_query = (string) wp_parse_url( html_entity_decode( $next[1] ), PHP_URL_QUERY );
+		parse_str( $next_query, $next_args );
+		$this->assertSame( array( 'ann-pager@example.com', 'item', 'asc', '2' ), array( $next_args['user'] ?? '', $next_args['orderby'] ?? '', $next_args['order'] ?? '', $next_args['paged'] ?? '' ), 'the page link keeps the filter and the sort' );
+		$this->assertSame( array( 'Pager C' ), $titles( $open( $next_query ) ), 'page 2: the same user\'s third grant' );
+
+		$this->assertSame( 1, preg_match( "/id='quantity'[^>]*><a href=\"([^\"]+)\"/", $first, $sort ), 'a sort link' );
+		parse_str( (string) wp_parse_url( html_entity_decode( $sort[1] ), PHP_URL_QUERY ), $sort_args );
+		$this->assertSame( 'ann-pager@example.com', $sort_args['user'] ?? '', 'the sort link keeps the filter' );
+
+		$this->assertSame( array( 'Pager D' ), $titles( $open( $base . '&user=annette-pager' ) ), 'a login names a user too' );
+
+		$before  = $this->count_queries( fn() => $open( $base ) );
+		$unknown = '';
+		$queries = $this->count_queries(
+			function () use ( $open, $base, &$unknown ): void {
+				$unknown = $open( $base . '&user=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E' );
+			}
+		);
+		$this->assertStringContainsString( 'No user with that e-mail or login.', $unknown );
+		$this->assertStringContainsString( 'No grants found.', $unknown );
+		$this->assertSame( array(), $titles( $unknown ), 'a user filter that names nobody lists nothing' );
+		$this->assertStringContainsString( 'aria-invalid="true" aria-describedby="lp-grant-filter-user-error"', $unknown );
+		$this->assertStringNotContainsString( '<script>alert(1)', $unknown );
+		$this->assertStringContainsString( 'value="&quot;&gt;"', $unknown, 'the typed text comes back escaped (a script stripped)' );
+		$this->assertLessThan( $before, $queries, 'the grants are not read for a user that is not there' );
 	}
 
 	public function test_without_the_capability_or_the_nonce_nothing_changes(): void {

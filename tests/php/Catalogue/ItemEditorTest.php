@@ -10,6 +10,7 @@
 namespace LibraryPortal\Tests\Catalogue;
 
 use LibraryPortal\Catalogue\ItemEditor;
+use LibraryPortal\Catalogue\ItemSave;
 use LibraryPortal\Catalogue\ItemListColumns;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Catalogue\RefusedEdit;
@@ -304,7 +305,7 @@ final class ItemEditorTest extends TestCase {
 			)
 		);
 
-		( new ItemEditor( new RefusedEdit() ) )->save( $autosave, get_post( $autosave ) );
+		( new ItemSave( new RefusedEdit() ) )->save( $autosave, get_post( $autosave ) );
 
 		$this->assertSame( $before, self::meta( $item ) );
 		$this->assertSame( array(), get_post_meta( $autosave ) );

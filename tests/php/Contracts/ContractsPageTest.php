@@ -10,6 +10,7 @@
 namespace LibraryPortal\Tests\Contracts;
 
 use LibraryPortal\Contracts\ContractService;
+use LibraryPortal\Contracts\ContractAction;
 use LibraryPortal\Contracts\ContractsPage;
 use LibraryPortal\Contracts\MemberImports;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -56,7 +57,21 @@ final class ContractsPageTest extends TestCase {
 			$_POST['_wpnonce'] = wp_create_nonce( ContractsPage::nonce_action( $action, -1 === $nonce_contract ? $contract_id : $nonce_contract ) );
 		}
 		$_REQUEST = $_POST;
-		return $this->page()->handle( $action );
+		return $this->handler( $action )->handle();
+	}
+
+	/**
+	 * The admin-post handler of an action.
+	 *
+	 * @param string $action One of ContractsPage::ACTIONS.
+	 */
+	private function handler( string $action ): ContractAction {
+		foreach ( $this->page()->handlers() as $handler ) {
+			if ( $handler->name() === $action ) {
+				return $handler;
+			}
+		}
+		$this->fail( "no handler for $action" );
 	}
 
 	/**
@@ -172,7 +187,7 @@ final class ContractsPageTest extends TestCase {
 			$_POST['_wpnonce']    = wp_create_nonce( ContractsPage::nonce_action( 'save' === $action ? 'remove_member' : 'save', $id ) );
 			$_REQUEST['_wpnonce'] = $_POST['_wpnonce'];
 			try {
-				$this->page()->handle( $action );
+				$this->handler( $action )->handle();
 				$this->fail( "$action ran with another action's nonce" );
 			} catch ( RuntimeException $stopped ) {
 				$this->assertSame( 'wp_die 403', $stopped->getMessage(), $action );
@@ -281,7 +296,7 @@ final class ContractsPageTest extends TestCase {
 		$entry = $this->services()->seat_audit->page( 0, 1 )[0];
 		$this->assertSame( ContractService::DELETE_ACTION, $entry->action );
 		$this->assertSame( $admin, $entry->actor_id );
-		$this->assertSame( 'Contract “Riverside” deleted: 1 member lost its library', \LibraryPortal\Admin\GrantsPage::details_text( $entry ) );
+		$this->assertSame( 'Contract “Riverside” deleted: 1 member lost its library', \LibraryPortal\Admin\GrantTexts::details_text( $entry ) );
 
 		// A missing contract: the confirmation says so, and the action changes nothing.
 		$this->assertStringContainsString(
@@ -381,7 +396,7 @@ final class ContractsPageTest extends TestCase {
 				'_ajax_nonce' => (string) $nonce,
 			);
 			$_REQUEST = $_POST;
-			return $this->page()->import_batch_reply();
+			return $this->handler( 'import_batch' )->ajax_reply();
 		};
 
 		$this->assertSame( 403, $reply( null )['status'] );

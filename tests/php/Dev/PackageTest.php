@@ -43,6 +43,15 @@ final class PackageTest extends TestCase {
 		}
 	}
 
+	public function test_every_view_template_ships(): void {
+		$root  = dirname( __DIR__, 3 );
+		$views = (array) glob( $root . '/includes/*/views/*.php' );
+		$this->assertContains( 'includes/Admin/views/grants-list.php', array_map( static fn( string $view ): string => substr( $view, strlen( $root ) + 1 ), $views ), 'the admin screens print through views/' );
+		foreach ( $views as $view ) {
+			$this->assertContains( substr( $view, strlen( $root ) + 1 ), self::$files );
+		}
+	}
+
 	public function test_the_package_holds_only_the_plugin_its_readme_build_translations_and_runtime_vendor(): void {
 		$top      = array_values( array_unique( array_map( static fn( string $file ): string => explode( '/', $file )[0], self::$files ) ) );
 		$required = array( 'build', 'composer.json', 'includes', 'languages', 'library-portal.php', 'readme.txt', 'uninstall.php', 'vendor' );

@@ -8,7 +8,7 @@
 namespace LibraryPortal\Tests\Grants;
 
 use InvalidArgumentException;
-use LibraryPortal\Admin\GrantsPage;
+use LibraryPortal\Admin\GrantTexts;
 use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Repositories\AuditEntry;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -96,7 +96,7 @@ final class TakeBackTest extends TestCase {
 		$this->assertEqualsCanonicalizing( $seats, array_map( static fn( AuditEntry $row ) => $row->license_id, $rows ) );
 		$this->assertStringContainsString( '"state":"assigned"', $rows[0]->details );
 		$this->assertStringContainsString( '"reason":"refunded"', $rows[0]->details );
-		$shown = array_map( array( GrantsPage::class, 'details_text' ), $this->services()->seat_audit->for_grant( $grant ) );
+		$shown = array_map( array( GrantTexts::class, 'details_text' ), $this->services()->seat_audit->for_grant( $grant ) );
 		$this->assertContains( 'Grant ended (refunded): its seats nobody started are taken back', $shown, 'the audit trail screen says it' );
 		$this->assertContains( 'Seat shared with ' . get_userdata( $members[0] )->user_email . ', not started, removed (refunded)', $shown );
 	}
@@ -195,7 +195,7 @@ final class TakeBackTest extends TestCase {
 		$this->assertSame( 0, $grants->find( $grant )->quantity );
 		$this->assertArrayNotHasKey( $item, $this->library( $member ) );
 		$this->assertSame( 1, $this->trail( $grant )[ GrantService::REVOKE_DELETE ] ?? 0 );
-		$this->assertContains( 'Shared seat of an ended grant revoked from ' . get_userdata( $member )->user_email . ' and deleted', array_map( array( GrantsPage::class, 'details_text' ), $this->services()->seat_audit->for_grant( $grant ) ) );
+		$this->assertContains( 'Shared seat of an ended grant revoked from ' . get_userdata( $member )->user_email . ' and deleted', array_map( array( GrantTexts::class, 'details_text' ), $this->services()->seat_audit->for_grant( $grant ) ) );
 		$this->assertSame( 0, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE id = %d', $wpdb->prefix . 'lp_licenses', $raced ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; the test reads the table itself.
 	}
 

@@ -1,0 +1,89 @@
+<?php
+/**
+ * Grants → Add grant: the form's POST.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Admin;
+
+use InvalidArgumentException;
+use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Repositories\WriteFailed;
+
+/**
+ * Gives a user licenses of an item through GrantService; a refused form keeps what was typed.
+ */
+final class AddGrantHandler implements AdminPostHandler {
+
+	public const ACTION = 'library_portal_add_grant';
+
+	/**
+	 * Grants.
+	 *
+	 * @var GrantService
+	 */
+	private GrantService $grants;
+
+	/**
+	 * The screens' one-time notice.
+	 *
+	 * @var AdminNotice
+	 */
+	private AdminNotice $notice;
+
+	/**
+	 * The handler.
+	 *
+	 * @param GrantService $grants Grants.
+	 * @param AdminNotice  $notice The screens' notice.
+	 */
+	public function __construct( GrantService $grants, AdminNotice $notice ) {
+		$this->grants = $grants;
+		$this->notice = $notice;
+	}
+
+	/**
+	 * The form's action.
+	 */
+	public function action(): string {
+		return self::ACTION;
+	}
+
+	/**
+	 * Handles "Add grant"; returns where to go next.
+	 */
+	public function handle(): string {
+		GrantRequest::require_cap();
+		check_admin_referer( self::ACTION );
+		$fields = array(
+			'user'     => GrantRequest::posted( 'user' ),
+			'item'     => GrantRequest::posted( 'item' ),
+			'quantity' => GrantRequest::posted( 'quantity' ),
+			'expires'  => GrantRequest::posted( 'expires' ),
+			'tag'      => GrantRequest::posted( 'tag' ),
+		);
+		try {
+			$user = GrantRequest::find_user( $fields['user'] );
+			if ( ! preg_match( '/^\d{1,6}$/', $fields['quantity'] ) ) {
+				throw new InvalidArgumentException( esc_html__( 'The quantity must be a whole number.', 'library-portal' ) );
+			}
+			$grant_id = $this->grants->grant( $user->ID, absint( $fields['item'] ), (int) $fields['quantity'], GrantRequest::end_of_day( $fields['expires'] ), $fields['tag'], 'admin', '', get_current_user_id() );
+		} catch ( InvalidArgumentException | WriteFailed $refused ) {
+			$this->notice->keep( 'error', $refused->getMessage(), $fields );
+			return GrantsPage::url( 'add' );
+		}
+		$this->notice->keep(
+			'success',
+			sprintf(
+				/* translators: 1: number of licenses, 2: item title, 3: user e-mail, 4: grant ID. */
+				_n( 'Granted %1$d license of %2$s to %3$s (grant #%4$d).', 'Granted %1$d licenses of %2$s to %3$s (grant #%4$d).', (int) $fields['quantity'], 'library-portal' ),
+				(int) $fields['quantity'],
+				get_the_title( absint( $fields['item'] ) ),
+				$user->user_email,
+				$grant_id
+			)
+		);
+		return GrantsPage::url();
+	}
+}

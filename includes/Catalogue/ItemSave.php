@@ -1,0 +1,78 @@
+<?php
+/**
+ * The one save path of the item editor's three boxes.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Catalogue;
+
+use LibraryPortal\Certificates\QuizMetaBox;
+use WP_Post;
+
+/**
+ * On save_post_library_item (the classic editor's one form post): the nonce, then autosave and
+ * revisions, then edit_post, then the form must be this item's; only then is anything read, and
+ * ItemFields checks the whole form: one error and nothing of the boxes is stored, the refused form
+ * is kept for the next screen (docs/decisions.md, "Catalogue editor").
+ */
+final class ItemSave {
+
+	/**
+	 * Refused forms waiting for their screen.
+	 *
+	 * @var RefusedEdit
+	 */
+	private RefusedEdit $refused;
+
+	/**
+	 * The save handler.
+	 *
+	 * @param RefusedEdit $refused Refused forms (shared with the boxes, which show them).
+	 */
+	public function __construct( RefusedEdit $refused ) {
+		$this->refused = $refused;
+	}
+
+	/**
+	 * Saves the boxes: nonce and capability before anything is read, then all or nothing.
+	 *
+	 * @param int          $post_id Item.
+	 * @param WP_Post|null $post    Item.
+	 */
+	public function save( $post_id, $post = null ): void {
+		$post_id = (int) $post_id;
+		$nonce   = isset( $_POST[ ItemEditor::NONCE_FIELD ] ) ? sanitize_text_field( wp_unslash( $_POST[ ItemEditor::NONCE_FIELD ] ) ) : '';
+		if ( '' === $nonce || ! wp_verify_nonce( $nonce, ItemEditor::nonce_action( $post_id ) ) ) {
+			return;
+		}
+		if ( ( defined( 'DOING_AUTOSAVE' ) && DOING_AUTOSAVE ) || wp_is_post_revision( $post_id ) || wp_is_post_autosave( $post_id ) ) {
+			return;
+		}
+		if ( ! current_user_can( 'edit_post', $post_id ) ) {
+			return;
+		}
+		// The form belongs to one item: another item saved during the same request is left alone.
+		if ( ! isset( $_POST['post_ID'] ) || (int) $_POST['post_ID'] !== $post_id ) {
+			return;
+		}
+
+		// phpcs:disable WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- ItemFields checks every value before one is stored.
+		$form = isset( $_POST[ ItemEditor::FIELD ] ) && is_array( $_POST[ ItemEditor::FIELD ] ) ? wp_unslash( $_POST[ ItemEditor::FIELD ] ) : array();
+		$quiz = isset( $_POST[ QuizMetaBox::FIELD ] ) && is_array( $_POST[ QuizMetaBox::FIELD ] ) ? wp_unslash( $_POST[ QuizMetaBox::FIELD ] ) : null;
+		// phpcs:enable WordPress.Security.ValidatedSanitizedInput.InputNotSanitized
+
+		$fields = ItemFields::check( $form, $quiz, ItemBoxValues::stored( $post_id ) );
+		if ( ! $fields->ok() ) {
+			$this->refused->keep( get_current_user_id(), $post_id, $fields->errors, $form, $quiz );
+			return;
+		}
+		foreach ( $fields->meta as $key => $value ) {
+			if ( null === $value ) {
+				delete_post_meta( $post_id, $key );
+			} else {
+				update_post_meta( $post_id, $key, wp_slash( $value ) ); // update_post_meta() unslashes.
+			}
+		}
+	}
+}

@@ -1,0 +1,89 @@
+<?php
+/**
+ * Contracts → Upload and Import: the CSV upload that starts a member import.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Contracts;
+
+use InvalidArgumentException;
+use LibraryPortal\Admin\AdminNotice;
+
+/**
+ * Reads the uploaded file into an import job (MemberImports) and sends the admin to its progress;
+ * ImportBatchHandler runs the batches. The import's whole admin side is these two handlers and
+ * views/contract-import.php (docs/decisions.md, "Contracts admin and CSV import").
+ */
+final class ImportMembersHandler extends ContractAction {
+
+	/**
+	 * Largest CSV file accepted.
+	 */
+	public const MAX_FILE_BYTES = 2 * MB_IN_BYTES;
+
+	/**
+	 * Member imports.
+	 *
+	 * @var MemberImports
+	 */
+	private MemberImports $imports;
+
+	/**
+	 * The handler.
+	 *
+	 * @param ContractService $service Contracts.
+	 * @param AdminNotice     $notice  The screen's notice.
+	 * @param MemberImports   $imports Member imports.
+	 */
+	public function __construct( ContractService $service, AdminNotice $notice, MemberImports $imports ) {
+		parent::__construct( $service, $notice );
+		$this->imports = $imports;
+	}
+
+	/**
+	 * The action's name.
+	 */
+	public function name(): string {
+		return 'import';
+	}
+
+	/**
+	 * Starts the job; its progress shows on the edit screen.
+	 *
+	 * @param int $contract_id Contract.
+	 */
+	protected function run( int $contract_id ): string {
+		$token = $this->imports->start( $contract_id, get_current_user_id(), $this->uploaded_text() );
+		return add_query_arg( 'import', $token, self::back( $contract_id ) ) . '#import';
+	}
+
+	/**
+	 * A refused upload is told beside the upload form.
+	 */
+	protected function refused_anchor(): string {
+		return '#import';
+	}
+
+	/**
+	 * The uploaded CSV file's text.
+	 *
+	 * @throws InvalidArgumentException When no readable CSV file came.
+	 */
+	private function uploaded_text(): string {
+		// phpcs:ignore WordPress.Security.NonceVerification.Missing, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized, WordPress.Security.ValidatedSanitizedInput.MissingUnslash -- handle() checked the nonce; only the temporary path and size are used ($_FILES is never slashed).
+		$file = isset( $_FILES['csv'] ) && is_array( $_FILES['csv'] ) ? $_FILES['csv'] : array();
+		if ( UPLOAD_ERR_OK !== (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE ) || ! is_uploaded_file( (string) ( $file['tmp_name'] ?? '' ) ) ) {
+			throw new InvalidArgumentException( esc_html__( 'Choose a CSV file to import.', 'library-portal' ) );
+		}
+		if ( (int) $file['size'] > self::MAX_FILE_BYTES ) {
+			/* translators: %s: largest size, e.g. 2 MB. */
+			throw new InvalidArgumentException( esc_html( sprintf( __( 'The file is larger than %s.', 'library-portal' ), size_format( self::MAX_FILE_BYTES ) ) ) );
+		}
+		$text = file_get_contents( (string) $file['tmp_name'] ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local upload.
+		if ( false === $text ) {
+			throw new InvalidArgumentException( esc_html__( 'The file could not be read.', 'library-portal' ) );
+		}
+		return $text;
+	}
+}

@@ -1,0 +1,32 @@
+<?php
+/**
+ * A contract's edit screen (or a new one's): its fields and organizer card, then its members, items
+ * and member import.
+ *
+ * @package LibraryPortal
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * What the controller hands over (ContractEditScreen).
+ *
+ * @var array{heading: string, list_url: string, notice: array{type?: string, message?: string}, details: array<string, mixed>, members: array<string, mixed>|null, items: array<string, mixed>|null, import: array<string, mixed>|null} $args
+ */
+printf(
+	'<h1 class="wp-heading-inline">%1$s</h1> <a href="%2$s" class="page-title-action">%3$s</a><hr class="wp-header-end">',
+	esc_html( $args['heading'] ),
+	esc_url( $args['list_url'] ),
+	esc_html__( 'All Contracts', 'library-portal' )
+);
+load_template( __DIR__ . '/notice.php', false, $args );
+load_template( __DIR__ . '/contract-details.php', false, $args['details'] );
+if ( null !== $args['members'] ) {
+	load_template( __DIR__ . '/contract-members.php', false, $args['members'] );
+}
+if ( null !== $args['items'] ) {
+	load_template( __DIR__ . '/contract-items.php', false, $args['items'] );
+}
+if ( null !== $args['import'] ) {
+	load_template( __DIR__ . '/contract-import.php', false, $args['import'] );
+}

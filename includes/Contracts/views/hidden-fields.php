@@ -1,0 +1,16 @@
+<?php
+/**
+ * The action, contract and nonce fields of a contract form.
+ *
+ * @package LibraryPortal
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * What the form hands over.
+ *
+ * @var array{action: string, contract_id: int} $args
+ */
+printf( '<input type="hidden" name="action" value="%1$s"><input type="hidden" name="contract" value="%2$d">', esc_attr( 'library_portal_contract_' . $args['action'] ), (int) $args['contract_id'] );
+wp_nonce_field( \LibraryPortal\Contracts\ContractsPage::nonce_action( $args['action'], $args['contract_id'] ), '_wpnonce', true );
