@@ -74,9 +74,7 @@ abstract class ContractAction implements AdminPostHandler {
 		if ( ! current_user_can( ContractsPage::CAPABILITY ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to manage contracts.', 'library-portal' ), '', array( 'response' => 403 ) );
 		}
-		// phpcs:disable WordPress.Security.NonceVerification.Missing -- check_admin_referer() follows at once, with the contract in its action.
 		$contract_id = absint( $_POST['contract'] ?? 0 );
-		// phpcs:enable WordPress.Security.NonceVerification.Missing
 		check_admin_referer( ContractsPage::nonce_action( $this->name(), $contract_id ) );
 		try {
 			return $this->run( $contract_id );

@@ -77,10 +77,8 @@ final class ImportBatchHandler extends ContractAction {
 	 * @return array{status: int, body: array<string, mixed>}
 	 */
 	public function ajax_reply(): array {
-		// phpcs:disable WordPress.Security.NonceVerification.Missing -- check_ajax_referer() follows, with the contract in its action.
 		$contract_id = absint( $_POST['contract'] ?? 0 );
 		$token       = sanitize_key( wp_unslash( $_POST['token'] ?? '' ) );
-		// phpcs:enable WordPress.Security.NonceVerification.Missing
 		if ( ! current_user_can( ContractsPage::CAPABILITY ) || ! check_ajax_referer( ContractsPage::nonce_action( 'import_batch', $contract_id ), false, false ) ) {
 			return array(
 				'status' => 403,
