@@ -26,6 +26,7 @@ use LibraryPortal\Frontend\FrameOptions;
 use LibraryPortal\Frontend\LeanPortalPages;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Frontend\PortalBlock;
 use LibraryPortal\Frontend\Shortcode;
 use LibraryPortal\Frontend\UserLocale;
 use LibraryPortal\Rest\CsvResponse;
@@ -102,7 +103,9 @@ final class Plugin {
 		( new UserLocale() )->register();
 		( new InviteLogin() )->register();
 		$assets->register();
-		( new Shortcode( $assets, $services->settings ) )->register();
+		$shortcode = new Shortcode( $assets, $services->settings );
+		$shortcode->register();
+		( new PortalBlock( $shortcode ) )->register();
 		( new PingHandler() )->register();
 		( new SettingsPage( $services->settings ) )->register();
 		( new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, $quizzes ) )->register();
