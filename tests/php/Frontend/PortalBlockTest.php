@@ -62,7 +62,11 @@ final class PortalBlockTest extends TestCase {
 
 		$this->assertNotNull( $block, 'registered on init' );
 		$this->assertSame( 3, $block->api_version );
-		$this->assertSame( array(), array_diff_key( (array) $block->attributes, array( 'lock' => true, 'metadata' => true ) ), 'only the attributes WordPress adds to every block' );
+		$added_by_core = array(
+			'lock'     => true,
+			'metadata' => true,
+		);
+		$this->assertSame( array(), array_diff_key( (array) $block->attributes, $added_by_core ), 'only the attributes WordPress adds to every block' );
 		$this->assertFalse( $block->supports['multiple'] ?? true, 'one portal per page: its mount node has an ID' );
 		$this->assertFalse( $block->supports['html'] ?? true );
 		$this->assertTrue( $block->is_dynamic() );
@@ -141,11 +145,11 @@ final class PortalBlockTest extends TestCase {
 		);
 		$this->open_page( $page, 'members-area' );
 
-		do_action( 'wp_enqueue_scripts' );
+		do_action( 'wp_enqueue_scripts' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's hook.
 
 		$this->assertSame( $portal, Routes::is_portal_page() );
 		$this->assertSame( $portal, wp_script_is( Assets::HANDLE, 'enqueued' ), 'enqueued before the head is printed' );
-		$this->assertSame( $portal, str_ends_with( (string) apply_filters( 'template_include', 'page.php' ), 'views/canvas.php' ) );
+		$this->assertSame( $portal, str_ends_with( (string) apply_filters( 'template_include', 'page.php' ), 'views/canvas.php' ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter.
 		$this->assertSame( $portal ? array( LeanPortalPages::EMOJI, LeanPortalPages::THEME_FONTS ) : array(), ( new LeanPortalPages( $this->services()->settings ) )->left_out() );
 		$config = ( new PortalConfig( $this->services()->settings, $this->services()->contracts, $this->services()->share_invites ) )->build();
 		$this->assertSame( $portal ? '/members-area' : '', $config['entryPath'] );
