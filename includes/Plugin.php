@@ -134,20 +134,20 @@ final class Plugin {
 				$items = new ItemsController( $services->library, $services->library_cache );
 				$items->register_routes();
 				$lookup     = new ItemLookup( $services->library );
-				$activation = new SeatActivation( $services->licenses );
+				$activation = new SeatActivation( $services->licenses, $services->seat_audit );
 				( new LearningController( $lookup, new ProgressRecorder( $services->progress, $activation ), $activation, $items, $services->contracts, $services->certificates ) )->register_routes();
 				( new SubtitlesController( $lookup ) )->register_routes();
 				( new QuizController( new ItemLookup( $services->library ), $quizzes ) )->register_routes();
 				( new UserController( $services->library ) )->register_routes();
 				( new NotificationsController( $services->notifications ) )->register_routes();
-				$mailer = new ShareMailer( $services->share_links, $services->mail_history, $services->mail_gate, $services->settings, $services->notifier );
+				$mailer = new ShareMailer( $services->share_links, $services->mail_history, $services->mail_gate, $services->settings, $services->notifier, $services->seat_audit );
 				( new SharingController(
 					new ItemLookup( $services->library ),
 					$services->licenses,
 					$services->share_links,
 					new ShareRecords( $services->licenses, $services->progress, $services->certificates, $services->mail_history, $mailer, $services->share_links ),
 					$mailer,
-					new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier, $services->grants )
+					new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier, $services->grants, $services->seat_audit )
 				) )->register_routes();
 				( new TeamController( $services->team, $services->team_reply ) )->register_routes();
 				( new DashboardController( $services->dashboard, $services->settings ) )->register_routes();
