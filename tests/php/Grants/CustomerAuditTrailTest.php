@@ -9,6 +9,7 @@
 namespace LibraryPortal\Tests\Grants;
 
 use LibraryPortal\Admin\GrantsPage;
+use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Repositories\AuditEntry;
@@ -211,6 +212,31 @@ final class CustomerAuditTrailTest extends TestCase {
 		);
 		$this->assertStringNotContainsString( '@', $sends[0]->details, 'the addresses stay in the send history' );
 		$this->assertSame( 'Invitations e-mailed to 2 of 2 recipients', GrantsPage::details_text( $sends[0] ) );
+	}
+
+	public function test_the_audit_screen_lists_the_customers_actions_in_words(): void {
+		$owner  = $this->make_user( 'subscriber', array( 'user_email' => 'olivia@example.com' ) );
+		$member = $this->make_user( 'subscriber', array( 'user_email' => 'max@example.com' ) );
+		$item   = Library::item( 'Screen <b>Training</b>' );
+		Library::grant( $owner, $item, 2 );
+		$this->send( 'POST', '/library/v2/accept-share', $member, array( 'encoded' => $this->link( $owner, $item ) ) );
+		$seat = $this->rows( SeatSharing::ACCEPT_ACTION )[0]->license_id;
+		$this->send( 'POST', '/library/v2/revoke-share/' . $seat, $owner );
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		$services = $this->services();
+		$page     = new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings, $services->seat_audit ) );
+		$_GET     = array( 'user' => 'olivia@example.com' );
+		require_once ABSPATH . 'wp-admin/includes/admin.php'; // The screen API, as wp-admin loads it.
+		set_current_screen( GrantsPage::AUDIT_SCREEN );
+
+		ob_start();
+		$page->render_audit();
+		$html = (string) ob_get_clean();
+
+		foreach ( array( 'Share link made', 'Share accepted', 'Seat taken by max@example.com with a copied share link', 'Share revoked', 'Seat taken back from max@example.com by its owner: available again', '#' . $seat ) as $text ) {
+			$this->assertStringContainsString( $text, $html );
+		}
+		$this->assertStringNotContainsString( '<b>Training</b>', $html, 'escaped' );
 	}
 
 	public function test_a_contract_import_is_recorded_per_batch_with_counts_and_a_dry_run_is_not(): void {
