@@ -16,6 +16,7 @@ use LibraryPortal\Repositories\AuditEntry;
 use LibraryPortal\Sharing\SeatSharing;
 use LibraryPortal\Sharing\ShareLinks;
 use LibraryPortal\Sharing\ShareMailer;
+use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;
@@ -86,6 +87,12 @@ final class CustomerAuditTrailTest extends TestCase {
 		$member = $this->make_user( 'subscriber', array( 'user_email' => 'max@example.com' ) );
 		$item   = Library::item( 'Negotiation Workshop' );
 		Library::grant( $owner, $item, 3 );
+
+		$stranger = $this->make_user();
+		$this->assertSame( 401, $this->rest_as_browser( 'POST', '/library/v2/share-link/' . $item, 0, null )->get_status() );
+		$this->assertSame( 401, $this->rest_as_browser( 'POST', '/library/v2/share-link/' . $item, $owner, null )->get_status() );
+		$this->assertGreaterThanOrEqual( 400, $this->send( 'POST', '/library/v2/share-link/' . $item, $stranger )->get_status(), 'someone else\'s item' );
+		$this->assertSame( array(), $this->rows( ShareLinks::AUDIT_ACTION ), 'nothing for a refused link' );
 
 		$code = $this->link( $owner, $item );
 		$this->assertSame( $code, $this->link( $owner, $item ), 'the working link comes back' );
@@ -180,6 +187,27 @@ final class CustomerAuditTrailTest extends TestCase {
 		$this->assert_seat_row( $activations[0], $owner, $activations[0]->license_id, $owner );
 		$this->assertSame( 'Seat activated', GrantsPage::action_text( $activations[0]->action ) );
 		$this->assertSame( 'Started by ann@example.com: the seat is in use', GrantsPage::details_text( $activations[0] ) );
+	}
+
+	public function test_a_shared_seat_activated_by_watching_five_percent_is_recorded_for_its_holder(): void {
+		$owner  = $this->make_user();
+		$member = $this->make_user( 'subscriber', array( 'user_email' => 'lee@example.com' ) );
+		$item   = LearningMedia::item( 'Watched workshop' );
+		Library::grant( $owner, $item, 2 );
+		$seat = Library::share( $owner, $member, $item );
+
+		$refused = $this->send( 'POST', '/library/v2/video/progress/' . $item, $this->make_user(), array( 'progress' => 5 ) );
+		$this->assertGreaterThanOrEqual( 400, $refused->get_status(), 'someone without a seat' );
+		$this->assertSame( array(), $this->rows( SeatActivation::AUDIT_ACTION ) );
+
+		$reply = $this->send( 'POST', '/library/v2/video/progress/' . $item, $member, array( 'progress' => 5 ) );
+
+		$this->assertTrue( $reply->get_data()['data']['activated'] );
+		$activations = $this->rows( SeatActivation::AUDIT_ACTION );
+		$this->assertCount( 1, $activations );
+		$this->assert_seat_row( $activations[0], $member, $seat, $member );
+		$this->assertSame( $owner, $activations[0]->owner_id, 'the owner\'s seat, started by the team member' );
+		$this->assertSame( 'Started by lee@example.com: the seat is in use', GrantsPage::details_text( $activations[0] ) );
 	}
 
 	public function test_a_share_by_email_is_recorded_with_counts_and_no_address_and_a_refused_one_is_not(): void {
