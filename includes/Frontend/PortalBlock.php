@@ -52,10 +52,14 @@ final class PortalBlock {
 		if ( ! is_readable( $folder . '/block.json' ) || \WP_Block_Type_Registry::get_instance()->is_registered( self::NAME ) ) {
 			return;
 		}
-		register_block_type(
+		$block = register_block_type(
 			$folder,
 			array( 'render_callback' => array( $this, 'render' ) )
 		);
+		// WordPress looks for the editor script's translations in the language folder only; ours ship too.
+		foreach ( $block ? $block->editor_script_handles : array() as $handle ) {
+			wp_set_script_translations( $handle, 'library-portal', LIBRARY_PORTAL_DIR . 'languages' );
+		}
 	}
 
 	/**

@@ -76,6 +76,8 @@ final class PortalBlockTest extends TestCase {
 		$this->assertStringEndsWith( '/build/blocks/portal/index.js', (string) $script->src );
 		$this->assertContains( 'wp-blocks', $script->deps );
 		$this->assertContains( 'wp-block-editor', $script->deps );
+		$this->assertSame( 'library-portal', $script->textdomain, 'its texts are translated' );
+		$this->assertStringEndsWith( '/languages', (string) $script->translations_path, 'from the plugin\'s own languages too' );
 	}
 
 	public function test_the_block_prints_the_shortcode_markup_for_a_customer_and_the_login_link_when_logged_out(): void {
