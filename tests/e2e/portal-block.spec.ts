@@ -9,24 +9,33 @@ import { axeViolations, credentials, logIn, logOut } from './support';
 test.use( { viewport: { width: 1280, height: 900 } } );
 
 /**
- * Closes what the block editor opens over a new page the first time (the welcome guide, and the
- * "Choose a pattern" modal where the theme offers page patterns), as a person would.
+ * Closes what the block editor opens over a new page, as a person would: the welcome guide (the
+ * first visit) and then the "Choose a pattern" modal (where the theme offers page patterns, as
+ * Twenty Twenty-Four does; it opens once the patterns have loaded, after the guide).
  *
  * @param page Playwright page.
  */
 async function closeEditorModals( page: Page ): Promise< void > {
-	const modals = page.locator( '.components-modal__frame' );
-	await expect( async () => {
-		const open = await modals.count();
-		for ( let index = 0; index < open; index++ ) {
-			await modals
-				.first()
+	for ( const name of [
+		/Welcome to the block editor/,
+		'Choose a pattern',
+	] ) {
+		const dialog = page.getByRole( 'dialog', { name } );
+		const shown = await dialog
+			.waitFor( { state: 'visible', timeout: 10_000 } )
+			.then(
+				() => true,
+				() => false
+			);
+		if ( shown ) {
+			await dialog
 				.getByRole( 'button', { name: 'Close' } )
 				.first()
 				.click();
+			await expect( dialog ).toBeHidden();
 		}
-		await expect( modals ).toHaveCount( 0, { timeout: 1_000 } );
-	} ).toPass( { timeout: 15_000 } );
+	}
+	await expect( page.locator( '.components-modal__frame' ) ).toHaveCount( 0 );
 }
 
 test( 'an admin inserts the portal block on a new page; a customer sees the portal there', async ( {
