@@ -6,6 +6,7 @@
  * - island-library.js, island-detail.js, island-team.js, player.js, …: lazy chunks loaded by
  *   webpack from config.publicPath (never enqueued by PHP);
  * - brand-harbor.css, brand-summit.css (+ -rtl.css): one stylesheet per brand;
+ * - blocks/portal/: the portal block's block.json (copied from src/) and its editor script;
  * - chunks.json: which files each entry / lazy island needs, and which packages they bundle
  *   (read by tools/bundle-budget.mjs).
  */
@@ -102,6 +103,11 @@ module.exports = {
 	...defaultConfig,
 	entry: {
 		index: path.resolve( __dirname, 'src/index.ts' ),
+		// The portal block's editor script (block.json is copied beside it by @wordpress/scripts).
+		'blocks/portal/index': path.resolve(
+			__dirname,
+			'src/blocks/portal/index.tsx'
+		),
 		'brand-harbor': path.resolve(
 			__dirname,
 			'src/styles/brand-harbor.scss'

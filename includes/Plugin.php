@@ -26,6 +26,7 @@ use LibraryPortal\Frontend\FrameOptions;
 use LibraryPortal\Frontend\LeanPortalPages;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Frontend\PortalBlock;
 use LibraryPortal\Frontend\Shortcode;
 use LibraryPortal\Frontend\UserLocale;
 use LibraryPortal\Rest\CsvResponse;
@@ -102,7 +103,9 @@ final class Plugin {
 		( new UserLocale() )->register();
 		( new InviteLogin() )->register();
 		$assets->register();
-		( new Shortcode( $assets, $services->settings ) )->register();
+		$shortcode = new Shortcode( $assets, $services->settings );
+		$shortcode->register();
+		( new PortalBlock( $shortcode ) )->register();
 		( new PingHandler() )->register();
 		( new SettingsPage( $services->settings ) )->register();
 		( new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, $quizzes ) )->register();
@@ -133,20 +136,20 @@ final class Plugin {
 				$items = new ItemsController( $services->library, $services->library_cache );
 				$items->register_routes();
 				$lookup     = new ItemLookup( $services->library );
-				$activation = new SeatActivation( $services->licenses );
+				$activation = new SeatActivation( $services->licenses, $services->seat_audit );
 				( new LearningController( $lookup, new ProgressRecorder( $services->progress, $activation ), $activation, $items, $services->contracts, $services->certificates ) )->register_routes();
 				( new SubtitlesController( $lookup ) )->register_routes();
 				( new QuizController( new ItemLookup( $services->library ), $quizzes ) )->register_routes();
 				( new UserController( $services->library ) )->register_routes();
 				( new NotificationsController( $services->notifications ) )->register_routes();
-				$mailer = new ShareMailer( $services->share_links, $services->mail_history, $services->mail_gate, $services->settings, $services->notifier );
+				$mailer = new ShareMailer( $services->share_links, $services->mail_history, $services->mail_gate, $services->settings, $services->notifier, $services->seat_audit );
 				( new SharingController(
 					new ItemLookup( $services->library ),
 					$services->licenses,
 					$services->share_links,
 					new ShareRecords( $services->licenses, $services->progress, $services->certificates, $services->mail_history, $mailer, $services->share_links ),
 					$mailer,
-					new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier, $services->grants )
+					new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier, $services->grants, $services->seat_audit )
 				) )->register_routes();
 				( new TeamController( $services->team, $services->team_reply ) )->register_routes();
 				( new DashboardController( $services->dashboard, $services->settings ) )->register_routes();

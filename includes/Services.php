@@ -63,13 +63,13 @@ final class Services {
 		$cache_rows    = new LibraryCacheRepository( $db );
 		$notifications = new NotificationRepository( $db );
 		$notifier      = new Notifier( $notifications );
-		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings );
+		$seat_audit    = new SeatAuditRepository( $db );
+		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings, $seat_audit );
 		$catalogue     = new Catalogue( new CatalogueRepository( $db ) );
 		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue, new AccountLinks( $settings ) );
 		$library_cache = new LibraryCache( $cache_rows, $licenses );
 		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
 		$team_reply    = new TeamReplyCache( $team, $licenses, $library_cache );
-		$seat_audit    = new SeatAuditRepository( $db );
 		$shares        = new ShareRepository( $db );
 		$grants        = new GrantService( $licenses, $seat_audit, $notifier, $shares );
 		return new self(

@@ -8,6 +8,7 @@
 namespace LibraryPortal;
 
 use LibraryPortal\Frontend\AccountLinks;
+use LibraryPortal\Frontend\PortalBlock;
 
 /**
  * Reads and sanitises the site admin's settings.
@@ -173,7 +174,8 @@ final class Settings {
 	}
 
 	/**
-	 * Makes sure the page that holds the portal exists and returns its ID.
+	 * Makes sure the page that holds the portal exists and returns its ID. A new page holds the
+	 * block on a block theme, the shortcode on a classic one (docs/decisions.md, "The portal as a block").
 	 */
 	public static function ensure_portal_page(): int {
 		$settings = new self();
@@ -187,7 +189,7 @@ final class Settings {
 				'post_status'  => 'publish',
 				'post_title'   => __( 'Library', 'library-portal' ),
 				'post_name'    => 'library',
-				'post_content' => '<!-- wp:shortcode -->[library_portal]<!-- /wp:shortcode -->',
+				'post_content' => PortalBlock::page_content(),
 			)
 		);
 		if ( $page_id > 0 ) {

@@ -41,6 +41,11 @@ export interface PortalConfig {
 	basePath: string;
 	/** The portal's root route below basePath, from PHP (Routes::PORTAL_PATH), e.g. '/my-account/library'. */
 	portalPath: string;
+	/**
+	 * The address of a page that holds the portal outside its routes, below basePath ('' = none):
+	 * the server says it opens the dashboard (docs/contract.md, "Mount markup").
+	 */
+	entryPath: string;
 	brand: Brand;
 	brandName: string;
 	logo: string;
@@ -196,6 +201,7 @@ export function readConfig( raw: unknown ): PortalConfig {
 		siteUrl: withTrailingSlash( str( value.siteUrl, '/' ) ),
 		basePath,
 		portalPath: readPortalPath( value.portalPath ),
+		entryPath: str( value.entryPath ),
 		brand: value.brand === 'summit' ? 'summit' : 'harbor',
 		brandName: str( value.brandName ),
 		logo: str( value.logo ),

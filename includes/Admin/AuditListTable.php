@@ -124,10 +124,13 @@ final class AuditListTable extends WP_List_Table {
 			case 'action':
 				return esc_html( GrantTexts::action_text( $entry->action ) );
 			case 'owner':
+				if ( 0 === $entry->owner_id ) {
+					return '—'; // A row about no one's grant (a contract's import or deletion).
+				}
 				$owner = get_userdata( $entry->owner_id );
 				return $owner ? esc_html( $owner->user_email ) : esc_html__( '(deleted user)', 'library-portal' );
 			case 'item':
-				return esc_html( get_the_title( $entry->product_id ) );
+				return $entry->product_id ? esc_html( get_the_title( $entry->product_id ) ) : '—';
 			case 'grant':
 				return esc_html( $entry->grant_id ? '#' . $entry->grant_id : '—' );
 			case 'seat':

@@ -11,7 +11,11 @@ use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Repositories\AuditEntry;
+use LibraryPortal\Sharing\SeatSharing;
+use LibraryPortal\Sharing\ShareLinks;
+use LibraryPortal\Sharing\ShareMailer;
 
 /**
  * Plain text (escaped where it is printed) shared by the grants list, the audit trail and View as user.
@@ -75,6 +79,12 @@ final class GrantTexts {
 			GrantService::AMOUNT_REFUND    => __( 'Refund without quantities', 'library-portal' ),
 			QuizService::RESET_ACTION      => __( 'Test attempts reset', 'library-portal' ),
 			ContractService::DELETE_ACTION => __( 'Contract deleted', 'library-portal' ),
+			ContractService::IMPORT_ACTION => __( 'Members imported', 'library-portal' ),
+			ShareLinks::AUDIT_ACTION       => __( 'Share link made', 'library-portal' ),
+			ShareMailer::AUDIT_ACTION      => __( 'Shared by e-mail', 'library-portal' ),
+			SeatSharing::ACCEPT_ACTION     => __( 'Share accepted', 'library-portal' ),
+			SeatSharing::REVOKE_ACTION     => __( 'Share revoked', 'library-portal' ),
+			SeatActivation::AUDIT_ACTION   => __( 'Seat activated', 'library-portal' ),
 		);
 		return $labels[ $action ] ?? $action;
 	}
@@ -128,6 +138,45 @@ final class GrantTexts {
 				$members = (int) ( $details['members'] ?? 0 );
 				/* translators: 1: contract title, 2: number of members. */
 				return sprintf( _n( 'Contract “%1$s” deleted: %2$d member lost its library', 'Contract “%1$s” deleted: %2$d members lost its library', $members, 'library-portal' ), (string) ( $details['title'] ?? '' ), $members );
+			case SeatSharing::ACCEPT_ACTION:
+				return 'email' === ( $details['method'] ?? '' )
+					/* translators: %s: the team member's e-mail. */
+					? sprintf( __( 'Seat taken by %s with an e-mailed invitation', 'library-portal' ), self::email_of( (int) ( $details['holder'] ?? 0 ) ) )
+					/* translators: %s: the team member's e-mail. */
+					: sprintf( __( 'Seat taken by %s with a copied share link', 'library-portal' ), self::email_of( (int) ( $details['holder'] ?? 0 ) ) );
+			case SeatSharing::REVOKE_ACTION:
+				/* translators: %s: the team member's e-mail. */
+				return sprintf( __( 'Seat taken back from %s by its owner: available again', 'library-portal' ), self::email_of( (int) ( $details['holder'] ?? 0 ) ) );
+			case SeatActivation::AUDIT_ACTION:
+				/* translators: %s: the learner's e-mail. */
+				return sprintf( __( 'Started by %s: the seat is in use', 'library-portal' ), self::email_of( (int) ( $details['holder'] ?? 0 ) ) );
+			case ShareLinks::AUDIT_ACTION:
+				return empty( $details['renewed'] )
+					? __( 'A share link to copy was made', 'library-portal' )
+					: __( 'A new share link was made; the previous one no longer works', 'library-portal' );
+			case ShareMailer::AUDIT_ACTION:
+				$sent       = (int) ( $details['sent'] ?? 0 );
+				$recipients = (int) ( $details['recipients'] ?? 0 );
+				if ( ! empty( $details['resent'] ) ) {
+					return __( 'A pending invitation was e-mailed again', 'library-portal' );
+				}
+				/* translators: 1: recipients the mail reached, 2: recipients of the send. */
+				return sprintf( _n( 'Invitation e-mailed to %1$d of %2$d recipient', 'Invitations e-mailed to %1$d of %2$d recipients', $recipients, 'library-portal' ), $sent, $recipients );
+			case ContractService::IMPORT_ACTION:
+				$added = (int) ( $details['added'] ?? 0 );
+				$known = (int) ( $details['already'] ?? 0 );
+				$bad   = (int) ( $details['bad'] ?? 0 );
+				return implode(
+					', ',
+					array(
+						/* translators: 1: contract ID, 2: number of members. */
+						sprintf( _n( 'Contract #%1$d: %2$d member added', 'Contract #%1$d: %2$d members added', $added, 'library-portal' ), (int) ( $details['contract'] ?? 0 ), $added ),
+						/* translators: %d: number of people. */
+						sprintf( _n( '%d already a member', '%d already members', $known, 'library-portal' ), $known ),
+						/* translators: %d: number of rows. */
+						sprintf( _n( '%d bad row', '%d bad rows', $bad, 'library-portal' ), $bad ),
+					)
+				);
 			case QuizService::RESET_ACTION:
 				/* translators: %d: number of attempts. */
 				return sprintf( _n( '%d attempt no longer counts towards the limit', '%d attempts no longer count towards the limit', (int) ( $details['attempts'] ?? 0 ), 'library-portal' ), (int) ( $details['attempts'] ?? 0 ) );

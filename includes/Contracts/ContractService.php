@@ -27,6 +27,9 @@ final class ContractService {
 
 	public const STATUSES = array( 'active', 'inactive' );
 
+	/** The audit trail's action of one batch of a member import (WP-CLI or wp-admin). */
+	public const IMPORT_ACTION = 'contract_import';
+
 	/** The audit trail's action of a deleted contract. */
 	public const DELETE_ACTION = 'contract_deleted';
 
@@ -266,6 +269,22 @@ final class ContractService {
 			}
 		}
 		$added = $dry_run ? count( $new ) : $this->contracts->add_members( $contract_id, array_values( $new ) );
+		if ( ! $dry_run && ( $added > 0 || $bad ) ) {
+			// Counts only, no addresses: an import may hold thousands (docs/decisions.md, "Grants and audit trail").
+			$this->audit->record_for_item(
+				get_current_user_id(),
+				self::IMPORT_ACTION,
+				0,
+				0,
+				array(
+					'contract' => $contract_id,
+					'added'    => $added,
+					'already'  => $known + count( $new ) - $added,
+					'bad'      => count( $bad ),
+				),
+				time()
+			);
+		}
 		return new ImportReport( $added, $known + count( $new ) - $added, 0, $bad );
 	}
 

@@ -49,13 +49,14 @@ final class Assets {
 	}
 
 	/**
-	 * Hooks: enqueue early on portal routes (styles in the head), and warn admins of a missing build.
+	 * Hooks: enqueue early on portal routes and pages holding the portal, block or shortcode
+	 * (styles in the head), and warn admins of a missing build.
 	 */
 	public function register(): void {
 		add_action(
 			'wp_enqueue_scripts',
 			function () {
-				if ( Routes::current_route() ) {
+				if ( Routes::is_portal_page() ) {
 					$this->enqueue();
 				}
 			}

@@ -50,7 +50,7 @@ final class LeanPortalPages {
 	 * @return string[]
 	 */
 	public function left_out(): array {
-		if ( '' === Routes::current_route() ) {
+		if ( ! Routes::is_portal_page() ) {
 			return array();
 		}
 		$defaults = array( self::EMOJI );

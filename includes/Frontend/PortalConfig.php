@@ -89,6 +89,8 @@ final class PortalConfig {
 			'siteUrl'            => home_url( '/' ),
 			'basePath'           => untrailingslashit( (string) wp_parse_url( home_url( '/' ), PHP_URL_PATH ) ),
 			'portalPath'         => '/' . Routes::PORTAL_PATH,
+			// A page holding the portal outside its routes: the client opens the dashboard there.
+			'entryPath'          => Routes::entry_path(),
 			'brand'              => $brand,
 			'brandName'          => get_bloginfo( 'name' ),
 			'logo'               => $this->settings->logo(),

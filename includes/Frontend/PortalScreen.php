@@ -60,6 +60,9 @@ final class PortalScreen {
 	 */
 	public static function current(): self {
 		global $wp;
+		if ( '' !== Routes::entry_path() ) {
+			return new self( self::DASHBOARD ); // A page holding the portal opens the dashboard.
+		}
 		return self::of( $wp instanceof \WP ? (string) $wp->request : '' );
 	}
 }

@@ -78,7 +78,7 @@ final class Routes {
 	 * @param bool $show Whether WordPress would show the toolbar.
 	 */
 	public function admin_bar_for_staff_only( $show ): bool {
-		return self::current_route() && ! current_user_can( 'edit_posts' ) ? false : (bool) $show;
+		return self::is_portal_page() && ! current_user_can( 'edit_posts' ) ? false : (bool) $show;
 	}
 
 	/**
@@ -106,7 +106,7 @@ final class Routes {
 	 * Whether this request draws the portal on the clean canvas.
 	 */
 	private function uses_canvas(): bool {
-		return '' !== self::current_route() && ! $this->settings->get( 'theme_chrome' );
+		return self::is_portal_page() && ! $this->settings->get( 'theme_chrome' );
 	}
 
 	/**
@@ -247,6 +247,30 @@ final class Routes {
 			wp_safe_redirect( home_url( '/' . self::PORTAL_PATH ) );
 			exit;
 		}
+	}
+
+	/**
+	 * Whether this request shows the portal: a portal route, or a page that holds the portal
+	 * (block or shortcode) opened at its own address. Known once the main query ran.
+	 */
+	public static function is_portal_page(): bool {
+		if ( '' !== self::current_route() ) {
+			return true;
+		}
+		$post = is_singular() ? get_queried_object() : null;
+		return $post instanceof \WP_Post && PortalBlock::holds_portal( $post );
+	}
+
+	/**
+	 * The address of this request when it is a page holding the portal outside the portal's
+	 * routes (the client opens the dashboard there); '' otherwise.
+	 */
+	public static function entry_path(): string {
+		global $wp;
+		if ( '' !== self::current_route() || ! self::is_portal_page() || ! $wp instanceof \WP ) {
+			return '';
+		}
+		return '/' . trim( (string) $wp->request, '/' );
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace LibraryPortal\Learning;
 
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\SeatAuditRepository;
 
 /**
  * Spec point 4, "License activation": at 5% watched, or on an e-manual download after the
@@ -21,6 +22,11 @@ final class SeatActivation {
 	public const ACTIVATED      = 'activated';
 	public const ALREADY_ACTIVE = 'already_active';
 	public const NO_SEAT        = 'no_seat';
+
+	/**
+	 * The audit trail's action of an activation (docs/decisions.md, "Grants and audit trail").
+	 */
+	public const AUDIT_ACTION = 'activate';
 
 	/**
 	 * A lost race is read again at most this many times (each loss means someone else changed
@@ -36,12 +42,21 @@ final class SeatActivation {
 	private LicenseRepository $licenses;
 
 	/**
+	 * The audit trail.
+	 *
+	 * @var SeatAuditRepository
+	 */
+	private SeatAuditRepository $audit;
+
+	/**
 	 * Wires the activation.
 	 *
-	 * @param LicenseRepository $licenses Seats.
+	 * @param LicenseRepository   $licenses Seats.
+	 * @param SeatAuditRepository $audit    The audit trail.
 	 */
-	public function __construct( LicenseRepository $licenses ) {
+	public function __construct( LicenseRepository $licenses, SeatAuditRepository $audit ) {
 		$this->licenses = $licenses;
+		$this->audit    = $audit;
 	}
 
 	/**
@@ -70,6 +85,7 @@ final class SeatActivation {
 				return self::ALREADY_ACTIVE;
 			}
 			if ( $this->licenses->activate_seat( $seat['id'], $user_id, $now ) ) {
+				$this->audit->record_for_seat( $user_id, self::AUDIT_ACTION, $seat['id'], array( 'holder' => $user_id ), $now );
 				return self::ACTIVATED;
 			}
 		}

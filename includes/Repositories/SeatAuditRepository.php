@@ -8,11 +8,80 @@
 namespace LibraryPortal\Repositories;
 
 /**
- * Writes and reads the audit rows of grants and seats (Grants\GrantService writes them).
+ * Writes and reads the audit rows of grants and seats: the admin's changes (Grants\GrantService, contracts, test
+ * resets) and the customers' (shares, accepts, revokes, activations) and contract imports.
  */
 final class SeatAuditRepository extends Repository implements UserRows {
 
 	private const COLUMNS = 'id, actor_id, action, grant_id, license_id, owner_id, product_id, details, created_at';
+
+	/**
+	 * Writes one row about a seat whose grant, owner and item are read from the seat in the same
+	 * statement (INSERT … SELECT), so a customer's action costs one query (docs/decisions.md,
+	 * "Grants and audit trail"). Nothing is written for a seat that is gone.
+	 *
+	 * @param int                  $actor_id   Who acted.
+	 * @param string               $action     Action (at most 20 characters).
+	 * @param int                  $license_id Seat.
+	 * @param array<string, mixed> $details    Short details (JSON, at most 255 bytes).
+	 * @param int                  $now        Unix seconds.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function record_for_seat( int $actor_id, string $action, int $license_id, array $details, int $now ): void {
+		$this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'INSERT INTO %i (actor_id, action, grant_id, license_id, owner_id, product_id, details, created_at)
+					SELECT %d, %s, grant_id, id, owner_id, product_id, %s, %d FROM %i WHERE id = %d',
+					$this->table( 'seat_audit' ),
+					max( 0, $actor_id ),
+					$action,
+					self::details( $details ),
+					$now,
+					$this->table( 'licenses' ),
+					$license_id
+				)
+			),
+			'write the seat audit'
+		);
+	}
+
+	/**
+	 * Writes one row about an owner's item that names no seat (a share by e-mail, a new link).
+	 *
+	 * @param int                  $actor_id   Who acted.
+	 * @param string               $action     Action (at most 20 characters).
+	 * @param int                  $owner_id   Whose item.
+	 * @param int                  $product_id Item.
+	 * @param array<string, mixed> $details    Short details (JSON, at most 255 bytes).
+	 * @param int                  $now        Unix seconds.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function record_for_item( int $actor_id, string $action, int $owner_id, int $product_id, array $details, int $now ): void {
+		$this->record(
+			array(
+				array(
+					'actor_id'   => max( 0, $actor_id ),
+					'action'     => $action,
+					'grant_id'   => 0,
+					'license_id' => 0,
+					'owner_id'   => $owner_id,
+					'product_id' => $product_id,
+					'details'    => self::details( $details ),
+				),
+			),
+			$now
+		);
+	}
+
+	/**
+	 * Details as stored: JSON cut to the column's 255 bytes.
+	 *
+	 * @param array<string, mixed> $details Details.
+	 */
+	private static function details( array $details ): string {
+		return substr( (string) wp_json_encode( $details ), 0, 255 );
+	}
 
 	/**
 	 * Writes rows in one INSERT.

@@ -14,6 +14,7 @@ use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Repositories\SeatAuditRepository;
 use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Rest\ErrorReply;
 use WP_Error;
@@ -35,6 +36,13 @@ final class SeatSharing {
 	 * Seats a single accept tries before it says all are claimed (each try lost a race).
 	 */
 	private const ACCEPT_TRIES = 5;
+
+	/**
+	 * Audit actions (docs/decisions.md, "Grants and audit trail"): a team member took a seat with a
+	 * link; the owner took a shared seat back.
+	 */
+	public const ACCEPT_ACTION = 'share_accept';
+	public const REVOKE_ACTION = 'share_revoke';
 
 	/**
 	 * Share links.
@@ -86,6 +94,13 @@ final class SeatSharing {
 	private GrantService $grants;
 
 	/**
+	 * The audit trail.
+	 *
+	 * @var SeatAuditRepository
+	 */
+	private SeatAuditRepository $audit;
+
+	/**
 	 * Wires the service.
 	 *
 	 * @param ShareInvites             $invites  Opens share links.
@@ -95,8 +110,9 @@ final class SeatSharing {
 	 * @param LicenseRequestRepository $requests License requests.
 	 * @param Notifier                 $notifier Notifications.
 	 * @param GrantService             $grants   Grants.
+	 * @param SeatAuditRepository      $audit    The audit trail (accepts, revokes).
 	 */
-	public function __construct( ShareInvites $invites, ShareLinks $links, LicenseRepository $licenses, ShareRepository $shares, LicenseRequestRepository $requests, Notifier $notifier, GrantService $grants ) {
+	public function __construct( ShareInvites $invites, ShareLinks $links, LicenseRepository $licenses, ShareRepository $shares, LicenseRequestRepository $requests, Notifier $notifier, GrantService $grants, SeatAuditRepository $audit ) {
 		$this->invites  = $invites;
 		$this->links    = $links;
 		$this->licenses = $licenses;
@@ -104,6 +120,7 @@ final class SeatSharing {
 		$this->requests = $requests;
 		$this->notifier = $notifier;
 		$this->grants   = $grants;
+		$this->audit    = $audit;
 	}
 
 	/**
@@ -172,6 +189,16 @@ final class SeatSharing {
 
 		$method = $emailed ? ShareMethod::Email : ShareMethod::Link;
 		$this->shares->record_accepted( $seat_id, $invite->sharer_id, $invite->product_id, $user_id, $method, $invite->recipient_email, $now, $invite->link_id );
+		$this->audit->record_for_seat(
+			$user_id,
+			self::ACCEPT_ACTION,
+			$seat_id,
+			array(
+				'holder' => $user_id,
+				'method' => $method->value,
+			),
+			$now
+		);
 		$recipient = get_userdata( $user_id );
 		$this->notifier->notify(
 			array(
@@ -271,6 +298,7 @@ final class SeatSharing {
 		}
 		if ( $this->licenses->revoke_seat( $seat, $now ) ) {
 			$this->shares->close( $license_id, 'revoked', $now );
+			$this->audit->record_for_seat( $owner_id, self::REVOKE_ACTION, $license_id, array( 'holder' => $seat->holder_id ), $now );
 			return array(
 				'message'            => __( 'Access revoked. The license is available again.', 'library-portal' ),
 				'available_licenses' => $this->licenses->own_seat_counts( $owner_id, $seat->product_id, $now )['available'],

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Domain\SiteDate;
+use LibraryPortal\Repositories\SeatAuditRepository;
 use LibraryPortal\Settings;
 
 /**
@@ -48,16 +49,30 @@ final class ShareLinks {
 	private Settings $settings;
 
 	/**
+	 * The audit trail.
+	 *
+	 * @var SeatAuditRepository
+	 */
+	private SeatAuditRepository $audit;
+
+	/**
+	 * The audit trail's action of a new copied link (docs/decisions.md, "Grants and audit trail").
+	 */
+	public const AUDIT_ACTION = 'share_link';
+
+	/**
 	 * Creates the service.
 	 *
 	 * @param ShareLinkCodec      $codec    Payload codec.
 	 * @param ShareLinkRepository $links    Stored links.
 	 * @param Settings            $settings Settings.
+	 * @param SeatAuditRepository $audit    The audit trail (new copied links).
 	 */
-	public function __construct( ShareLinkCodec $codec, ShareLinkRepository $links, Settings $settings ) {
+	public function __construct( ShareLinkCodec $codec, ShareLinkRepository $links, Settings $settings, SeatAuditRepository $audit ) {
 		$this->codec    = $codec;
 		$this->links    = $links;
 		$this->settings = $settings;
+		$this->audit    = $audit;
 	}
 
 	/**
@@ -96,6 +111,9 @@ final class ShareLinks {
 			}
 		}
 		$code = $this->issue( $owner_id, $product_id, $now );
+		if ( '' !== $code ) {
+			$this->audit->record_for_item( $owner_id, self::AUDIT_ACTION, $owner_id, $product_id, array( 'renewed' => $renew ), $now );
+		}
 		return '' === $code ? null : array(
 			'code'       => $code,
 			'expires_at' => $this->expires_at( $now ),

@@ -11,6 +11,7 @@ use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Repositories\MailHistoryRepository;
+use LibraryPortal\Repositories\SeatAuditRepository;
 use LibraryPortal\Rest\ErrorReply;
 use LibraryPortal\Settings;
 use PHPMailer\PHPMailer\PHPMailer;
@@ -71,6 +72,18 @@ final class ShareMailer {
 	private Notifier $notifier;
 
 	/**
+	 * The audit trail (sends that reached someone).
+	 *
+	 * @var SeatAuditRepository
+	 */
+	private SeatAuditRepository $audit;
+
+	/**
+	 * The audit trail's action of a share by e-mail (docs/decisions.md, "Grants and audit trail").
+	 */
+	public const AUDIT_ACTION = 'share_email';
+
+	/**
 	 * Wires the mailer.
 	 *
 	 * @param ShareLinks            $links    Share links.
@@ -78,13 +91,15 @@ final class ShareMailer {
 	 * @param MailGateRepository    $gate     Send gate.
 	 * @param Settings              $settings Settings.
 	 * @param Notifier              $notifier Notifications.
+	 * @param SeatAuditRepository   $audit    The audit trail.
 	 */
-	public function __construct( ShareLinks $links, MailHistoryRepository $history, MailGateRepository $gate, Settings $settings, Notifier $notifier ) {
+	public function __construct( ShareLinks $links, MailHistoryRepository $history, MailGateRepository $gate, Settings $settings, Notifier $notifier, SeatAuditRepository $audit ) {
 		$this->links    = $links;
 		$this->history  = $history;
 		$this->gate     = $gate;
 		$this->settings = $settings;
 		$this->notifier = $notifier;
+		$this->audit    = $audit;
 	}
 
 	/**
@@ -174,6 +189,18 @@ final class ShareMailer {
 		if ( 0 === $sent ) {
 			return new WP_Error( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), array_merge( array( 'status' => 502 ), $reply ) );
 		}
+		// Counts only: the addresses are in the send history, which privacy erasure clears.
+		$this->audit->record_for_item(
+			$sender_id,
+			self::AUDIT_ACTION,
+			$sender_id,
+			$product_id,
+			array(
+				'recipients' => count( $recipients ),
+				'sent'       => $sent,
+			),
+			$now
+		);
 		$reply['message'] = count( $recipients ) === $sent
 			/* translators: %d: number of recipients. */
 			? sprintf( _n( 'Invitation sent to %d recipient.', 'Invitations sent to %d recipients.', $sent, 'library-portal' ), $sent )
@@ -214,6 +241,18 @@ final class ShareMailer {
 		if ( 0 === $sent ) {
 			return new WP_Error( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), array_merge( array( 'status' => 502 ), $reply ) );
 		}
+		$this->audit->record_for_item(
+			$sender_id,
+			self::AUDIT_ACTION,
+			$sender_id,
+			$product_id,
+			array(
+				'recipients' => 1,
+				'sent'       => 1,
+				'resent'     => true,
+			),
+			$now
+		);
 		/* translators: %s: the invited e-mail address. */
 		$reply['message'] = sprintf( __( 'The invitation was sent again to %s.', 'library-portal' ), $email );
 		return $reply;

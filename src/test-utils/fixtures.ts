@@ -128,6 +128,7 @@ export function setPortalConfig(
 		siteUrl: 'http://example.test/',
 		basePath: '',
 		portalPath: '/my-account/library',
+		entryPath: '',
 		brand: 'harbor',
 		brandName: 'Harbor Training',
 		logo: '',

@@ -5,7 +5,7 @@
 /**
  * External dependencies
  */
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 
 /**
  * WordPress dependencies
@@ -16,6 +16,7 @@ import { lazy } from '@wordpress/element';
  * Internal dependencies
  */
 import { NotFound } from '../../components/not-found';
+import { getConfig } from '../../config';
 import { libraryRoot } from '../../domain/paths';
 import { loadIsland } from '../loaders';
 import { Layout } from './layout';
@@ -46,8 +47,16 @@ const ShareInvite = lazy( () =>
 );
 
 export function PortalRoutes() {
+	// A page holding the portal at its own address opens the dashboard (the server names it).
+	const { entryPath } = getConfig();
 	return (
 		<Routes>
+			{ entryPath !== '' && (
+				<Route
+					path={ entryPath }
+					element={ <Navigate to={ libraryRoot() } replace /> }
+				/>
+			) }
 			<Route element={ <Layout /> }>
 				<Route path={ libraryRoot() } element={ <Dashboard /> } />
 				<Route

@@ -182,6 +182,7 @@ final class MemberImportTest extends TestCase {
 			$this->assertSame( array( $size, 1 ), array( $report->added, count( $report->bad ) ) );
 		}
 		$this->assertSame( $queries[10], $queries[ MemberImports::BATCH ] );
-		$this->assertLessThanOrEqual( 4, $queries[10] );
+		// The contract's check, the accounts, the members already there, one INSERT IGNORE and the audit row.
+		$this->assertLessThanOrEqual( 5, $queries[10] );
 	}
 }

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Database;
 
+use LibraryPortal\Frontend\PortalBlock;
 use LibraryPortal\Settings;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -15,7 +16,7 @@ use LibraryPortal\Tests\Support\TestCase;
  */
 final class InstallerTest extends TestCase {
 
-	public function test_the_portal_page_is_made_once_and_holds_the_shortcode(): void {
+	public function test_the_portal_page_is_made_once_and_holds_the_portal(): void {
 		$this->services()->settings->update( array( 'portal_page_id' => 0 ) );
 
 		$first  = Settings::ensure_portal_page();
@@ -23,7 +24,7 @@ final class InstallerTest extends TestCase {
 
 		$this->assertGreaterThan( 0, $first );
 		$this->assertSame( $first, $second );
-		$this->assertStringContainsString( '[library_portal]', get_post( $first )->post_content );
+		$this->assertTrue( PortalBlock::holds_portal( get_post( $first ) ), 'the block or the shortcode, by theme (PortalBlockTest)' );
 		$this->assertSame( 'publish', get_post_status( $first ) );
 	}
 

@@ -38,7 +38,7 @@ final class PackageTest extends TestCase {
 	}
 
 	public function test_the_package_holds_the_plugin_its_build_and_a_production_autoloader(): void {
-		foreach ( array( 'library-portal.php', 'uninstall.php', 'includes/Plugin.php', 'includes/Cli/Commands.php', 'build/index.js', 'vendor/autoload.php', 'languages/library-portal.pot' ) as $file ) {
+		foreach ( array( 'library-portal.php', 'uninstall.php', 'includes/Plugin.php', 'includes/Cli/Commands.php', 'build/index.js', 'build/blocks/portal/block.json', 'build/blocks/portal/index.js', 'build/blocks/portal/index.asset.php', 'vendor/autoload.php', 'languages/library-portal.pot' ) as $file ) {
 			$this->assertContains( $file, self::$files, $file );
 		}
 	}

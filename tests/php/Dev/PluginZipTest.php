@@ -161,6 +161,10 @@ final class PluginZipTest extends TestCase {
 		$this->assertGreaterThan( 0, self::$activation['schema'], 'Activation created the tables.' );
 		$this->assertFileExists( $folder . '/composer.json' ); // What vendor/ holds, for reviewers (PackageTest checks its content).
 		$this->assertDirectoryDoesNotExist( $folder . '/dev' );
+		// The portal block (the Library page holds it on this block theme): block.json and its editor script.
+		foreach ( array( 'block.json', 'index.js', 'index.asset.php' ) as $file ) {
+			$this->assertFileExists( $folder . '/build/blocks/portal/' . $file );
+		}
 		$this->assertDirectoryDoesNotExist( $folder . '/vendor/phpunit' );
 	}
 
@@ -187,6 +191,7 @@ final class PluginZipTest extends TestCase {
 		);
 		$this->assertSame( 302, $status, 'Logging in redirects.' );
 
+		// The Library page activation made holds the portal block: printed from the zip's block.json.
 		list( $status, $html ) = $this->request( $http, '/my-account/library', null, true );
 		$this->assertSame( 200, $status, substr( $html, 0, 500 ) );
 		$this->assertMatchesRegularExpression( '#<div id="library-portal-root" class="library-portal library-portal--harbor[^"]*" data-island="shell" data-brand="harbor">#', $html );

@@ -137,6 +137,21 @@ describe( 'Shell', () => {
 		).toHaveAttribute( 'href', 'http://example.test/shop/account/orders/' );
 	} );
 
+	it( 'opens the dashboard at the address of a page holding the portal the server names', async () => {
+		setPortalConfig( { entryPath: '/members-area' } );
+		renderApp( '/members-area' );
+		await screen.findByRole( 'heading', { level: 1, name: 'Dashboard' } );
+		expect( location() ).toBe( '/my-account/library' );
+	} );
+
+	it( 'shows its own not-found screen at another page address', async () => {
+		renderApp( '/members-area' );
+		expect(
+			await screen.findByRole( 'heading', { level: 1 } )
+		).not.toHaveTextContent( 'Dashboard' );
+		expect( location() ).toBe( '/members-area' );
+	} );
+
 	it( 'marks the entry whose target equals the current path as active', async () => {
 		renderApp( '/my-account/library/videos' );
 		await screen.findByRole( 'heading', { level: 1, name: 'Library' } );

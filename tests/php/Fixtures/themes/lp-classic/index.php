@@ -1,0 +1,6 @@
+<?php
+/**
+ * A classic theme for the tests: no block templates.
+ *
+ * @package LibraryPortal
+ */
