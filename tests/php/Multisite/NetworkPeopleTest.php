@@ -171,7 +171,7 @@ final class NetworkPeopleTest extends NetworkTestCase {
 			'_wpnonce' => wp_create_nonce( 'library_portal_add_grant' ),
 		);
 		$_REQUEST = $_POST; // phpcs:ignore WordPress.Security.NonceVerification.Missing -- the test builds the request.
-		$posted = 0;
+		$posted   = 0;
 		foreach ( $this->grants_page()->handlers() as $handler ) {
 			if ( \LibraryPortal\Admin\AddGrantHandler::ACTION === $handler->action() ) {
 				$handler->handle();
