@@ -178,7 +178,7 @@ final class ContractsPage {
 			array(
 				'id'      => 'library-portal-contracts-import',
 				'title'   => __( 'CSV import', 'library-portal' ),
-				'content' => '<p>' . esc_html__( 'The file\'s first line is a header naming an "email" column; "first_name" and "last_name" may follow and other columns are ignored. Commas or semicolons separate the values. Each address must belong to an existing account: rows without one are listed with their line number and nothing is created. An address repeated in the file counts once; accounts already in the contract stay as they are.', 'library-portal' ) . '</p>',
+				'content' => '<p>' . esc_html__( 'The file\'s first line is a header naming an "email" column; "first_name" and "last_name" may follow and other columns are ignored. Commas or semicolons separate the values. Each address must belong to an existing account: rows without one are listed with their line number, unless "Create accounts for new addresses" is ticked, which gives each of them an account and WordPress\'s new-user e-mail. An address repeated in the file counts once; accounts already in the contract stay as they are.', 'library-portal' ) . '</p>',
 			)
 		);
 	}
@@ -253,7 +253,7 @@ final class ContractsPage {
 					$this->notice( 'success', sprintf( __( '“%s” was taken out of this contract.', 'library-portal' ), get_the_title( $item ) ) );
 					return $back . '#items';
 				case 'import':
-					$token = $this->imports->start( $contract_id, get_current_user_id(), $this->uploaded_text() );
+					$token = $this->imports->start( $contract_id, get_current_user_id(), $this->uploaded_text(), '1' === $this->posted( 'create_accounts' ) );
 					return add_query_arg( 'import', $token, $back ) . '#import';
 				case 'import_batch':
 					$token = sanitize_key( $this->posted( 'token' ) );
@@ -695,8 +695,12 @@ final class ContractsPage {
 		$this->hidden_fields( 'import', $contract_id );
 		printf(
 			'<p id="library-portal-import-help" class="description">%1$s</p><p><label for="library-portal-import-file">%2$s</label> <input type="file" id="library-portal-import-file" name="csv" accept=".csv,text/csv" aria-describedby="library-portal-import-help"> ',
-			esc_html__( 'A header line naming an "email" column (optionally first_name and last_name), then one address per line; commas or semicolons. Every address must belong to an existing account.', 'library-portal' ),
+			esc_html__( 'A header line naming an "email" column (optionally first_name and last_name), then one address per line; commas or semicolons. Every address must belong to an existing account unless new accounts are created.', 'library-portal' ),
 			esc_html__( 'CSV file', 'library-portal' )
+		);
+		printf(
+			'</p><p><input type="checkbox" id="library-portal-import-create-accounts" name="create_accounts" value="1"> <label for="library-portal-import-create-accounts">%s</label></p><p>',
+			esc_html__( 'Create accounts for new addresses (each gets WordPress\'s new-user e-mail to set a password)', 'library-portal' )
 		);
 		submit_button( __( 'Upload and Import', 'library-portal' ), 'secondary', 'submit', false );
 		echo '</p></form>';
@@ -713,7 +717,7 @@ final class ContractsPage {
 	private function render_import_status( int $contract_id, string $token, array $status ): void {
 		$done_value = 0 === $status['total'] ? 1 : $status['processed'];
 		/* translators: 1: rows processed, 2: rows to process. */
-		$progress_text = __( '%1$s of %2$s addresses processed', 'library-portal' );
+		$progress_text = __( '%1$s of %2$s rows processed', 'library-portal' );
 		printf(
 			'<div class="library-portal-import" data-library-portal-import data-ajax="%1$s" data-nonce="%2$s" data-token="%3$s" data-contract="%4$d" data-progress-text="%5$s" data-error-text="%6$s"%7$s>',
 			esc_url( admin_url( 'admin-ajax.php' ) ),
@@ -751,6 +755,15 @@ final class ContractsPage {
 				number_format_i18n( count( $report->bad ) )
 			)
 		);
+		if ( $report->created ) {
+			echo ' ' . esc_html(
+				sprintf(
+					/* translators: %s: accounts created. */
+					_n( '%s new account was created; it is sent WordPress\'s new-user e-mail.', '%s new accounts were created; each is sent WordPress\'s new-user e-mail.', $report->created, 'library-portal' ),
+					number_format_i18n( $report->created )
+				)
+			);
+		}
 		echo '</p></div>';
 		if ( $report->bad ) {
 			echo '<table class="widefat striped"><caption>' . esc_html__( 'Rows not imported', 'library-portal' ) . '</caption><thead><tr><th scope="col">' . esc_html__( 'Line', 'library-portal' ) . '</th><th scope="col">' . esc_html__( 'Value', 'library-portal' ) . '</th><th scope="col">' . esc_html__( 'Reason', 'library-portal' ) . '</th></tr></thead><tbody>';
