@@ -107,7 +107,9 @@ final class Plugin {
 		( new SettingsPage( $services->settings ) )->register();
 		( new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, $quizzes ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
-		$contracts = new Contracts\ContractService( $services->contracts, $services->seat_audit );
+		$welcome = new Contracts\WelcomeEmails( new Background\Queue() );
+		$welcome->register();
+		$contracts = new Contracts\ContractService( $services->contracts, $services->seat_audit, $welcome );
 		( new Contracts\ContractsPage( $contracts, new Contracts\MemberImports( $contracts ) ) )->register();
 		( new ServerTiming() )->register();
 		( new ErrorReply() )->register();

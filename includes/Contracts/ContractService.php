@@ -9,6 +9,7 @@ namespace LibraryPortal\Contracts;
 
 use DateTimeImmutable;
 use InvalidArgumentException;
+use LibraryPortal\Background\Queue;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Repositories\ContractItem;
 use LibraryPortal\Repositories\ContractRepository;
@@ -45,14 +46,23 @@ final class ContractService {
 	private SeatAuditRepository $audit;
 
 	/**
+	 * New-user e-mails of accounts an import creates, sent in the background.
+	 *
+	 * @var WelcomeEmails
+	 */
+	private WelcomeEmails $welcome;
+
+	/**
 	 * Builds the service.
 	 *
 	 * @param ContractRepository  $contracts Contracts.
 	 * @param SeatAuditRepository $audit     Audit trail.
+	 * @param WelcomeEmails|null  $welcome   New-user e-mails (the default queues them like the plugin does).
 	 */
-	public function __construct( ContractRepository $contracts, SeatAuditRepository $audit ) {
+	public function __construct( ContractRepository $contracts, SeatAuditRepository $audit, ?WelcomeEmails $welcome = null ) {
 		$this->contracts = $contracts;
 		$this->audit     = $audit;
+		$this->welcome   = $welcome ?? new WelcomeEmails( new Queue() );
 	}
 
 	/**
@@ -243,7 +253,7 @@ final class ContractService {
 	 * Adds the accounts of some rows of MemberCsv::parse() to a contract. An address without an
 	 * account is a bad row, unless $create_accounts: then it gets a new account (the site's default
 	 * role, the row's first and last name) and WordPress's new-user e-mail, through which the person
-	 * sets a password (docs/decisions.md, "Contracts admin and CSV import").
+	 * sets a password, sent by a background job (docs/decisions.md, "Contracts admin and CSV import").
 	 *
 	 * @param int                                                                                 $contract_id     Contract.
 	 * @param array<int, array{line: int, email: string, first_name?: string, last_name?: string}> $rows            Rows, each address once.
@@ -259,6 +269,7 @@ final class ContractService {
 		$bad     = array();
 		$known   = 0;
 		$created = 0;
+		$fresh   = array();
 		foreach ( $rows as $row ) {
 			$user_id = $ids[ strtolower( $row['email'] ) ] ?? 0;
 			if ( 0 === $user_id && $create_accounts ) {
@@ -269,6 +280,7 @@ final class ContractService {
 					continue;
 				}
 				++$created;
+				$fresh[] = $user_id;
 			}
 			if ( 0 === $user_id ) {
 				$bad[] = MemberCsv::bad( $row['line'], $row['email'], __( 'No account with this e-mail.', 'library-portal' ) );
@@ -279,12 +291,15 @@ final class ContractService {
 			}
 		}
 		$added = $dry_run ? count( $new ) : $this->contracts->add_members( $contract_id, array_values( $new ) );
+		if ( ! $dry_run ) {
+			$this->welcome->queue( $fresh );
+		}
 		return new ImportReport( $added, $known + count( $new ) - $added, 0, $bad, $created );
 	}
 
 	/**
-	 * A new account for an imported address, and WordPress's new-user e-mail to it (the link to
-	 * set a password; the site admin is not sent one per row).
+	 * A new account for an imported address, marked as owed WordPress's new-user e-mail (the link
+	 * to set a password; WelcomeEmails sends it; the site admin is not sent one per row).
 	 *
 	 * @param array{line: int, email: string, first_name?: string, last_name?: string} $row Row.
 	 * @return int|\WP_Error The new user's ID, or why WordPress refused it.
@@ -300,11 +315,9 @@ final class ContractService {
 				'first_name'   => $first,
 				'last_name'    => $last,
 				'display_name' => trim( $first . ' ' . $last ),
+				'meta_input'   => array( WelcomeEmails::PENDING_META => '1' ),
 			)
 		);
-		if ( ! is_wp_error( $user_id ) ) {
-			wp_send_new_user_notifications( $user_id, 'user' );
-		}
 		return $user_id;
 	}
 

@@ -11,7 +11,9 @@ use InvalidArgumentException;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\MemberCsv;
 use LibraryPortal\Contracts\MemberImports;
+use LibraryPortal\Contracts\WelcomeEmails;
 use LibraryPortal\Repositories\Repository;
+use LibraryPortal\Tests\Support\RunsBackgroundJobs;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -20,6 +22,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * WordPress's new-user e-mail); batches add up to one report; progress counts the file's rows.
  */
 final class MemberImportTest extends TestCase {
+
+	use RunsBackgroundJobs;
 
 	/**
 	 * The service over the test's connection.
@@ -249,6 +253,8 @@ final class MemberImportTest extends TestCase {
 		$this->assertSame( array( 'newbie-2', 'Nora', 'Newbie', 'Nora Newbie' ), array( $user->user_login, $user->first_name, $user->last_name, $user->display_name ), 'The login is the address\'s local part, made unique.' );
 		$this->assertSame( array( get_option( 'default_role' ) ), $user->roles );
 		$this->assertContains( $user->ID, array_column( $this->service()->members( $with ), 'user_id' ) );
+		$this->assertSame( array(), $mail, 'The e-mail leaves the request.' );
+		$this->run_queued_jobs( WelcomeEmails::HOOK );
 		$this->assertCount( 1, $mail, 'Only the new account is written to; the admin gets no copy per row.' );
 		$this->assertSame( 'newbie@example.com', $mail[0]['to'] );
 		$this->assertStringContainsString( 'set your password', $mail[0]['message'] );
