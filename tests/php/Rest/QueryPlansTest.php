@@ -8,6 +8,7 @@
 namespace LibraryPortal\Tests\Rest;
 
 use LibraryPortal\Dev\DemoSeeder;
+use LibraryPortal\Dev\QueryPlanCheck;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -23,12 +24,6 @@ use LibraryPortal\Tests\Support\TestCase;
 final class QueryPlansTest extends TestCase {
 
 	use ServesRequests;
-
-	/**
-	 * Tables (without the prefix) whose rows grow with people; the catalogue's (posts,
-	 * post meta) and a contract's items grow with the catalogue, options stay few.
-	 */
-	private const GROWING = array( 'users', 'usermeta', 'lp_grants', 'lp_licenses', 'lp_shares', 'lp_progress', 'lp_notifications', 'lp_mail_history', 'lp_contract_members', 'lp_certificates', 'lp_quiz_attempts', 'lp_quiz_served', 'lp_library_cache', 'lp_share_links', 'lp_license_requests', 'lp_mail_senders', 'lp_seat_audit' );
 
 	protected function set_up() {
 		parent::set_up();
@@ -53,34 +48,6 @@ final class QueryPlansTest extends TestCase {
 		$call();
 		remove_filter( 'query', $filter );
 		return $seen;
-	}
-
-	/**
-	 * What is wrong with a statement's plan: one line per growing table read without an index,
-	 * read in full or sorted by a filesort.
-	 *
-	 * @param string $sql Statement.
-	 * @return string[]
-	 */
-	private function plan_faults( string $sql ): array {
-		global $wpdb;
-		if ( ! preg_match( '/^\s*(SELECT|UPDATE|DELETE)\b/i', $sql ) ) {
-			return array();
-		}
-		$faults = array();
-		$rows   = (array) $wpdb->get_results( 'EXPLAIN ' . $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- a statement the plugin already prepared and sent.
-		foreach ( $rows as $row ) {
-			$table = preg_replace( '/^' . preg_quote( $wpdb->prefix, '/' ) . '/', '', (string) ( $row['table'] ?? '' ) );
-			if ( ! in_array( $table, self::GROWING, true ) ) {
-				continue;
-			}
-			$type  = (string) ( $row['type'] ?? '' );
-			$extra = (string) ( $row['Extra'] ?? '' );
-			if ( in_array( $type, array( 'ALL', 'index' ), true ) || '' === (string) ( $row['key'] ?? '' ) || str_contains( $extra, 'filesort' ) ) {
-				$faults[] = sprintf( '%s: type %s, key %s, %s', $table, $type, (string) ( $row['key'] ?? 'none' ), $extra );
-			}
-		}
-		return $faults;
 	}
 
 	/**
@@ -169,7 +136,7 @@ final class QueryPlansTest extends TestCase {
 			$this->services()->library_cache->forget_users( array( $owner, $member, $contract, $team['members'][1] ) ); // The rebuilt path: every read.
 			foreach ( $this->statements( $call ) as $sql ) {
 				++$checked;
-				foreach ( $this->plan_faults( $sql ) as $fault ) {
+				foreach ( QueryPlanCheck::faults( $GLOBALS['wpdb'], $sql ) as $fault ) {
 					$faults[] = "$name: $fault\n    " . preg_replace( '/\s+/', ' ', $sql );
 				}
 			}
