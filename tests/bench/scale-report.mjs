@@ -3,15 +3,44 @@
  * site and at scale, their ratio (target ≤ 1.5) and the plan faults found at scale (target none).
  * Exits 1 when a target is missed.
  *
- * Usage: node tests/bench/scale-report.mjs <small.json> <large.json> <seed.json> <out.json>
+ * Each route's time is the median over the rounds of the per-round medians (rounds alternate the
+ * two sites, so both meet the same load of a shared machine).
+ *
+ * Usage: node tests/bench/scale-report.mjs <dir with seed.json, small-N.json, large-N.json> <rounds> <out.json>
  */
 /* eslint-disable no-console -- the report is the output. */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const [ smallFile, largeFile, seedFile, outFile ] = process.argv.slice( 2 );
-const small = JSON.parse( readFileSync( smallFile, 'utf8' ) );
-const large = JSON.parse( readFileSync( largeFile, 'utf8' ) );
-const seed = JSON.parse( readFileSync( seedFile, 'utf8' ) );
+const [ dir, roundCount, outFile ] = process.argv.slice( 2 );
+const read = ( name ) =>
+	JSON.parse( readFileSync( `${ dir }/${ name }`, 'utf8' ) );
+const median = ( values ) =>
+	[ ...values ].sort( ( a, b ) => a - b )[ Math.floor( values.length / 2 ) ];
+/**
+ * One site's runs as one: each route's median time over the rounds, its every fault.
+ *
+ * @param {string} kind small or large.
+ */
+function combined( kind ) {
+	const runs = Array.from( { length: Number( roundCount ) }, ( _, i ) =>
+		read( `${ kind }-${ i + 1 }.json` )
+	);
+	const routes = {};
+	for ( const route of Object.keys( runs[ 0 ].routes ) ) {
+		const each = runs.map( ( run ) => run.routes[ route ] );
+		routes[ route ] = {
+			status: Math.max( ...each.map( ( r ) => r.status ) ),
+			ms: median( each.map( ( r ) => r.ms ) ),
+			rounds: each.map( ( r ) => r.ms ),
+			queries: Math.max( ...each.map( ( r ) => r.queries ) ),
+			faults: [ ...new Set( each.flatMap( ( r ) => r.faults ) ) ],
+		};
+	}
+	return { rows: runs[ 0 ].rows, routes };
+}
+const small = combined( 'small' );
+const large = combined( 'large' );
+const seed = read( 'seed.json' );
 const TARGET = 1.5;
 
 const pad = ( text, width ) => String( text ).padEnd( width );
