@@ -112,7 +112,9 @@ final class Plugin {
 		( new ReservedSlugNotice( $services->settings ) )->register();
 		( new Admin\PortalPageNotice( $services->settings ) )->register();
 		( new Database\NetworkSites() )->register();
-		$contracts = new Contracts\ContractService( $services->contracts, $services->seat_audit );
+		$welcome = new Contracts\WelcomeEmails( new Background\Queue() );
+		$welcome->register();
+		$contracts = new Contracts\ContractService( $services->contracts, $services->seat_audit, $welcome );
 		( new Contracts\ContractsPage( $contracts, new Contracts\MemberImports( $contracts ) ) )->register();
 		( new ServerTiming() )->register();
 		( new ErrorReply() )->register();

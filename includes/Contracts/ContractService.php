@@ -9,6 +9,7 @@ namespace LibraryPortal\Contracts;
 
 use DateTimeImmutable;
 use InvalidArgumentException;
+use LibraryPortal\Background\Queue;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Repositories\ContractItem;
 use LibraryPortal\Repositories\ContractRepository;
@@ -48,14 +49,23 @@ final class ContractService {
 	private SeatAuditRepository $audit;
 
 	/**
+	 * New-user e-mails of accounts an import creates, sent in the background.
+	 *
+	 * @var WelcomeEmails
+	 */
+	private WelcomeEmails $welcome;
+
+	/**
 	 * Builds the service.
 	 *
 	 * @param ContractRepository  $contracts Contracts.
 	 * @param SeatAuditRepository $audit     Audit trail.
+	 * @param WelcomeEmails|null  $welcome   New-user e-mails (the default queues them like the plugin does).
 	 */
-	public function __construct( ContractRepository $contracts, SeatAuditRepository $audit ) {
+	public function __construct( ContractRepository $contracts, SeatAuditRepository $audit, ?WelcomeEmails $welcome = null ) {
 		$this->contracts = $contracts;
 		$this->audit     = $audit;
+		$this->welcome   = $welcome ?? new WelcomeEmails( new Queue() );
 	}
 
 	/**
@@ -244,22 +254,37 @@ final class ContractService {
 
 	/**
 	 * Adds the accounts of some rows of MemberCsv::parse() to a contract. An address without an
-	 * account is a bad row: imports never create accounts (docs/decisions.md).
+	 * account is a bad row, unless $create_accounts: then it gets a new account (the site's default
+	 * role, the row's first and last name) and WordPress's new-user e-mail, through which the person
+	 * sets a password, sent by a background job (docs/decisions.md, "Contracts admin and CSV import").
 	 *
-	 * @param int                                           $contract_id Contract.
-	 * @param array<int, array{line: int, email: string}> $rows        Rows, each address once.
-	 * @param bool                                          $dry_run     Only count what would happen.
+	 * @param int                                                                                 $contract_id     Contract.
+	 * @param array<int, array{line: int, email: string, first_name?: string, last_name?: string}> $rows            Rows, each address once.
+	 * @param bool                                                                                $dry_run         Only count what would happen.
+	 * @param bool                                                                                $create_accounts Make accounts for addresses that have none.
 	 * @throws InvalidArgumentException When the contract is missing.
 	 */
-	public function import_members( int $contract_id, array $rows, bool $dry_run = false ): ImportReport {
+	public function import_members( int $contract_id, array $rows, bool $dry_run = false, bool $create_accounts = false ): ImportReport {
 		$this->contract( $contract_id );
 		$ids     = $this->contracts->user_ids_by_email( array_column( $rows, 'email' ) );
 		$already = array_flip( $this->contracts->members_among( $contract_id, array_values( $ids ) ) );
 		$new     = array();
 		$bad     = array();
 		$known   = 0;
+		$created = 0;
+		$fresh   = array();
 		foreach ( $rows as $row ) {
 			$user_id = $ids[ strtolower( $row['email'] ) ] ?? 0;
+			if ( 0 === $user_id && $create_accounts ) {
+				$user_id = $dry_run ? -1 - $created : $this->create_account( $row );
+				if ( $user_id instanceof \WP_Error ) {
+					/* translators: %s: why WordPress refused the account. */
+					$bad[] = MemberCsv::bad( $row['line'], $row['email'], sprintf( __( 'The account could not be created: %s', 'library-portal' ), wp_strip_all_tags( $user_id->get_error_message() ) ) );
+					continue;
+				}
+				++$created;
+				$fresh[] = $user_id;
+			}
 			if ( 0 === $user_id ) {
 				$bad[] = MemberCsv::bad( $row['line'], $row['email'], __( 'No account with this e-mail.', 'library-portal' ) );
 			} elseif ( isset( $already[ $user_id ] ) ) {
@@ -285,7 +310,52 @@ final class ContractService {
 				time()
 			);
 		}
-		return new ImportReport( $added, $known + count( $new ) - $added, 0, $bad );
+		if ( ! $dry_run ) {
+			$this->welcome->queue( $fresh );
+		}
+		return new ImportReport( $added, $known + count( $new ) - $added, 0, $bad, $created );
+	}
+
+	/**
+	 * A new account for an imported address, marked as owed WordPress's new-user e-mail (the link
+	 * to set a password; WelcomeEmails sends it; the site admin is not sent one per row).
+	 *
+	 * @param array{line: int, email: string, first_name?: string, last_name?: string} $row Row.
+	 * @return int|\WP_Error The new user's ID, or why WordPress refused it.
+	 */
+	private function create_account( array $row ) {
+		$first   = sanitize_text_field( $row['first_name'] ?? '' );
+		$last    = sanitize_text_field( $row['last_name'] ?? '' );
+		$user_id = wp_insert_user(
+			array(
+				'user_login'   => self::free_login( $row['email'] ),
+				'user_email'   => $row['email'],
+				'user_pass'    => wp_generate_password( 24 ),
+				'first_name'   => $first,
+				'last_name'    => $last,
+				'display_name' => trim( $first . ' ' . $last ),
+				'meta_input'   => array( WelcomeEmails::PENDING_META => '1' ),
+			)
+		);
+		return $user_id;
+	}
+
+	/**
+	 * A login for a new account: the address's part before the @, made unique with a number.
+	 *
+	 * @param string $email E-mail address.
+	 */
+	private static function free_login( string $email ): string {
+		$local = (string) strstr( $email, '@', true );
+		$base  = substr( sanitize_user( $local, true ), 0, 50 );
+		$base  = '' === $base ? 'member' : $base;
+		$login = $base;
+		$n     = 2;
+		while ( username_exists( $login ) ) {
+			$login = $base . '-' . $n;
+			++$n;
+		}
+		return $login;
 	}
 
 	/**

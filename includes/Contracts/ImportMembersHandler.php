@@ -54,7 +54,7 @@ final class ImportMembersHandler extends ContractAction {
 	 * @param int $contract_id Contract.
 	 */
 	protected function run( int $contract_id ): string {
-		$token = $this->imports->start( $contract_id, get_current_user_id(), $this->uploaded_text() );
+		$token = $this->imports->start( $contract_id, get_current_user_id(), $this->uploaded_text(), '1' === self::posted( 'create_accounts' ) );
 		return add_query_arg( 'import', $token, self::back( $contract_id ) ) . '#import';
 	}
 

@@ -8,10 +8,18 @@
 namespace LibraryPortal\Contracts;
 
 /**
- * Counts of an import, and its bad rows with their line, value and reason. Batches add up with
- * plus(); the admin screen keeps the running total between requests as an array.
+ * Counts of an import, and its bad rows with their line, value and reason, always in the file's
+ * line order (batches find bad rows at different moments: the parser, then the account lookup).
+ * Batches add up with plus(); the admin screen keeps the running total between requests as an array.
  */
 final class ImportReport {
+
+	/**
+	 * Rows refused, by line.
+	 *
+	 * @var array<int, array{line: int, value: string, reason: string}>
+	 */
+	public readonly array $bad;
 
 	/**
 	 * Builds the report.
@@ -19,14 +27,19 @@ final class ImportReport {
 	 * @param int                                                     $added      Members added (or, in a dry run, that would be).
 	 * @param int                                                     $already    Rows whose account already belonged to the contract.
 	 * @param int                                                     $duplicates Rows repeating an address of an earlier row (counted once).
-	 * @param array<int, array{line: int, value: string, reason: string}> $bad    Rows refused.
+	 * @param array<int, array{line: int, value: string, reason: string}> $bad    Rows refused, in any order.
+	 * @param int                                                     $created    Accounts made for new addresses (among the added).
 	 */
 	public function __construct(
 		public readonly int $added = 0,
 		public readonly int $already = 0,
 		public readonly int $duplicates = 0,
-		public readonly array $bad = array()
-	) {}
+		array $bad = array(),
+		public readonly int $created = 0
+	) {
+		usort( $bad, static fn( array $a, array $b ): int => $a['line'] <=> $b['line'] );
+		$this->bad = $bad;
+	}
 
 	/**
 	 * This report and another one added up.
@@ -34,13 +47,21 @@ final class ImportReport {
 	 * @param ImportReport $other The next batch's report.
 	 */
 	public function plus( ImportReport $other ): self {
-		return new self( $this->added + $other->added, $this->already + $other->already, $this->duplicates + $other->duplicates, array_merge( $this->bad, $other->bad ) );
+		return new self( $this->added + $other->added, $this->already + $other->already, $this->duplicates + $other->duplicates, array_merge( $this->bad, $other->bad ), $this->created + $other->created );
+	}
+
+	/**
+	 * Rows the report accounts for: each data row of the file is added, already a member, a
+	 * repeat or bad, exactly once.
+	 */
+	public function rows(): int {
+		return $this->added + $this->already + $this->duplicates + count( $this->bad );
 	}
 
 	/**
 	 * The report as plain data (stored between batches, sent to the admin script).
 	 *
-	 * @return array{added: int, already: int, duplicates: int, bad: array<int, array{line: int, value: string, reason: string}>}
+	 * @return array{added: int, already: int, duplicates: int, bad: array<int, array{line: int, value: string, reason: string}>, created: int}
 	 */
 	public function to_array(): array {
 		return array(
@@ -48,6 +69,7 @@ final class ImportReport {
 			'already'    => $this->already,
 			'duplicates' => $this->duplicates,
 			'bad'        => $this->bad,
+			'created'    => $this->created,
 		);
 	}
 
@@ -65,6 +87,6 @@ final class ImportReport {
 				'reason' => (string) ( $row['reason'] ?? '' ),
 			);
 		}
-		return new self( (int) ( $data['added'] ?? 0 ), (int) ( $data['already'] ?? 0 ), (int) ( $data['duplicates'] ?? 0 ), $bad );
+		return new self( (int) ( $data['added'] ?? 0 ), (int) ( $data['already'] ?? 0 ), (int) ( $data['duplicates'] ?? 0 ), $bad, (int) ( $data['created'] ?? 0 ) );
 	}
 }

@@ -11,8 +11,8 @@ use InvalidArgumentException;
 
 /**
  * The format (docs/decisions.md, "Contracts admin and CSV import"): a header row naming an
- * `email` column, optionally `first_name` and `last_name` (read, not used: accounts are never
- * made by an import); comma or semicolon separated, as spreadsheet programs write it in
+ * `email` column, optionally `first_name` and `last_name` (used only for accounts an import
+ * creates, when the admin asks for that); comma or semicolon separated, as spreadsheet programs write it in
  * different locales; a UTF-8 byte-order mark is skipped; blank lines are ignored. Fields may be
  * quoted but may not hold line breaks, so a line number is the file's own line.
  */
@@ -27,7 +27,7 @@ final class MemberCsv {
 	 * The addresses to import (each once, by line) and the rows already refused.
 	 *
 	 * @param string $text File contents.
-	 * @return array{rows: array<int, array{line: int, email: string}>, report: ImportReport}
+	 * @return array{rows: array<int, array{line: int, email: string, first_name: string, last_name: string}>, report: ImportReport}
 	 * @throws InvalidArgumentException When the file has no header with an email column or too many rows.
 	 */
 	public static function parse( string $text ): array {
@@ -51,6 +51,8 @@ final class MemberCsv {
 		if ( false === $column ) {
 			$column = array_search( 'e_mail', $header, true );
 		}
+		$first_column = array_search( 'first_name', $header, true );
+		$last_column  = array_search( 'last_name', $header, true );
 		if ( false === $column ) {
 			throw new InvalidArgumentException( esc_html__( 'The first line must be a header naming an "email" column, e.g. email,first_name,last_name.', 'library-portal' ) );
 		}
@@ -80,8 +82,10 @@ final class MemberCsv {
 			} else {
 				$seen[ $email ] = true;
 				$rows[]         = array(
-					'line'  => $index + 1,
-					'email' => $email,
+					'line'       => $index + 1,
+					'email'      => $email,
+					'first_name' => false === $first_column ? '' : trim( (string) ( $cells[ $first_column ] ?? '' ) ),
+					'last_name'  => false === $last_column ? '' : trim( (string) ( $cells[ $last_column ] ?? '' ) ),
 				);
 			}
 		}

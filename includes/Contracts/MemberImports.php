@@ -13,6 +13,8 @@ use InvalidArgumentException;
  * An uploaded file is read once (MemberCsv) into a job kept for a day in a transient, bound to
  * the admin who uploaded it and to its contract; each request then imports the next BATCH
  * addresses, so a long file never hits a request's time limit and the screen can show progress.
+ * Progress counts the file's data rows (bad and repeated rows included), as the admin sees the
+ * file: the rows the report accounts for out of all rows.
  */
 final class MemberImports {
 
@@ -45,20 +47,23 @@ final class MemberImports {
 	 * @param int    $contract_id Contract.
 	 * @param int    $user_id     Admin running it.
 	 * @param string $text        CSV text.
+	 * @param bool   $create_accounts Make accounts for addresses that have none.
 	 * @throws InvalidArgumentException When the contract is missing or the file unreadable.
 	 */
-	public function start( int $contract_id, int $user_id, string $text ): string {
+	public function start( int $contract_id, int $user_id, string $text, bool $create_accounts = false ): string {
 		$this->service->contract( $contract_id );
 		$parsed = MemberCsv::parse( $text );
 		$token  = strtolower( wp_generate_password( 20, false ) );
 		set_transient(
 			self::PREFIX . $token,
 			array(
-				'contract_id' => $contract_id,
-				'user_id'     => $user_id,
-				'rows'        => $parsed['rows'],
-				'offset'      => 0,
-				'report'      => $parsed['report']->to_array(),
+				'contract_id'     => $contract_id,
+				'user_id'         => $user_id,
+				'rows'            => $parsed['rows'],
+				'offset'          => 0,
+				'report'          => $parsed['report']->to_array(),
+				'total'           => count( $parsed['rows'] ) + $parsed['report']->rows(),
+				'create_accounts' => $create_accounts,
 			),
 			DAY_IN_SECONDS
 		);
@@ -66,7 +71,7 @@ final class MemberImports {
 	}
 
 	/**
-	 * Where a job stands: processed and total addresses, whether it is done, the report so far.
+	 * Where a job stands: processed and total rows of the file, whether it is done, the report so far.
 	 *
 	 * @param string $token       Job.
 	 * @param int    $contract_id Contract the caller acts on.
@@ -75,12 +80,13 @@ final class MemberImports {
 	 * @throws InvalidArgumentException When the job is missing, expired or someone else's.
 	 */
 	public function status( string $token, int $contract_id, int $user_id ): array {
-		$job = $this->job( $token, $contract_id, $user_id );
+		$job    = $this->job( $token, $contract_id, $user_id );
+		$report = ImportReport::from_array( $job['report'] );
 		return array(
-			'processed' => $job['offset'],
-			'total'     => count( $job['rows'] ),
+			'processed' => $report->rows(),
+			'total'     => $job['total'],
 			'done'      => $job['offset'] >= count( $job['rows'] ),
-			'report'    => ImportReport::from_array( $job['report'] ),
+			'report'    => $report,
 		);
 	}
 
@@ -97,7 +103,7 @@ final class MemberImports {
 		$job   = $this->job( $token, $contract_id, $user_id );
 		$batch = array_slice( $job['rows'], $job['offset'], self::BATCH );
 		if ( $batch ) {
-			$report         = ImportReport::from_array( $job['report'] )->plus( $this->service->import_members( $contract_id, $batch ) );
+			$report         = ImportReport::from_array( $job['report'] )->plus( $this->service->import_members( $contract_id, $batch, false, $job['create_accounts'] ) );
 			$job['offset'] += count( $batch );
 			$job['report']  = $report->to_array();
 			set_transient( self::PREFIX . $token, $job, DAY_IN_SECONDS );
@@ -111,7 +117,7 @@ final class MemberImports {
 	 * @param string $token       Job.
 	 * @param int    $contract_id Contract.
 	 * @param int    $user_id     Caller.
-	 * @return array{contract_id: int, user_id: int, rows: array<int, array{line: int, email: string}>, offset: int, report: array<string, mixed>}
+	 * @return array{contract_id: int, user_id: int, rows: array<int, array{line: int, email: string, first_name: string, last_name: string}>, offset: int, report: array<string, mixed>, total: int, create_accounts: bool}
 	 * @throws InvalidArgumentException When there is none.
 	 */
 	private function job( string $token, int $contract_id, int $user_id ): array {
@@ -122,16 +128,20 @@ final class MemberImports {
 		$rows = array();
 		foreach ( (array) ( $job['rows'] ?? array() ) as $row ) {
 			$rows[] = array(
-				'line'  => (int) ( $row['line'] ?? 0 ),
-				'email' => (string) ( $row['email'] ?? '' ),
+				'line'       => (int) ( $row['line'] ?? 0 ),
+				'email'      => (string) ( $row['email'] ?? '' ),
+				'first_name' => (string) ( $row['first_name'] ?? '' ),
+				'last_name'  => (string) ( $row['last_name'] ?? '' ),
 			);
 		}
 		return array(
-			'contract_id' => $contract_id,
-			'user_id'     => $user_id,
-			'rows'        => $rows,
-			'offset'      => (int) ( $job['offset'] ?? 0 ),
-			'report'      => (array) ( $job['report'] ?? array() ),
+			'contract_id'     => $contract_id,
+			'user_id'         => $user_id,
+			'rows'            => $rows,
+			'offset'          => (int) ( $job['offset'] ?? 0 ),
+			'report'          => (array) ( $job['report'] ?? array() ),
+			'total'           => (int) ( $job['total'] ?? count( $rows ) ),
+			'create_accounts' => ! empty( $job['create_accounts'] ),
 		);
 	}
 }

@@ -155,7 +155,15 @@ final class LibraryCache {
 	 */
 	public function forget_users( $user_ids ): void {
 		global $wpdb;
-		foreach ( array_unique( array_filter( array_map( 'intval', (array) $user_ids ) ) ) as $user_id ) {
+		$user_ids = array_values( array_unique( array_filter( array_map( 'intval', (array) $user_ids ) ) ) );
+		if ( count( $user_ids ) > 1 ) {
+			// A contract's members, a team: one version for all in a fixed number of statements.
+			$this->entries->set_user_meta_of( $user_ids, self::USER_META, self::new_version() );
+			wp_cache_delete_multiple( $user_ids, 'user_meta' );
+			wp_cache_delete_multiple( $user_ids, self::GROUP );
+			return;
+		}
+		foreach ( $user_ids as $user_id ) {
 			// Every progress report lands here, so the common case is one UPDATE of the existing
 			// row: update_user_meta() would first look the row up and read the table's column
 			// charsets (two more queries, measured ~0.7 ms on MariaDB). The first bump adds the row.

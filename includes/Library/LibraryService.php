@@ -262,11 +262,13 @@ final class LibraryService {
 		if ( ! $ids ) {
 			return array();
 		}
-		$users  = get_users(
+		$users = get_users(
 			array(
 				'include'     => array_values( array_unique( $ids ) ),
 				'fields'      => array( 'ID', 'display_name', 'user_email' ),
 				'count_total' => false,
+				// In the primary key's order: core's default (user_login) sorts the rows with a filesort.
+				'orderby'     => 'ID',
 			)
 		);
 		$people = array();

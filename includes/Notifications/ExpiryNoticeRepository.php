@@ -24,9 +24,10 @@ final class ExpiryNoticeRepository extends Repository {
 	 * @param int $now              Unix seconds.
 	 * @param int $month_start      First second of this month (site time zone).
 	 * @param int $next_month_start First second of next month (site time zone).
+	 * @param int $limit            Most grants (0: all), by owner and item so one owner's item stays together.
 	 * @return array<int, array{grant_id: int, owner_id: int, product_id: int, title: string, licenses: int, ends_at: int}>
 	 */
-	public function due( int $now, int $month_start, int $next_month_start ): array {
+	public function due( int $now, int $month_start, int $next_month_start, int $limit = 0 ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
 				// Seats copy their grant's expiry; the grant's indexed column picks the few candidates.
@@ -36,7 +37,8 @@ final class ExpiryNoticeRepository extends Repository {
 				INNER JOIN %i p ON p.ID = g.product_id AND p.post_type = %s AND p.post_status = 'publish'
 				WHERE g.expires_at > %d AND g.expires_at < %d AND g.contract_id = 0 AND g.expiry_notified_at < %d AND g.expiry_notified_at <> g.expires_at
 				GROUP BY g.id, g.owner_id, g.product_id, p.post_title
-				ORDER BY g.id",
+				ORDER BY g.owner_id, g.product_id, g.id
+				LIMIT %d",
 				$this->table( 'grants' ),
 				$this->table( 'licenses' ),
 				$now,
@@ -45,7 +47,8 @@ final class ExpiryNoticeRepository extends Repository {
 				ItemPostType::POST_TYPE,
 				$now,
 				$next_month_start,
-				$month_start
+				$month_start,
+				$limit > 0 ? $limit : PHP_INT_MAX
 			),
 			ARRAY_A
 		);

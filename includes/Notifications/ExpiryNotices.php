@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Notifications;
 
+use LibraryPortal\Background\Queue;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Repositories\WriteFailed;
 
@@ -15,6 +16,9 @@ use LibraryPortal\Repositories\WriteFailed;
  * (site time zone, spec point 9), one notice per item and day. Runs from a daily WP-Cron event;
  * each grant is claimed by a conditional UPDATE that stores the expiry told about before the
  * notice is written, so overlapping runs, a rerun and a changed time zone cannot send it twice.
+ * A run takes at most BATCH grants; when there may be more, it queues the next run as a background
+ * job (docs/decisions.md, "Background work"), so a site of many owners never does the month's
+ * notices in one PHP process.
  */
 final class ExpiryNotices {
 
@@ -23,16 +27,35 @@ final class ExpiryNotices {
 	 */
 	public const HOOK = 'library_portal_expiry_notices';
 
+	/** The background job that goes on with the grants a full run left. */
+	public const MORE_HOOK = 'library_portal_expiry_notices_more';
+
+	/** Grants per run. */
+	public const BATCH = 500;
+
+	/**
+	 * The background queue.
+	 *
+	 * @var Queue
+	 */
+	private Queue $queue;
+
 	/**
 	 * Wires the service.
 	 *
 	 * @param ExpiryNoticeRepository $grants   Due grants and their claims.
 	 * @param Notifier               $notifier Writes notifications.
+	 * @param Queue|null             $queue    Background queue for the next run.
+	 * @param int                    $batch    Grants per run.
 	 */
 	public function __construct(
 		private readonly ExpiryNoticeRepository $grants,
-		private readonly Notifier $notifier
-	) {}
+		private readonly Notifier $notifier,
+		?Queue $queue = null,
+		private readonly int $batch = self::BATCH
+	) {
+		$this->queue = $queue ?? new Queue();
+	}
 
 	/**
 	 * Hooks the cron event and schedules it when it is missing (e.g. after a site was
@@ -40,6 +63,7 @@ final class ExpiryNotices {
 	 */
 	public function register(): void {
 		add_action( self::HOOK, array( $this, 'run' ) );
+		add_action( self::MORE_HOOK, array( $this, 'run' ) );
 		add_action( 'init', array( self::class, 'schedule' ) );
 	}
 
@@ -51,7 +75,8 @@ final class ExpiryNotices {
 	}
 
 	/**
-	 * Sends the notices due at $now; returns how many were sent.
+	 * Sends the notices of up to BATCH grants due at $now and, when there may be more, queues the
+	 * next run; returns how many notices were sent.
 	 *
 	 * @param int $now Unix seconds.
 	 * @throws WriteFailed When the claim itself could not be written.
@@ -59,8 +84,16 @@ final class ExpiryNotices {
 	public function send( int $now ): int {
 		$timezone    = wp_timezone();
 		$month_start = ( new \DateTimeImmutable( '@' . $now ) )->setTimezone( $timezone )->modify( 'first day of this month' )->setTime( 0, 0 )->getTimestamp();
-		$sent        = 0;
-		foreach ( self::by_expiry( $this->grants->due( $now, $month_start, Expiry::next_month_start( $now, $timezone ) ) ) as $same_expiry ) {
+		$due         = $this->grants->due( $now, $month_start, Expiry::next_month_start( $now, $timezone ), $this->batch );
+		$full        = $due && count( $due ) >= $this->batch;
+		if ( $full ) {
+			// The last owner's item may go on past the limit: it waits for the next run, whole.
+			$last = $due[ array_key_last( $due ) ];
+			$rest = array_filter( $due, static fn( array $grant ): bool => $grant['owner_id'] !== $last['owner_id'] || $grant['product_id'] !== $last['product_id'] );
+			$due  = $rest ? $rest : $due;
+		}
+		$sent = 0;
+		foreach ( self::by_expiry( $due ) as $same_expiry ) {
 			$claimed = array();
 			foreach ( $same_expiry as $grant ) {
 				if ( $this->grants->claim( $grant['grant_id'], $month_start, $now ) ) {
@@ -79,6 +112,9 @@ final class ExpiryNotices {
 					$this->grants->release( $grant['grant_id'], $now );
 				}
 			}
+		}
+		if ( $full && $sent > 0 ) { // Only while runs make progress: a notice that cannot be stored waits for tomorrow.
+			$this->queue->push( self::MORE_HOOK, array() );
 		}
 		return $sent;
 	}
@@ -135,5 +171,9 @@ final class ExpiryNotices {
 	 */
 	public static function unschedule(): void {
 		wp_clear_scheduled_hook( self::HOOK );
+		wp_clear_scheduled_hook( self::MORE_HOOK );
+		if ( function_exists( 'as_unschedule_all_actions' ) ) {
+			as_unschedule_all_actions( self::MORE_HOOK, array(), Queue::GROUP );
+		}
 	}
 }

@@ -561,16 +561,18 @@ final class LicenseRepository extends Repository implements UserRows {
 	 * @return TeamSeat[] In seat order.
 	 */
 	public function team_seats( int $owner_id ): array {
-		$rows  = (array) $this->db->get_results(
+		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
 				'SELECT id, product_id, holder_id, state, expires_at FROM %i
-				WHERE owner_id = %d AND shared = 1 AND holder_id <> 0 AND holder_id <> %d ORDER BY id',
+				WHERE owner_id = %d AND shared = 1 AND holder_id <> 0 AND holder_id <> %d',
 				$this->table( 'licenses' ),
 				$owner_id,
 				$owner_id
 			),
 			ARRAY_N
 		);
+		// Sorted here: ORDER BY id beside the owner_product index makes MariaDB filesort or walk the primary key.
+		usort( $rows, static fn( array $a, array $b ): int => (int) $a[0] <=> (int) $b[0] );
 		$seats = array();
 		foreach ( $rows as $row ) {
 			$seats[] = new TeamSeat( (int) $row[0], (int) $row[1], (int) $row[2], SeatState::tryFrom( (string) $row[3] ) ?? SeatState::Activated, (int) $row[4] );

@@ -24,7 +24,7 @@ if ( '' !== $args['gone'] ) {
 if ( null !== $job_status ) {
 	$done_value = 0 === $job_status['total'] ? 1 : $job_status['processed'];
 	/* translators: 1: rows processed, 2: rows to process. */
-	$progress_text = __( '%1$s of %2$s addresses processed', 'library-portal' );
+	$progress_text = __( '%1$s of %2$s rows processed', 'library-portal' );
 	printf(
 		'<div class="library-portal-import" data-library-portal-import data-ajax="%1$s" data-nonce="%2$s" data-token="%3$s" data-contract="%4$d" data-progress-text="%5$s" data-error-text="%6$s"%7$s>',
 		esc_url( admin_url( 'admin-ajax.php' ) ),
@@ -68,6 +68,15 @@ if ( null !== $job_status ) {
 				number_format_i18n( count( $report->bad ) )
 			)
 		);
+		if ( $report->created ) {
+			echo ' ' . esc_html(
+				sprintf(
+					/* translators: %s: accounts created. */
+					_n( '%s new account was created; it is sent WordPress\'s new-user e-mail.', '%s new accounts were created; each is sent WordPress\'s new-user e-mail.', $report->created, 'library-portal' ),
+					number_format_i18n( $report->created )
+				)
+			);
+		}
 		echo '</p></div>';
 		if ( $report->bad ) {
 			echo '<table class="widefat striped"><caption>' . esc_html__( 'Rows not imported', 'library-portal' ) . '</caption><thead><tr><th scope="col">' . esc_html__( 'Line', 'library-portal' ) . '</th><th scope="col">' . esc_html__( 'Value', 'library-portal' ) . '</th><th scope="col">' . esc_html__( 'Reason', 'library-portal' ) . '</th></tr></thead><tbody>';
@@ -90,8 +99,12 @@ load_template(
 );
 printf(
 	'<p id="library-portal-import-help" class="description">%1$s</p><p><label for="library-portal-import-file">%2$s</label> <input type="file" id="library-portal-import-file" name="csv" accept=".csv,text/csv" aria-describedby="library-portal-import-help"> ',
-	esc_html__( 'A header line naming an "email" column (optionally first_name and last_name), then one address per line; commas or semicolons. Every address must belong to an existing account.', 'library-portal' ),
+	esc_html__( 'A header line naming an "email" column (optionally first_name and last_name), then one address per line; commas or semicolons. Every address must belong to an existing account unless new accounts are created.', 'library-portal' ),
 	esc_html__( 'CSV file', 'library-portal' )
+);
+printf(
+	'</p><p><input type="checkbox" id="library-portal-import-create-accounts" name="create_accounts" value="1"> <label for="library-portal-import-create-accounts">%s</label></p><p>',
+	esc_html__( 'Create accounts for new addresses (each gets WordPress\'s new-user e-mail to set a password)', 'library-portal' )
 );
 submit_button( __( 'Upload and Import', 'library-portal' ), 'secondary', 'submit', false );
 echo '</p></form>';

@@ -9,6 +9,7 @@ namespace LibraryPortal\Tests\Contracts;
 
 use InvalidArgumentException;
 use LibraryPortal\Contracts\ContractService;
+use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Repositories\Repository;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
@@ -312,5 +313,51 @@ final class ContractServiceTest extends TestCase {
 		$this->assertEquals( $service->page( 100, 1, 'id', true ), $service->page( 100, 1, 'id; DROP TABLE x', true ), 'An unknown column sorts by ID.' );
 		$this->assertGreaterThanOrEqual( 2, $service->count() );
 		unset( $a );
+	}
+
+	/**
+	 * N accounts made with one INSERT (wp_insert_user() for 1,000 would take most of the test's time).
+	 *
+	 * @param string $prefix Login prefix.
+	 * @param int    $count  How many.
+	 * @return int[] Their IDs.
+	 */
+	private function bulk_users( string $prefix, int $count ): array {
+		global $wpdb;
+		$rows   = array();
+		$values = array();
+		for ( $n = 1; $n <= $count; $n++ ) {
+			$rows[] = '(%s, %s, %s, %s, %s)';
+			array_push( $values, "$prefix-$n", "$prefix-$n", "$prefix-$n@example.com", '2026-01-01 00:00:00', "Member $n" );
+		}
+		$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->users} (user_login, user_nicename, user_email, user_registered, display_name) VALUES " . implode( ', ', $rows ), $values ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- a fixture: one tuple per user.
+		return array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT ID FROM {$wpdb->users} WHERE user_login LIKE %s ORDER BY ID", $wpdb->esc_like( "$prefix-" ) . '%' ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a fixture.
+	}
+
+	public function test_a_contract_change_costs_the_same_queries_for_10_and_1000_members_and_moves_every_version(): void {
+		$cache  = $this->services()->library_cache;
+		$counts = array();
+		foreach ( array( 10, 1000 ) as $size ) {
+			$id      = $this->service()->create( self::input( array( 'title' => "Contract of $size" ) ) );
+			$members = $this->bulk_users( "bump$size", $size );
+			$this->services()->contracts->add_members( $id, $members );
+			// Half the members have had a library version before, half get their first.
+			foreach ( array_slice( $members, intdiv( $size, 2 ) ) as $fresh ) {
+				delete_user_meta( $fresh, LibraryCache::USER_META );
+			}
+			$before = $cache->versions_of( $members );
+			$this->assertCount( intdiv( $size, 2 ), $before );
+			$this->assertSame( $before[ $members[0] ], get_user_meta( $members[0], LibraryCache::USER_META, true ) ); // Now in the meta cache.
+
+			$counts[ $size ] = $this->count_queries( fn() => $this->service()->update( $id, self::input( array( 'title' => "Renamed $size" ) ) ) );
+
+			$after = $cache->versions_of( $members );
+			$this->assertCount( $size, $after, 'Every member has a version.' );
+			$this->assertSame( array(), array_intersect_assoc( $after, $before ), 'Every member\'s version moved.' );
+			$this->assertSame( $after[ $members[0] ], get_user_meta( $members[0], LibraryCache::USER_META, true ), 'The meta cache was dropped.' );
+		}
+		fwrite( STDERR, sprintf( "\n[contract change queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
+		$this->assertSame( $counts[10], $counts[1000] );
+		$this->assertLessThanOrEqual( 8, $counts[1000] );
 	}
 }

@@ -11,14 +11,19 @@ use InvalidArgumentException;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\MemberCsv;
 use LibraryPortal\Contracts\MemberImports;
+use LibraryPortal\Contracts\WelcomeEmails;
 use LibraryPortal\Repositories\Repository;
+use LibraryPortal\Tests\Support\RunsBackgroundJobs;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Bad rows are reported with their line, value and reason; good rows are added; a repeated
- * address counts once; accounts are never created; batches add up to one report.
+ * Bad rows are reported with their line, value and reason, in the file's order; good rows are
+ * added; a repeated address counts once; accounts are created only when the admin asks (with
+ * WordPress's new-user e-mail); batches add up to one report; progress counts the file's rows.
  */
 final class MemberImportTest extends TestCase {
+
+	use RunsBackgroundJobs;
 
 	/**
 	 * The service over the test's connection.
@@ -126,8 +131,9 @@ final class MemberImportTest extends TestCase {
 
 		$token = $imports->start( $id, $admin, implode( "\n", $lines ) );
 		$this->assertSame(
-			array( 0, MemberImports::BATCH + 22, false ),
-			array_slice( array_values( $imports->status( $token, $id, $admin ) ), 0, 3 )
+			array( 1, MemberImports::BATCH + 23, false ),
+			array_slice( array_values( $imports->status( $token, $id, $admin ) ), 0, 3 ),
+			'Rows of the file: the repeat was decided on upload.'
 		);
 		foreach ( array( array( $other, $id ), array( $admin, $id + 1 ) ) as list( $user, $contract ) ) {
 			try {
@@ -139,7 +145,7 @@ final class MemberImportTest extends TestCase {
 		}
 
 		$first = $imports->next_batch( $token, $id, $admin );
-		$this->assertSame( array( MemberImports::BATCH, false ), array( $first['processed'], $first['done'] ) );
+		$this->assertSame( array( MemberImports::BATCH + 1, false ), array( $first['processed'], $first['done'] ) );
 		$this->assertSame( array( $known[0] ), array_column( $this->service()->members( $id ), 'user_id' ), 'The first batch is stored at once.' );
 		$done = $imports->next_batch( $token, $id, $admin );
 
@@ -184,5 +190,81 @@ final class MemberImportTest extends TestCase {
 		$this->assertSame( $queries[10], $queries[ MemberImports::BATCH ] );
 		// The contract's check, the accounts, the members already there, one INSERT IGNORE and the audit row.
 		$this->assertLessThanOrEqual( 5, $queries[10] );
+	}
+
+	public function test_bad_rows_are_listed_in_the_files_line_order(): void {
+		$admin   = $this->make_user( 'administrator' );
+		$id      = $this->contract();
+		$imports = new MemberImports( $this->service() );
+		// Line 2 is refused by the account lookup, line 3 by the parser: found in the other order.
+		$token = $imports->start( $id, $admin, "email\nghost@example.com\nnot-an-address\n;empty\n" );
+
+		$done = $imports->next_batch( $token, $id, $admin );
+
+		$this->assertSame( array( 2, 3, 4 ), array_column( $done['report']->bad, 'line' ) );
+	}
+
+	public function test_progress_counts_the_files_rows_not_its_addresses(): void {
+		$admin = $this->make_user( 'administrator' );
+		$this->make_user( 'subscriber', array( 'user_email' => 'rows@example.com' ) );
+		$id      = $this->contract();
+		$imports = new MemberImports( $this->service() );
+		$token   = $imports->start( $id, $admin, "email\nrows@example.com\nROWS@example.com\nbad\nnobody@example.com\n" );
+
+		$start = $imports->status( $token, $id, $admin );
+		$this->assertSame( array( 2, 4, false ), array( $start['processed'], $start['total'], $start['done'] ), 'The repeat and the bad row were decided on upload.' );
+		$done = $imports->next_batch( $token, $id, $admin );
+
+		$this->assertSame( array( 4, 4, true ), array( $done['processed'], $done['total'], $done['done'] ) );
+		$this->assertSame( array( 1, 0, 1, 2 ), array( $done['report']->added, $done['report']->already, $done['report']->duplicates, count( $done['report']->bad ) ) );
+	}
+
+	public function test_new_addresses_get_accounts_and_the_new_user_email_only_when_asked(): void {
+		$admin = $this->make_user( 'administrator' );
+		$this->make_user(
+			'subscriber',
+			array(
+				'user_email' => 'taken@example.com',
+				'user_login' => 'newbie',
+			)
+		);
+		$mail = array();
+		add_filter(
+			'pre_wp_mail',
+			static function ( $pre, array $atts ) use ( &$mail ) {
+				$mail[] = $atts;
+				return true;
+			},
+			10,
+			2
+		);
+		$csv     = "email,first_name,last_name\ntaken@example.com,T,Aken\nnewbie@example.com,Nora,Newbie\n";
+		$imports = new MemberImports( $this->service() );
+
+		$without = $this->contract();
+		$done    = $imports->next_batch( $imports->start( $without, $admin, $csv ), $without, $admin );
+		$this->assertSame( array( 1, 0 ), array( $done['report']->added, $done['report']->created ) );
+		$this->assertSame( 'No account with this e-mail.', $done['report']->bad[0]['reason'] );
+		$this->assertFalse( get_user_by( 'email', 'newbie@example.com' ) );
+		$this->assertSame( array(), $mail );
+
+		$with = $this->contract();
+		$done = $imports->next_batch( $imports->start( $with, $admin, $csv, true ), $with, $admin );
+
+		$this->assertSame( array( 2, 1, array() ), array( $done['report']->added, $done['report']->created, $done['report']->bad ) );
+		$user = get_user_by( 'email', 'newbie@example.com' );
+		$this->assertInstanceOf( \WP_User::class, $user );
+		$this->assertSame( array( 'newbie-2', 'Nora', 'Newbie', 'Nora Newbie' ), array( $user->user_login, $user->first_name, $user->last_name, $user->display_name ), 'The login is the address\'s local part, made unique.' );
+		$this->assertSame( array( get_option( 'default_role' ) ), $user->roles );
+		$this->assertContains( $user->ID, array_column( $this->service()->members( $with ), 'user_id' ) );
+		$this->assertSame( array(), $mail, 'The e-mail leaves the request.' );
+		$this->run_queued_jobs( WelcomeEmails::HOOK );
+		$this->assertCount( 1, $mail, 'Only the new account is written to; the admin gets no copy per row.' );
+		$this->assertSame( 'newbie@example.com', $mail[0]['to'] );
+		$this->assertStringContainsString( 'set your password', $mail[0]['message'] );
+
+		$again = $this->contract();
+		$done  = $imports->next_batch( $imports->start( $again, $admin, $csv, true ), $again, $admin );
+		$this->assertSame( array( 2, 0 ), array( $done['report']->added, $done['report']->created ), 'An address with an account is never given a second one.' );
 	}
 }

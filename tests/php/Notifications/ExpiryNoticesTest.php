@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Notifications;
 
+use LibraryPortal\Background\Queue;
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Frontend\Routes;
@@ -14,6 +15,7 @@ use LibraryPortal\Notifications\ExpiryNoticeRepository;
 use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
+use LibraryPortal\Tests\Support\RunsBackgroundJobs;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -24,6 +26,7 @@ use LibraryPortal\Tests\Support\TestCase;
 final class ExpiryNoticesTest extends TestCase {
 
 	use ServesRequests;
+	use RunsBackgroundJobs;
 
 	protected function set_up() {
 		parent::set_up();
@@ -224,5 +227,33 @@ final class ExpiryNoticesTest extends TestCase {
 		Library::grant( $owner, Library::item( 'Due Now' ), 1, Expiry::next_month_start( time(), wp_timezone() ) - 1 );
 		do_action( ExpiryNotices::HOOK ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant holds library_portal_expiry_notices.
 		$this->assertCount( 1, $this->notices( $owner ) );
+	}
+
+	public function test_a_full_run_queues_the_next_one_and_an_owners_item_stays_in_one_notice(): void {
+		$ends   = Expiry::next_month_start( time(), wp_timezone() ) - HOUR_IN_SECONDS;
+		$item   = Library::item( 'Batched' );
+		$owners = array();
+		for ( $i = 0; $i < 5; $i++ ) {
+			$owners[] = $this->make_user();
+		}
+		sort( $owners );
+		foreach ( $owners as $owner ) {
+			Library::grant( $owner, $item, 1, $ends );
+		}
+		Library::grant( $owners[1], $item, 2, $ends ); // Two purchases, one notice: split by a limit of 2.
+		$service = new ExpiryNotices( new \LibraryPortal\Notifications\ExpiryNoticeRepository( $GLOBALS['wpdb'] ), $this->services()->notifier, new Queue(), 2 );
+		add_action( ExpiryNotices::MORE_HOOK, array( $service, 'run' ) );
+
+		$this->assertSame( 1, $service->send( time() ), 'The first owner; the second owner\'s item waits, whole.' );
+		$this->assertCount( 1, $this->queued_jobs( ExpiryNotices::MORE_HOOK ), 'The next run is queued (runner: ' . Queue::runner() . ').' );
+		$runs = 0;
+		while ( $this->queued_jobs( ExpiryNotices::MORE_HOOK ) && $runs < 10 ) {
+			$runs += $this->run_queued_jobs( ExpiryNotices::MORE_HOOK );
+		}
+
+		$this->assertSame( array( 1, 1, 1, 1, 1 ), array_map( fn( int $owner ): int => count( $this->notices( $owner ) ), $owners ) );
+		$this->assertStringContainsString( 'Your 3 licenses of "Batched"', $this->notices( $owners[1] )[0]['message'] );
+		$this->assertSame( 0, $service->send( time() ), 'Nothing is left.' );
+		$this->assertSame( array(), $this->queued_jobs( ExpiryNotices::MORE_HOOK ) );
 	}
 }

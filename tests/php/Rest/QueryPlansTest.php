@@ -1,0 +1,147 @@
+<?php
+/**
+ * The query plans of the portal's routes on MariaDB.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Tests\Rest;
+
+use LibraryPortal\Dev\DemoSeeder;
+use LibraryPortal\Dev\QueryPlanCheck;
+use LibraryPortal\Tests\Learning\ServesRequests;
+use LibraryPortal\Tests\Support\TestCase;
+
+/**
+ * Every statement a portal route sends to a table that grows with the number of people (seats,
+ * shares, progress, notifications, certificates, contract members, mail history, users and their
+ * meta…) reads it through an index: MariaDB's EXPLAIN names a key for it and shows no full scan
+ * ("ALL", "index") and no filesort over it (docs/decisions.md, "Query plans"). The statements are
+ * caught as the routes run (the `query` filter sees each one $wpdb sends) on the demo data plus a
+ * team of 200, then each is explained. The scale bench (`npm run bench:scale`) runs the same
+ * check on millions of rows.
+ */
+final class QueryPlansTest extends TestCase {
+
+	use ServesRequests;
+
+	protected function set_up() {
+		parent::set_up();
+		if ( defined( 'DB_ENGINE' ) && 'sqlite' === DB_ENGINE ) {
+			$this->markTestSkipped( 'EXPLAIN is MariaDB\'s: the plans are checked on the MariaDB lane (SQLite plans differ and the portal\'s production engine is MariaDB/MySQL).' );
+		}
+	}
+
+	/**
+	 * The statements a call sends.
+	 *
+	 * @param callable $call Call.
+	 * @return string[]
+	 */
+	private function statements( callable $call ): array {
+		$seen   = array();
+		$filter = static function ( $sql ) use ( &$seen ) {
+			$seen[] = (string) $sql;
+			return $sql;
+		};
+		add_filter( 'query', $filter );
+		$call();
+		remove_filter( 'query', $filter );
+		return $seen;
+	}
+
+	/**
+	 * Rows of other people, so that the fixture's rows are a small part of each table (on a table
+	 * of a few rows MariaDB rightly reads it whole, which says nothing about a real site).
+	 *
+	 * @param int $count Rows per table.
+	 */
+	private function other_peoples_rows( int $count ): void {
+		global $wpdb;
+		$first = 1_000_000;
+		$users = array();
+		$meta  = array();
+		$rows  = array(
+			'lp_grants'        => array(),
+			'lp_licenses'      => array(),
+			'lp_progress'      => array(),
+			'lp_notifications' => array(),
+			'lp_mail_history'  => array(),
+			'lp_certificates'  => array(),
+			'lp_shares'        => array(),
+		);
+		for ( $n = 0; $n < $count; $n++ ) {
+			$user                       = $first + $n;
+			$users[]                    = $wpdb->prepare( '(%d, %s, %s, %s, %s, %s)', $user, "other-$n", "other-$n", "other-$n@example.com", '2026-01-01 00:00:00', "Other $n" );
+			$meta[]                     = $wpdb->prepare( '(%d, %s, %s)', $user, 'nickname', "other-$n" );
+			$rows['lp_grants'][]        = $wpdb->prepare( '(%d, %d, %d, %d, %s)', $first + $n, $user, 900000 + $n % 50, 1, 'bench' );
+			$rows['lp_licenses'][]      = $wpdb->prepare( '(%d, %d, %d, %d, %d)', $first + $n, $first + $n, $user, 900000 + $n % 50, $user );
+			$rows['lp_progress'][]      = $wpdb->prepare( '(%d, %d, %d, %d, %d)', $user, 900000 + $n % 50, 0, 5 * ( $n % 20 ), 1_700_000_000 + $n );
+			$rows['lp_notifications'][] = $wpdb->prepare( '(%d, %s, %s, %d)', $user, 'share_accepted', "Message $n", 1_700_000_000 + $n );
+			$rows['lp_mail_history'][]  = $wpdb->prepare( '(%d, %d, %s, %d, %d)', $user, 900000 + $n % 50, "to-$n@example.com", 1, 1_700_000_000 + $n );
+			$rows['lp_certificates'][]  = $wpdb->prepare( '(%d, %d, %s, %d, %d)', $user, 900000 + $n % 50, "OTHER$n", 90, 1_700_000_000 + $n );
+			$rows['lp_shares'][]        = $wpdb->prepare( '(%d, %d, %d, %d, %d)', $user, 900000 + $n % 50, $user + 1, $first + $n, 1_700_000_000 + $n );
+		}
+		$columns = array(
+			'lp_grants'        => '(id, owner_id, product_id, quantity, source)',
+			'lp_licenses'      => '(id, grant_id, owner_id, product_id, holder_id)',
+			'lp_progress'      => '(user_id, product_id, part_index, percent, updated_at)',
+			'lp_notifications' => '(user_id, type, message, created_at)',
+			'lp_mail_history'  => '(sender_id, product_id, email, accepted, created_at)',
+			'lp_certificates'  => '(user_id, product_id, code, score, issued_at)',
+			'lp_shares'        => '(owner_id, product_id, recipient_id, license_id, created_at)',
+		);
+		// phpcs:disable WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- a fixture of prepared tuples.
+		$wpdb->query( "INSERT INTO {$wpdb->users} (ID, user_login, user_nicename, user_email, user_registered, display_name) VALUES " . implode( ',', $users ) );
+		$wpdb->query( "INSERT INTO {$wpdb->usermeta} (user_id, meta_key, meta_value) VALUES " . implode( ',', $meta ) );
+		foreach ( $rows as $table => $tuples ) {
+			$this->assertNotFalse( $wpdb->query( "INSERT INTO {$wpdb->prefix}$table {$columns[ $table ]} VALUES " . implode( ',', $tuples ) ), $table . ': ' . $wpdb->last_error );
+		}
+		// phpcs:enable WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery
+	}
+
+	public function test_every_route_reads_growing_tables_through_an_index(): void {
+		$this->other_peoples_rows( 5000 );
+		$seeder = DemoSeeder::create();
+		$seeder->seed();
+		$owner         = (int) get_user_by( 'login', 'demo-owner' )->ID;
+		$member        = (int) get_user_by( 'login', 'demo-member' )->ID;
+		$contract      = (int) get_user_by( 'login', 'demo-contract' )->ID;
+		$team          = $seeder->seed_team( $owner, 200, 'plans' );
+		$contract_id   = (int) ( $this->services()->contracts->for_member( $contract )[0]->id ?? 0 );
+		$contract_item = (int) ( $this->services()->contracts->items( $contract_id )[0]->product_id ?? 0 );
+		$calls         = array(
+			'GET items/ (owner)'                   => fn() => $this->send( 'GET', '/library/v2/items', $owner ),
+			'GET items/ (team member)'             => fn() => $this->send( 'GET', '/library/v2/items', $member ),
+			'GET user/'                            => fn() => $this->send( 'GET', '/library/v2/user', $owner ),
+			'GET notifications/'                   => fn() => $this->send( 'GET', '/library/v2/notifications', $owner ),
+			'GET dashboard/'                       => fn() => $this->send( 'GET', '/library/v2/dashboard', $owner ),
+			'GET shareduserscontent/'              => fn() => $this->send( 'GET', '/library/v2/shareduserscontent', $owner ),
+			'GET videosharedata/{id} (200 shares)' => fn() => $this->send( 'GET', '/library/v2/videosharedata/' . $team['item'], $owner ),
+			'GET video/{id}'                       => fn() => $this->send( 'GET', '/library/v2/video/' . $team['item'], $team['members'][1] ),
+			'POST video/progress/{id}'             => fn() => $this->send(
+				'POST',
+				'/library/v2/video/progress/' . $team['item'],
+				$team['members'][1],
+				array(
+					'progress' => 5,
+					'part'     => 1,
+				)
+			),
+			'GET contract/{id}/item/{id}'          => fn() => $this->send( 'GET', "/library/v2/contract/$contract_id/item/$contract_item", $contract ),
+		);
+		$faults        = array();
+		$checked       = 0;
+		foreach ( $calls as $name => $call ) {
+			$this->services()->library_cache->forget_users( array( $owner, $member, $contract, $team['members'][1] ) ); // The rebuilt path: every read.
+			foreach ( $this->statements( $call ) as $sql ) {
+				++$checked;
+				foreach ( QueryPlanCheck::faults( $GLOBALS['wpdb'], $sql ) as $fault ) {
+					$faults[] = "$name: $fault\n    " . preg_replace( '/\s+/', ' ', $sql );
+				}
+			}
+		}
+		$this->assertGreaterThan( 50, $checked );
+		$this->assertSame( array(), $faults, implode( "\n", $faults ) );
+	}
+}
