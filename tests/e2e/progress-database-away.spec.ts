@@ -83,12 +83,15 @@ test( 'the database goes away while a part plays: the drop-in answers 503 with R
 	// The learner watches on two steps and pauses: the pause's report is refused too.
 	await expect
 		.poll(
-			async () => workshopStepOf( ( await detail.videoState() ).currentTime ),
+			async () =>
+				workshopStepOf( ( await detail.videoState() ).currentTime ),
 			{ timeout: 10_000 }
 		)
 		.toBeGreaterThanOrEqual( refusedStep + 2 * PROGRESS_STEP );
 	await detail.pause();
-	const measured = workshopStepOf( ( await detail.videoState() ).currentTime );
+	const measured = workshopStepOf(
+		( await detail.videoState() ).currentTime
+	);
 	await expect
 		.poll( () => queuedProgress( page ), {
 			message: 'the page keeps what it measured',
@@ -103,6 +106,69 @@ test( 'the database goes away while a part plays: the drop-in answers 503 with R
 			timeout: 30_000,
 		} )
 		.toBe( measured );
+	await expect
+		.poll( () =>
+			page.evaluate(
+				( key ) => window.localStorage.getItem( key ),
+				PROGRESS_QUEUE_KEY
+			)
+		)
+		.toBeNull();
+} );
+
+test( 'the database is away from the start of a part: the server first hears of the part from the replay, refuses it as a session opening, and takes it when the page sends it again 5 s later', async ( {
+	page,
+} ) => {
+	test.slow();
+	const { login, user, item } = newWorkshopLearner(
+		'db-away-start',
+		PASSWORD
+	);
+	await logIn( page, login, PASSWORD, '/my-account/library' );
+	const detail = new DetailPage( page );
+	await detail.open( item );
+	await detail.waitForMetadata();
+	const answers: string[] = [];
+	page.on( 'response', async ( response ) => {
+		if ( isReport( response.url() ) ) {
+			const body = ( await response.json().catch( () => ( {} ) ) ) as {
+				code?: string;
+			};
+			answers.push(
+				`${ response.status() } ${ body.code ?? '' }`.trim()
+			);
+		}
+	} );
+
+	writeFileSync( AWAY_FLAG, '' );
+	const refused = page.waitForResponse(
+		( response ) => isReport( response.url() ) && response.status() === 503
+	);
+	await detail.play( 1 );
+	await refused;
+	await expect
+		.poll(
+			async () =>
+				workshopStepOf( ( await detail.videoState() ).currentTime ),
+			{ timeout: 10_000 }
+		)
+		.toBeGreaterThanOrEqual( 8 * PROGRESS_STEP );
+	await detail.pause();
+	const measured = workshopStepOf(
+		( await detail.videoState() ).currentTime
+	);
+	await expect.poll( () => queuedProgress( page ) ).toBe( measured );
+
+	rmSync( AWAY_FLAG );
+	await expect
+		.poll( () => storedFirstPartPercent( user, item ), {
+			message: 'the server holds what the player measured',
+			timeout: 40_000,
+		} )
+		.toBe( measured );
+	// The replay opened the server's watching session (one step allowed): refused, held, taken.
+	expect( answers ).toContain( '409 progress_too_fast' );
+	await expect.poll( () => answers[ answers.length - 1 ] ).toBe( '200' );
 	await expect
 		.poll( () =>
 			page.evaluate(

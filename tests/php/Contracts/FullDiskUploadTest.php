@@ -86,7 +86,7 @@ final class FullDiskUploadTest extends TestCase {
 					),
 				)
 			);
-			$reply = false;
+			$reply    = false;
 			for ( $i = 0; $i < 100 && false === $reply; $i++ ) {
 				usleep( 50000 ); // Until the server listens.
 				$reply = @file_get_contents( 'http://127.0.0.1:' . $port . '/', false, $context ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- polling until the server listens.
@@ -109,14 +109,14 @@ final class FullDiskUploadTest extends TestCase {
 
 		$_FILES['csv'] = $this->upload_through_php( $csv );
 		$this->assertSame( UPLOAD_ERR_CANT_WRITE, $_FILES['csv']['error'], 'PHP could not store the upload.' );
-		$_POST             = array(
+		$_POST    = array(
 			'contract' => (string) $contract,
 			'_wpnonce' => wp_create_nonce( ContractsPage::nonce_action( 'import', $contract ) ),
 		);
-		$_REQUEST          = $_POST;
-		$page              = new ContractsPage( $service, new MemberImports( $service ) );
-		$to                = $page->handle( 'import' );
-		$_GET              = array(
+		$_REQUEST = $_POST;
+		$page     = new ContractsPage( $service, new MemberImports( $service ) );
+		$to       = $page->handle( 'import' );
+		$_GET     = array(
 			'page'     => ContractsPage::SLUG,
 			'action'   => 'edit',
 			'contract' => (string) $contract,
