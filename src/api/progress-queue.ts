@@ -13,7 +13,7 @@
  * watching behind it, so it judges the next report it gets as the opening of a watching session
  * and refuses a claim above one step (409 progress_too_fast). Such a claim is held, not dropped, and
  * sent again at the player's own report interval, so the session the refusal opened goes on and the
- * server takes the claim once that session's time allows it (docs/decisions.md, "Faults: the drill").
+ * server takes the claim once that session's time allows it (docs/decisions.md, "Watching").
  * A refusal of a part that met no failure (a drag ahead) is final, as before.
  */
 
