@@ -48,6 +48,12 @@ export const RETRY_AFTER_MAX_MS = 3_600_000;
  * watching session (30 s between reports), so each retry continues the session.
  */
 export const HELD_RETRY_MS = REPORT_INTERVAL_SECONDS * 1000;
+/**
+ * A held claim is dropped when the server's allowance (`allowed_percent`) has not grown for this
+ * long: the session is not leading anywhere (an unknown duration allows one step per report, so
+ * the claim would never pass). A part of up to about 3 hours grows a step within it.
+ */
+export const HELD_GIVE_UP_MS = 300_000;
 
 /** What became of a report handed to deliver(). */
 export type Delivery =
@@ -65,6 +71,8 @@ interface Entry {
 	report: ProgressReport;
 	/** A report of this part met a platform failure since the server last acknowledged one. */
 	outage: boolean;
+	/** While held: the server's allowance at the last refusal and since when it has not grown. */
+	held?: { allowed: number; since: number };
 }
 
 const keyOf = ( userId: number, report: ProgressReport ): string =>
@@ -282,17 +290,28 @@ export class ProgressQueue {
 
 	/**
 	 * Whether the portal's refusal leaves the entry waiting: a too-fast claim of a part whose
-	 * earlier report met a platform failure (the server judged it as a session's opening).
+	 * earlier report met a platform failure (the server judged it as a session's opening), as
+	 * long as the server's allowance keeps growing (HELD_GIVE_UP_MS).
 	 *
 	 * @param key   Entry key.
 	 * @param error The refusal.
 	 */
 	private holds( key: string, error: unknown ): boolean {
-		return (
-			error instanceof ApiError &&
-			error.code === PROGRESS_TOO_FAST &&
-			( this.entries.get( key )?.outage ?? false )
-		);
+		const entry = this.entries.get( key );
+		if (
+			! entry?.outage ||
+			! ( error instanceof ApiError ) ||
+			error.code !== PROGRESS_TOO_FAST
+		) {
+			return false;
+		}
+		const data = isRecord( error.body ) ? error.body.data : undefined;
+		const allowed = isRecord( data ) ? num( data.allowed_percent ) : 0;
+		const now = Date.now();
+		if ( ! entry.held || allowed > entry.held.allowed ) {
+			entry.held = { allowed, since: now };
+		}
+		return now - entry.held.since < HELD_GIVE_UP_MS;
 	}
 
 	private async attempt(

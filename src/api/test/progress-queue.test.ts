@@ -3,6 +3,7 @@
  */
 import { ApiError } from '../client';
 import {
+	HELD_GIVE_UP_MS,
 	HELD_RETRY_MS,
 	ProgressQueue,
 	QUEUE_STORAGE_KEY,
@@ -472,6 +473,35 @@ describe( 'ProgressQueue: retries while the page is open', () => {
 		await settle();
 		expect( send ).toHaveBeenCalledTimes( 4 );
 		expect( queue.pending() ).toEqual( [] );
+	} );
+
+	it( 'a held claim is dropped once the server allowance has not grown for 5 minutes (an unknown duration allows one step per report)', async () => {
+		const stuck = new ApiError(
+			'Too fast',
+			409,
+			'progress_too_fast',
+			{ code: 'progress_too_fast', data: { allowed_percent: 5 } },
+			true
+		);
+		const send = jest
+			.fn()
+			.mockRejectedValueOnce( platform( 502 ) )
+			.mockRejectedValue( stuck );
+		const queue = new ProgressQueue( send, window.localStorage, USER );
+		await queue.deliver( report( 5 ) );
+		await queue.deliver( report( 55 ) );
+		const retries = HELD_GIVE_UP_MS / HELD_RETRY_MS;
+		for ( let retry = 1; retry < retries; retry++ ) {
+			jest.advanceTimersByTime( HELD_RETRY_MS );
+			await settle();
+		}
+		expect( queue.pending() ).toEqual( [ report( 55 ) ] );
+		jest.advanceTimersByTime( HELD_RETRY_MS );
+		await settle();
+		expect( send ).toHaveBeenCalledTimes( 2 + retries );
+		expect( queue.pending() ).toEqual( [] );
+		expect( stored() ).toBeNull();
+		expect( queue.retryScheduled ).toBe( false );
 	} );
 
 	it( 'the mark of a lost report survives the page: a replay refused as too fast on the next page is held', async () => {
