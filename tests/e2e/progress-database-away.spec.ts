@@ -14,6 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DetailPage, E2E_SITE, logIn } from './support';
 import {
 	newWorkshopLearner,
+	playerStepOf,
 	PROGRESS_QUEUE_KEY,
 	PROGRESS_STEP,
 	storedFirstPartPercent,
@@ -89,9 +90,7 @@ test( 'the database goes away while a part plays: the drop-in answers 503 with R
 		)
 		.toBeGreaterThanOrEqual( refusedStep + 2 * PROGRESS_STEP );
 	await detail.pause();
-	const measured = workshopStepOf(
-		( await detail.videoState() ).currentTime
-	);
+	const measured = playerStepOf( await detail.videoState() );
 	await expect
 		.poll( () => queuedProgress( page ), {
 			message: 'the page keeps what it measured',
@@ -154,9 +153,7 @@ test( 'the database is away from the start of a part: the server first hears of 
 		)
 		.toBeGreaterThanOrEqual( 8 * PROGRESS_STEP );
 	await detail.pause();
-	const measured = workshopStepOf(
-		( await detail.videoState() ).currentTime
-	);
+	const measured = playerStepOf( await detail.videoState() );
 	await expect.poll( () => queuedProgress( page ) ).toBe( measured );
 
 	rmSync( AWAY_FLAG );

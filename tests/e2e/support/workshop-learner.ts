@@ -61,3 +61,19 @@ export const workshopStepOf = ( seconds: number ) =>
 	Math.floor(
 		( seconds / WORKSHOP_PART_SECONDS ) * ( 100 / PROGRESS_STEP )
 	) * PROGRESS_STEP;
+
+/**
+ * The step the player reports for a paused playhead: its own measure, with the media's real
+ * duration (a segment list may run a little past the part's nominal 16 s).
+ *
+ * @param state             The video's state.
+ * @param state.currentTime Playhead.
+ * @param state.duration    The media's duration.
+ */
+export const playerStepOf = ( state: {
+	currentTime: number;
+	duration: number;
+} ) =>
+	Math.floor(
+		( state.currentTime / state.duration ) * ( 100 / PROGRESS_STEP )
+	) * PROGRESS_STEP;
