@@ -35,7 +35,17 @@ try {
 define( 'LIBRARY_PORTAL_DEV_SITE', $library_portal_site );
 define( 'LIBRARY_PORTAL_DEV_SITE_DIR', $library_portal_config['dir'] );
 
-if ( 'mariadb' === $library_portal_config['engine'] ) {
+// While var/sites/<site>/database-away exists the site's database cannot be reached, as while MariaDB is
+// down: WordPress fails to connect and answers through wp-content/db-error.php (the drop-in). Tests
+// make a real outage with it (tests/e2e/progress-database-away.spec.ts); no socket is ever at that path.
+$library_portal_database_away = file_exists( $library_portal_config['dir'] . '/database-away' );
+if ( $library_portal_database_away ) {
+	define( 'DB_ENGINE', 'mysql' );
+	define( 'DB_NAME', $library_portal_config['db_name'] );
+	define( 'DB_USER', 'lp' );
+	define( 'DB_PASSWORD', 'lp' );
+	define( 'DB_HOST', 'localhost:' . $library_portal_config['dir'] . '/database-away.sock' );
+} elseif ( 'mariadb' === $library_portal_config['engine'] ) {
 	define( 'DB_ENGINE', 'mysql' ); // The SQLite drop-in (wp-content/db.php) steps aside.
 	define( 'DB_NAME', $library_portal_config['db_name'] );
 	define( 'DB_USER', 'lp' );
@@ -85,7 +95,8 @@ if ( $library_portal_config['multisite'] ) {
 define( 'UPLOADS', 'wp-content/uploads/' . $library_portal_site );
 
 define( 'WP_ENVIRONMENT_TYPE', 'local' );
-define( 'WP_DEBUG', true );
+// The failed connection of an outage on purpose is no PHP error to report (bin/test-e2e shows the log).
+define( 'WP_DEBUG', ! $library_portal_database_away );
 define( 'WP_DEBUG_LOG', $library_portal_config['dir'] . '/debug.log' );
 // On the command line WordPress leaves display_errors alone (our scripts send errors to stderr).
 define( 'WP_DEBUG_DISPLAY', 'cli' === PHP_SAPI ? null : false );
@@ -131,4 +142,4 @@ if ( 'cli' === PHP_SAPI ) {
 	$_SERVER['REMOTE_ADDR']     = $_SERVER['REMOTE_ADDR'] ?? '127.0.0.1';
 }
 
-unset( $library_portal_config, $library_portal_salts, $library_portal_dropin );
+unset( $library_portal_config, $library_portal_salts, $library_portal_dropin, $library_portal_database_away );

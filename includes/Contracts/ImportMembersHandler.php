@@ -72,8 +72,12 @@ final class ImportMembersHandler extends ContractAction {
 	 */
 	private function uploaded_text(): string {
 		// phpcs:ignore WordPress.Security.NonceVerification.Missing, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized, WordPress.Security.ValidatedSanitizedInput.MissingUnslash -- handle() checked the nonce; only the temporary path and size are used ($_FILES is never slashed).
-		$file = isset( $_FILES['csv'] ) && is_array( $_FILES['csv'] ) ? $_FILES['csv'] : array();
-		if ( UPLOAD_ERR_OK !== (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE ) || ! is_uploaded_file( (string) ( $file['tmp_name'] ?? '' ) ) ) {
+		$file  = isset( $_FILES['csv'] ) && is_array( $_FILES['csv'] ) ? $_FILES['csv'] : array();
+		$error = (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE );
+		if ( UPLOAD_ERR_OK !== $error ) {
+			throw new InvalidArgumentException( esc_html( self::upload_error( $error ) ) );
+		}
+		if ( ! is_uploaded_file( (string) ( $file['tmp_name'] ?? '' ) ) ) {
 			throw new InvalidArgumentException( esc_html__( 'Choose a CSV file to import.', 'library-portal' ) );
 		}
 		if ( (int) $file['size'] > self::MAX_FILE_BYTES ) {
@@ -85,5 +89,28 @@ final class ImportMembersHandler extends ContractAction {
 			throw new InvalidArgumentException( esc_html__( 'The file could not be read.', 'library-portal' ) );
 		}
 		return $text;
+	}
+
+	/**
+	 * What went wrong with an upload PHP refused, for the person who chose the file
+	 * (docs/decisions.md "Faults: a full disk"): a full disk on the server is not their mistake.
+	 *
+	 * @param int $error PHP's UPLOAD_ERR_* code (not UPLOAD_ERR_OK).
+	 */
+	private static function upload_error( int $error ): string {
+		switch ( $error ) {
+			case UPLOAD_ERR_INI_SIZE:
+			case UPLOAD_ERR_FORM_SIZE:
+				/* translators: %s: largest size, e.g. 2 MB. */
+				return sprintf( __( 'The file is larger than %s.', 'library-portal' ), size_format( min( self::MAX_FILE_BYTES, wp_max_upload_size() ) ) );
+			case UPLOAD_ERR_PARTIAL:
+				return __( 'The file arrived only in part. Nothing was imported: please upload it again.', 'library-portal' );
+			case UPLOAD_ERR_NO_TMP_DIR:
+			case UPLOAD_ERR_CANT_WRITE:
+			case UPLOAD_ERR_EXTENSION:
+				return __( 'The server could not store the uploaded file (its disk may be full). Nothing was imported: please try again later, or tell the site administrator if it keeps happening.', 'library-portal' );
+			default:
+				return __( 'Choose a CSV file to import.', 'library-portal' );
+		}
 	}
 }

@@ -8,6 +8,13 @@
  * and the server may credit less for a late report, so the best claim is the one sent. The queue
  * is sent on every portal page load (the shell), on 'online', and while the page stays open
  * after a failure, with a doubling wait that a reply's Retry-After overrides.
+ *
+ * A part whose report met a platform failure is marked: the server may not have heard of the
+ * watching behind it, so it judges the next report it gets as the opening of a watching session
+ * and refuses a claim above one step (409 progress_too_fast). Such a claim is held, not dropped, and
+ * sent again at the player's own report interval, so the session the refusal opened goes on and the
+ * server takes the claim once that session's time allows it (docs/decisions.md, "Watching").
+ * A refusal of a part that met no failure (a drag ahead) is final, as before.
  */
 
 /**
@@ -15,9 +22,17 @@
  */
 import { ApiError } from './client';
 import { isRecord, num, str } from './coerce';
-import { isRetriable, sendProgress, type ProgressReport } from './progress';
+import {
+	isRetriable,
+	PROGRESS_TOO_FAST,
+	sendProgress,
+	type ProgressReport,
+} from './progress';
 import { getConfig } from '../config';
-import { PROGRESS_STEP_PERCENT } from '../domain/learning-rules';
+import {
+	PROGRESS_STEP_PERCENT,
+	REPORT_INTERVAL_SECONDS,
+} from '../domain/learning-rules';
 import type { ProgressReply } from '../types/library';
 
 export const QUEUE_STORAGE_KEY = 'library-portal:pending-progress';
@@ -28,6 +43,17 @@ export const RETRY_MAX_MS = 300_000;
 /** Bounds of a Retry-After the queue honours (a 0 would resend at once, for ever). */
 export const RETRY_AFTER_MIN_MS = 1_000;
 export const RETRY_AFTER_MAX_MS = 3_600_000;
+/**
+ * Wait before a held claim is sent again: the player's report interval, well inside the server's
+ * watching session (30 s between reports), so each retry continues the session.
+ */
+export const HELD_RETRY_MS = REPORT_INTERVAL_SECONDS * 1000;
+/**
+ * A held claim is dropped when the server's allowance (`allowed_percent`) has not grown for this
+ * long: the session is not leading anywhere (an unknown duration allows one step per report, so
+ * the claim would never pass). A part of up to about 3 hours grows a step within it.
+ */
+export const HELD_GIVE_UP_MS = 300_000;
 
 /** What became of a report handed to deliver(). */
 export type Delivery =
@@ -43,6 +69,10 @@ type Send = (
 interface Entry {
 	userId: number;
 	report: ProgressReport;
+	/** A report of this part met a platform failure since the server last acknowledged one. */
+	outage: boolean;
+	/** While held: the server's allowance at the last refusal and since when it has not grown. */
+	held?: { allowed: number; since: number };
 }
 
 const keyOf = ( userId: number, report: ProgressReport ): string =>
@@ -98,6 +128,7 @@ function storedEntry( entry: unknown, userId: number ): Entry | null {
 	return {
 		userId: entry.userId === undefined ? userId : num( entry.userId ),
 		report,
+		outage: entry.outage === true,
 	};
 }
 
@@ -137,6 +168,7 @@ export class ProgressQueue {
 	private flushing: Promise< void > | null = null;
 	private readonly listeners = new Set< ( reply: ProgressReply ) => void >();
 	private retryTimer: ReturnType< typeof setTimeout > | null = null;
+	private retryDueAt = Infinity;
 	private failures = 0;
 
 	/**
@@ -151,7 +183,7 @@ export class ProgressQueue {
 		private readonly userId: number = 0
 	) {
 		for ( const entry of readStored( storage, userId ) ) {
-			this.keep( entry.userId, entry.report );
+			this.keep( entry.userId, entry.report, entry.outage );
 		}
 	}
 
@@ -234,14 +266,52 @@ export class ProgressQueue {
 			clearTimeout( this.retryTimer );
 			this.retryTimer = null;
 		}
+		this.retryDueAt = Infinity;
 	}
 
-	private keep( userId: number, report: ProgressReport ): void {
+	private keep(
+		userId: number,
+		report: ProgressReport,
+		outage = false
+	): void {
 		const key = keyOf( userId, report );
 		const known = this.entries.get( key );
 		if ( ! known || known.report.progress < report.progress ) {
-			this.entries.set( key, { userId, report: { ...report } } );
+			// A higher step of a part whose report was lost carries that on.
+			this.entries.set( key, {
+				userId,
+				report: { ...report },
+				outage: outage || ( known?.outage ?? false ),
+			} );
+		} else if ( outage ) {
+			known.outage = true;
 		}
+	}
+
+	/**
+	 * Whether the portal's refusal leaves the entry waiting: a too-fast claim of a part whose
+	 * earlier report met a platform failure (the server judged it as a session's opening), as
+	 * long as the server's allowance keeps growing (HELD_GIVE_UP_MS).
+	 *
+	 * @param key   Entry key.
+	 * @param error The refusal.
+	 */
+	private holds( key: string, error: unknown ): boolean {
+		const entry = this.entries.get( key );
+		if (
+			! entry?.outage ||
+			! ( error instanceof ApiError ) ||
+			error.code !== PROGRESS_TOO_FAST
+		) {
+			return false;
+		}
+		const data = isRecord( error.body ) ? error.body.data : undefined;
+		const allowed = isRecord( data ) ? num( data.allowed_percent ) : 0;
+		const now = Date.now();
+		if ( ! entry.held || allowed > entry.held.allowed ) {
+			entry.held = { allowed, since: now };
+		}
+		return now - entry.held.since < HELD_GIVE_UP_MS;
 	}
 
 	private async attempt(
@@ -256,10 +326,18 @@ export class ProgressQueue {
 			this.failures = 0;
 			return { outcome: 'accepted', reply };
 		} catch ( error: unknown ) {
+			if ( this.holds( key, error ) ) {
+				this.retryLater( error, HELD_RETRY_MS );
+				return { outcome: 'queued' };
+			}
 			if ( ! isRetriable( error ) ) {
 				// The portal judged it: sending it again changes nothing.
 				this.settle( key, report );
 				return { outcome: 'refused', error };
+			}
+			const entry = this.entries.get( key );
+			if ( entry ) {
+				entry.outage = true;
 			}
 			this.retryLater( error );
 			return { outcome: 'queued' };
@@ -303,20 +381,27 @@ export class ProgressQueue {
 	}
 
 	/**
-	 * Schedules a flush after a failure (one at a time; a Retry-After replaces the wait).
+	 * Schedules a flush after a failure (one at a time; a Retry-After replaces the wait), or after
+	 * a held refusal (at `held` ms, unless a retry is due sooner; no failure counted).
 	 *
-	 * @param error The failure.
+	 * @param error The failure or refusal.
+	 * @param held  The wait of a held claim.
 	 */
-	private retryLater( error: unknown ): void {
+	private retryLater( error: unknown, held?: number ): void {
 		const asked = error instanceof ApiError && error.retryAfter !== null;
-		if ( this.retryTimer !== null && ! asked ) {
+		const delay = held ?? retryDelay( error, this.failures );
+		const sooner = Date.now() + delay < this.retryDueAt;
+		if ( this.retryTimer !== null && ! asked && ! ( held && sooner ) ) {
 			return;
 		}
 		this.stopRetrying();
-		const delay = retryDelay( error, this.failures );
-		this.failures++;
+		if ( held === undefined ) {
+			this.failures++;
+		}
+		this.retryDueAt = Date.now() + delay;
 		this.retryTimer = setTimeout( () => {
 			this.retryTimer = null;
+			this.retryDueAt = Infinity;
 			void this.flush();
 		}, delay );
 	}
@@ -332,6 +417,7 @@ export class ProgressQueue {
 						[ ...this.entries.values() ].map( ( entry ) => ( {
 							...entry.report,
 							userId: entry.userId,
+							...( entry.outage ? { outage: true } : {} ),
 						} ) )
 					)
 				);

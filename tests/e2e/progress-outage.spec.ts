@@ -12,63 +12,25 @@
  * Each run uses a new learner with an activated seat of the demo workshop (16 s parts).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DetailPage, logIn, wpPhp } from './support';
+import { DetailPage, logIn } from './support';
 import { OutageProxy, type OutageAnswer } from './support/outage-proxy';
+import {
+	newWorkshopLearner,
+	PROGRESS_QUEUE_KEY,
+	PROGRESS_STEP,
+	storedFirstPartPercent,
+	workshopStepOf,
+} from './support/workshop-learner';
 
-const WORKSHOP = 'Trauma-Informed Care';
-const PART_SECONDS = 16;
-const STEP = 5;
-const QUEUE_KEY = 'library-portal:pending-progress';
+const STEP = PROGRESS_STEP;
+const QUEUE_KEY = PROGRESS_QUEUE_KEY;
 const PASSWORD = 'outage-password-1';
 
 const isReport = ( url: string ) =>
 	/\/library\/v2\/video\/progress\/\d+/.test( new URL( url ).pathname );
-
-/**
- * A new learner holding an activated seat of the workshop; returns the login and the item.
- *
- * @param name Login prefix.
- */
-function newLearner( name: string ): {
-	login: string;
-	user: number;
-	item: number;
-} {
-	const login = `${ name }-${ Date.now() }`;
-	const out = wpPhp( `
-		$user = wp_insert_user( array( 'user_login' => '${ login }', 'user_pass' => '${ PASSWORD }', 'user_email' => '${ login }@example.test', 'role' => 'subscriber' ) );
-		$item = get_posts( array( 'post_type' => 'library_item', 'title' => '${ WORKSHOP }', 'fields' => 'ids', 'numberposts' => 1 ) )[0];
-		$licenses = \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] )->licenses;
-		$licenses->create_grant( array( 'owner_id' => $user, 'product_id' => $item, 'quantity' => 1, 'expires_at' => 0, 'tag' => '', 'source' => 'test' ), time() );
-		$licenses->activate_seat( $licenses->find_available_seat( $user, $item, '', time() ), $user, time() );
-		echo $user, ' ', $item;
-	` );
-	const [ user, item ] = out.trim().split( ' ' ).map( Number );
-	return { login, user: user ?? 0, item: item ?? 0 };
-}
-
-/**
- * What the server holds for the workshop's first part, read from its database.
- *
- * @param user Learner.
- * @param item Workshop.
- */
-function storedPercent( user: number, item: number ): number {
-	return Number(
-		wpPhp( `
-			$parts = \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] )->progress->for_item( ${ user }, ${ item } );
-			echo isset( $parts[0] ) ? $parts[0]->percent : 0;
-		` ).trim()
-	);
-}
-
-/**
- * The step the playhead is on, as the player measures it.
- *
- * @param seconds Playhead.
- */
-const stepOf = ( seconds: number ) =>
-	Math.floor( ( seconds / PART_SECONDS ) * ( 100 / STEP ) ) * STEP;
+const newLearner = ( name: string ) => newWorkshopLearner( name, PASSWORD );
+const storedPercent = storedFirstPartPercent;
+const stepOf = workshopStepOf;
 
 /** How the platform answers reports during the outage, taking turns. */
 const REFUSALS: OutageAnswer[] = [

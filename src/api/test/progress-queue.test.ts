@@ -3,6 +3,8 @@
  */
 import { ApiError } from '../client';
 import {
+	HELD_GIVE_UP_MS,
+	HELD_RETRY_MS,
 	ProgressQueue,
 	QUEUE_STORAGE_KEY,
 	RETRY_AFTER_MAX_MS,
@@ -182,7 +184,9 @@ describe( 'ProgressQueue.deliver: written ahead, left only on an answer', () => 
 			} );
 			expect( send ).toHaveBeenCalledWith( report( 40 ), false );
 			expect( queue.pending() ).toEqual( [ report( 40 ) ] );
-			expect( stored() ).toEqual( [ { ...report( 40 ), userId: USER } ] );
+			expect( stored() ).toEqual( [
+				{ ...report( 40 ), userId: USER, outage: true },
+			] );
 			expect( queue.retryScheduled ).toBe( true );
 			queue.stopRetrying();
 			expect( queue.retryScheduled ).toBe( false );
@@ -337,7 +341,9 @@ describe( 'ProgressQueue.flush', () => {
 		// Strict: a failed report hands on no (undefined) reply.
 		expect( replies ).toStrictEqual( [ reply( 20 ) ] );
 		expect( queue.pending() ).toEqual( [ report( 30, 1 ) ] );
-		expect( stored() ).toEqual( [ { ...report( 30, 1 ), userId: USER } ] );
+		expect( stored() ).toEqual( [
+			{ ...report( 30, 1 ), userId: USER, outage: true },
+		] );
 		queue.stopRetrying();
 	} );
 } );
@@ -417,6 +423,105 @@ describe( 'ProgressQueue: retries while the page is open', () => {
 		await settle();
 		expect( send ).toHaveBeenCalledTimes( 3 );
 		expect( queue.pending() ).toEqual( [] );
+	} );
+
+	it( "a too-fast refusal of a part whose report was lost is held and sent again every 5 s (the server's watching session goes on) until taken", async () => {
+		const send = jest
+			.fn()
+			.mockRejectedValueOnce( platform( 502 ) ) // The part's first report is lost.
+			.mockRejectedValueOnce( refusal( 409, 'progress_too_fast' ) ) // Judged as a session's opening.
+			.mockRejectedValueOnce( refusal( 409, 'progress_too_fast' ) ) // Still too soon.
+			.mockResolvedValue( reply( 55 ) );
+		const queue = new ProgressQueue( send, window.localStorage, USER );
+		await queue.deliver( report( 5 ) );
+		await expect( queue.deliver( report( 55 ), true ) ).resolves.toEqual( {
+			outcome: 'queued',
+		} );
+		expect( queue.pending() ).toEqual( [ report( 55 ) ] );
+		expect( stored() ).toEqual( [
+			{ ...report( 55 ), userId: USER, outage: true },
+		] );
+
+		for ( const calls of [ 3, 4 ] ) {
+			jest.advanceTimersByTime( HELD_RETRY_MS - 1 );
+			await settle();
+			expect( send ).toHaveBeenCalledTimes( calls - 1 );
+			jest.advanceTimersByTime( 1 );
+			await settle();
+			expect( send ).toHaveBeenCalledTimes( calls );
+		}
+		expect( send ).toHaveBeenLastCalledWith( report( 55 ), false );
+		expect( queue.pending() ).toEqual( [] );
+		expect( stored() ).toBeNull();
+		expect( queue.retryScheduled ).toBe( false );
+	} );
+
+	it( 'a held claim is sent again after 5 s even when a longer backoff was scheduled', async () => {
+		const send = jest
+			.fn()
+			.mockRejectedValueOnce( platform( 502 ) )
+			.mockRejectedValueOnce( platform( 502 ) )
+			.mockRejectedValueOnce( refusal( 409, 'progress_too_fast' ) )
+			.mockResolvedValue( reply( 40 ) );
+		const queue = new ProgressQueue( send, null, USER );
+		await queue.deliver( report( 20 ) ); // Next try in 5 s.
+		jest.advanceTimersByTime( RETRY_BASE_MS );
+		await settle(); // Failed again: next try in 10 s.
+		expect( send ).toHaveBeenCalledTimes( 2 );
+		await queue.deliver( report( 40 ) ); // Refused as too fast: held, 5 s.
+		jest.advanceTimersByTime( HELD_RETRY_MS );
+		await settle();
+		expect( send ).toHaveBeenCalledTimes( 4 );
+		expect( queue.pending() ).toEqual( [] );
+	} );
+
+	it( 'a held claim is dropped once the server allowance has not grown for 5 minutes (an unknown duration allows one step per report)', async () => {
+		const stuck = new ApiError(
+			'Too fast',
+			409,
+			'progress_too_fast',
+			{ code: 'progress_too_fast', data: { allowed_percent: 5 } },
+			true
+		);
+		const send = jest
+			.fn()
+			.mockRejectedValueOnce( platform( 502 ) )
+			.mockRejectedValue( stuck );
+		const queue = new ProgressQueue( send, window.localStorage, USER );
+		await queue.deliver( report( 5 ) );
+		await queue.deliver( report( 55 ) );
+		const retries = HELD_GIVE_UP_MS / HELD_RETRY_MS;
+		for ( let retry = 1; retry < retries; retry++ ) {
+			jest.advanceTimersByTime( HELD_RETRY_MS );
+			await settle();
+		}
+		expect( queue.pending() ).toEqual( [ report( 55 ) ] );
+		jest.advanceTimersByTime( HELD_RETRY_MS );
+		await settle();
+		expect( send ).toHaveBeenCalledTimes( 2 + retries );
+		expect( queue.pending() ).toEqual( [] );
+		expect( stored() ).toBeNull();
+		expect( queue.retryScheduled ).toBe( false );
+	} );
+
+	it( 'the mark of a lost report survives the page: a replay refused as too fast on the next page is held', async () => {
+		window.localStorage.setItem(
+			QUEUE_STORAGE_KEY,
+			JSON.stringify( [
+				{ ...report( 55 ), userId: USER, outage: true },
+			] )
+		);
+		const send = jest
+			.fn()
+			.mockRejectedValueOnce( refusal( 409, 'progress_too_fast' ) )
+			.mockResolvedValue( reply( 55 ) );
+		const queue = new ProgressQueue( send, window.localStorage, USER );
+		await queue.flush();
+		expect( queue.pending() ).toEqual( [ report( 55 ) ] );
+		jest.advanceTimersByTime( HELD_RETRY_MS );
+		await settle();
+		expect( send ).toHaveBeenCalledTimes( 2 );
+		expect( stored() ).toBeNull();
 	} );
 
 	it( 'a retry is cancelled by stopRetrying', async () => {

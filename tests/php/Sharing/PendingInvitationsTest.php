@@ -166,6 +166,29 @@ final class PendingInvitationsTest extends TestCase {
 		$this->assertCount( 3, $this->sent, 'Two invitations and one resend.' );
 	}
 
+	public function test_a_resend_the_mailer_refuses_says_so_spends_no_quota_or_cooldown_and_the_invitation_stays(): void {
+		list( $owner, $item ) = $this->owner_who_invited( 2, 'a@example.com' );
+		$invitation           = $this->pending( $owner, $item )['invitations'][0];
+		$this->services()->settings->update( array( 'cooldown_seconds' => 60 ) );
+		$refuse = static fn() => false; // wp_mail's own short circuit: the mailer said no.
+		add_filter( 'pre_wp_mail', $refuse );
+
+		$failed = $this->send( 'POST', '/library/v2/share-invitations/' . $invitation['id'] . '/resend', $owner );
+
+		$this->assertSame( array( 502, 'mail_failed' ), array( $failed->get_status(), $failed->get_data()['error_code'] ) );
+		$this->assertSame( 'The emails could not be sent. Please try again later.', $failed->get_data()['message'] );
+		$this->assertSame( 99, $failed->get_data()['data']['daily_remaining'], 'Only the first invitation counts.' );
+		$this->assertSame( 0, $failed->get_data()['data']['retry_after'], 'Nothing went out: no cooldown.' );
+		$history = $failed->get_data()['data']['mail_history'];
+		$this->assertSame( array( false, true ), array_column( $history, 'accepted' ), 'Recorded as failed, newest first; never as sent.' );
+		$this->assertSame( array( $invitation ), $this->pending( $owner, $item )['invitations'], 'Still pending, same link and expiry.' );
+
+		remove_filter( 'pre_wp_mail', $refuse );
+		$again = $this->send( 'POST', '/library/v2/share-invitations/' . $invitation['id'] . '/resend', $owner );
+		$this->assertSame( 200, $again->get_status(), 'The next resend goes out at once.' );
+		$this->assertSame( 98, $again->get_data()['data']['daily_remaining'] );
+	}
+
 	public function test_cancel_withdraws_the_link_and_accept_then_answers_revoked_link(): void {
 		list( $owner, $item ) = $this->owner_who_invited( 2, 'a@example.com' );
 		$invitation           = $this->pending( $owner, $item )['invitations'][0];

@@ -192,6 +192,37 @@ describe( 'ShareDetails', () => {
 		expect( opener.ownerDocument.activeElement ).toBe( opener );
 	} );
 
+	it( 'a send the mailer refused shows the server message and starts no countdown', async () => {
+		( sendShareEmails as jest.Mock ).mockRejectedValue(
+			new ApiError(
+				'The emails could not be sent. Please try again later.',
+				502,
+				'mail_failed',
+				{
+					code: 'mail_failed',
+					data: { status: 502, retry_after: 0, daily_remaining: 100 },
+				},
+				true
+			)
+		);
+		renderScreen( <ShareDetails item={ item } /> );
+		fireEvent.click(
+			await screen.findByRole( 'button', { name: 'Share' } )
+		);
+		fireEvent.change( screen.getByLabelText( 'Email addresses' ), {
+			target: { value: 'a@example.com' },
+		} );
+		const send = screen.getAllByRole( 'button', { name: 'Share' } ).pop()!;
+		await act( async () => {
+			fireEvent.click( send );
+		} );
+		expect( ( await screen.findByRole( 'alert' ) ).textContent ).toContain(
+			'The emails could not be sent. Please try again later.'
+		);
+		expect( screen.queryByRole( 'button', { name: /^Wait/ } ) ).toBeNull();
+		expect( ( send as HTMLButtonElement ).disabled ).toBe( false );
+	} );
+
 	it( 'checks the spec limits before sending', () => {
 		expect( splitEmails( ' a@x.com, b@x.com\nc@x.com ,, ' ) ).toEqual( [
 			'a@x.com',
