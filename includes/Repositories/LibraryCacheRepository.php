@@ -97,7 +97,6 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 			$updated = $this->must(
 				$this->db->query(
 					$this->db->prepare(
-						// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- placeholders only.
 						'UPDATE %i SET meta_value = %s WHERE meta_key = %s AND user_id IN ( ' . self::placeholders( $chunk ) . ' )',
 						array_merge( array( $this->db->usermeta, $value, $meta_key ), $chunk )
 					)
@@ -118,7 +117,6 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 			$this->must(
 				$this->db->query(
 					$this->db->prepare(
-						// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- one (%d, %s, %s) triple per user.
 						'INSERT INTO %i (user_id, meta_key, meta_value) VALUES ' . implode( ', ', array_fill( 0, count( $missing ), '(%d, %s, %s)' ) ),
 						array_merge( array( $this->db->usermeta ), $values )
 					)

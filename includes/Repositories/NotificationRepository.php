@@ -102,13 +102,11 @@ final class NotificationRepository extends Repository implements UserRows {
 		$visible = $include_hidden ? '' : ' AND hide_status = 0';
 		// Both counts in one read: unread rows are visible ones, so the filter holds them either way.
 		$counts = (array) $this->db->get_row(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $visible is one of two constant strings.
 			$this->db->prepare( "SELECT COUNT(*) AS total, COALESCE( SUM( hide_status = 0 AND read_status = 0 ), 0 ) AS unread FROM %i WHERE user_id = %d$visible", $table, $user_id ),
 			ARRAY_A
 		);
-		$rows = (array) $this->db->get_results(
+		$rows   = (array) $this->db->get_results(
 			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- $visible is one of two constant strings.
 				"SELECT id, type, message, related_product_id, related_user_id, read_status, hide_status, created_at FROM %i
 				WHERE user_id = %d$visible ORDER BY created_at DESC, id DESC LIMIT %d OFFSET %d",
 				$table,
