@@ -115,7 +115,9 @@ final class Plugin {
 		$welcome = new Contracts\WelcomeEmails( new Background\Queue() );
 		$welcome->register();
 		$contracts = new Contracts\ContractService( $services->contracts, $services->seat_audit, $welcome );
-		( new Contracts\ContractsPage( $contracts, new Contracts\MemberImports( $contracts ) ) )->register();
+		$imports   = new Contracts\MemberImports( $contracts );
+		$imports->register();
+		( new Contracts\ContractsPage( $contracts, $imports ) )->register();
 		( new ServerTiming() )->register();
 		( new ErrorReply() )->register();
 		$services->library_cache->register();

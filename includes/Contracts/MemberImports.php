@@ -8,6 +8,8 @@
 namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
+use LibraryPortal\Background\Queue;
+use LibraryPortal\Integrations\WooCommerce\ClaimRepository;
 
 /**
  * An uploaded file is read once (MemberCsv) into a job kept for a day in a transient, bound to
@@ -15,6 +17,11 @@ use InvalidArgumentException;
  * addresses, so a long file never hits a request's time limit and the screen can show progress.
  * Progress counts the file's data rows (bad and repeated rows included), as the admin sees the
  * file: the rows the report accounts for out of all rows.
+ *
+ * The batches run in the background (Background\Queue: Action Scheduler or WP-Cron), one queued
+ * job per batch, so a file is imported whole even when the admin closes the screen; the screen's
+ * own calls import a batch too when no job holds the import (docs/decisions.md, "Background work").
+ * A claim per import lets one of them work at a time, so no batch is imported twice.
  */
 final class MemberImports {
 
@@ -22,6 +29,16 @@ final class MemberImports {
 	 * Addresses imported per request.
 	 */
 	public const BATCH = 100;
+
+	/**
+	 * The queued job that imports one batch: `{ token }`.
+	 */
+	public const HOOK = 'library_portal_import_batch';
+
+	/**
+	 * Seconds after which a claim left by a worker that died is taken over.
+	 */
+	private const STALE_CLAIM = 300;
 
 	private const PREFIX = 'library_portal_import_';
 
@@ -33,12 +50,37 @@ final class MemberImports {
 	private ContractService $service;
 
 	/**
+	 * Background queue.
+	 *
+	 * @var Queue
+	 */
+	private Queue $queue;
+
+	/**
+	 * Claims on running imports.
+	 *
+	 * @var ClaimRepository
+	 */
+	private ClaimRepository $claims;
+
+	/**
 	 * Builds the job store.
 	 *
 	 * @param ContractService $service Contracts.
+	 * @param Queue|null      $queue   Background queue.
 	 */
-	public function __construct( ContractService $service ) {
+	public function __construct( ContractService $service, ?Queue $queue = null ) {
+		global $wpdb;
 		$this->service = $service;
+		$this->queue   = $queue ?? new Queue();
+		$this->claims  = new ClaimRepository( $wpdb );
+	}
+
+	/**
+	 * Hooks the queued batches.
+	 */
+	public function register(): void {
+		add_action( self::HOOK, array( $this, 'run_queued' ) );
 	}
 
 	/**
@@ -67,6 +109,7 @@ final class MemberImports {
 			),
 			DAY_IN_SECONDS
 		);
+		$this->queue->push( self::HOOK, array( 'token' => $token ) );
 		return $token;
 	}
 
@@ -100,15 +143,78 @@ final class MemberImports {
 	 * @throws InvalidArgumentException When the job is missing, expired or someone else's.
 	 */
 	public function next_batch( string $token, int $contract_id, int $user_id ): array {
-		$job   = $this->job( $token, $contract_id, $user_id );
-		$batch = array_slice( $job['rows'], $job['offset'], self::BATCH );
-		if ( $batch ) {
+		$this->job( $token, $contract_id, $user_id );
+		$this->import_claimed_batch( $token, $contract_id, $user_id );
+		return $this->status( $token, $contract_id, $user_id );
+	}
+
+	/**
+	 * A queued job: imports the next batch as the admin who uploaded the file (the audit trail
+	 * names them), then queues the next one until the file is done. A job that finds the import
+	 * claimed, gone or finished does nothing.
+	 *
+	 * @param mixed $payload `{ token }`, as the runner stored it.
+	 */
+	public function run_queued( $payload ): void {
+		$token = is_array( $payload ) ? (string) ( $payload['token'] ?? '' ) : '';
+		$job   = preg_match( '/^[a-z0-9]{20}$/', $token ) ? get_transient( self::PREFIX . $token ) : false;
+		if ( ! is_array( $job ) ) {
+			return;
+		}
+		$contract_id = (int) ( $job['contract_id'] ?? 0 );
+		$user_id     = (int) ( $job['user_id'] ?? 0 );
+		$acting      = get_current_user_id();
+		wp_set_current_user( $user_id );
+		try {
+			$imported = $this->import_claimed_batch( $token, $contract_id, $user_id );
+			$done     = $this->status( $token, $contract_id, $user_id )['done'];
+		} catch ( InvalidArgumentException $gone ) {
+			$imported = false;
+			$done     = true; // The contract or the import went away meanwhile.
+		} finally {
+			wp_set_current_user( $acting );
+		}
+		if ( $imported && ! $done ) {
+			$this->queue->push( self::HOOK, array( 'token' => $token ) );
+		}
+	}
+
+	/**
+	 * Imports the next batch when nobody else is importing this file; false when another worker
+	 * (the queue or the screen) holds it or nothing was left.
+	 *
+	 * @param string $token       Job.
+	 * @param int    $contract_id Contract.
+	 * @param int    $user_id     Admin who uploaded the file.
+	 * @throws InvalidArgumentException When the job is missing or the contract gone.
+	 */
+	private function import_claimed_batch( string $token, int $contract_id, int $user_id ): bool {
+		$claim = self::PREFIX . 'claim_' . $token;
+		$now   = time();
+		if ( ! $this->claims->take( $claim, $now ) ) {
+			$since = $this->claims->since( $claim );
+			if ( $since > $now - self::STALE_CLAIM ) {
+				return false;
+			}
+			$this->claims->drop( $claim, $since ); // Left by a worker that died: taken over.
+			if ( ! $this->claims->take( $claim, $now ) ) {
+				return false;
+			}
+		}
+		try {
+			$job   = $this->job( $token, $contract_id, $user_id ); // Read under the claim: the offset is current.
+			$batch = array_slice( $job['rows'], $job['offset'], self::BATCH );
+			if ( ! $batch ) {
+				return false;
+			}
 			$report         = ImportReport::from_array( $job['report'] )->plus( $this->service->import_members( $contract_id, $batch, false, $job['create_accounts'] ) );
 			$job['offset'] += count( $batch );
 			$job['report']  = $report->to_array();
 			set_transient( self::PREFIX . $token, $job, DAY_IN_SECONDS );
+			return true;
+		} finally {
+			$this->claims->drop( $claim, $now );
 		}
-		return $this->status( $token, $contract_id, $user_id );
 	}
 
 	/**

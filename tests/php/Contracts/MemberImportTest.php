@@ -12,6 +12,7 @@ use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\MemberCsv;
 use LibraryPortal\Contracts\MemberImports;
 use LibraryPortal\Contracts\WelcomeEmails;
+use LibraryPortal\Integrations\WooCommerce\ClaimRepository;
 use LibraryPortal\Repositories\Repository;
 use LibraryPortal\Tests\Support\RunsBackgroundJobs;
 use LibraryPortal\Tests\Support\TestCase;
@@ -155,6 +156,68 @@ final class MemberImportTest extends TestCase {
 		$this->assertCount( MemberImports::BATCH + 20, $done['report']->bad );
 		$this->assertSame( 3, $done['report']->bad[0]['line'] );
 		$this->assertEquals( $done, $imports->next_batch( $token, $id, $admin ), 'A finished job does nothing more.' );
+	}
+
+	/**
+	 * A file of several batches, uploaded and left: the queued jobs import it whole, one batch each,
+	 * as the admin who uploaded it, whichever runner the site has (WP-Cron here, Action Scheduler
+	 * with WooCommerce).
+	 */
+	public function test_a_file_is_imported_whole_in_the_background_as_the_admin_who_uploaded_it(): void {
+		$admin = $this->make_user( 'administrator' );
+		$id    = $this->contract();
+		$lines = array( 'email' );
+		for ( $i = 0; $i < MemberImports::BATCH + 20; $i++ ) {
+			$this->make_user( 'subscriber', array( 'user_email' => "queued$i@example.com" ) );
+			$lines[] = "queued$i@example.com";
+		}
+		$imports = new MemberImports( $this->service() );
+		$imports->register();
+		$token = $imports->start( $id, $admin, implode( "\n", $lines ) );
+		wp_set_current_user( 0 ); // The runner is nobody: a cron request or Action Scheduler's.
+
+		$this->assertCount( 1, $this->queued_jobs( MemberImports::HOOK ), 'Uploading queues the first batch.' );
+		$runs = 0;
+		while ( $this->queued_jobs( MemberImports::HOOK ) && $runs < 5 ) {
+			$runs += $this->run_queued_jobs( MemberImports::HOOK );
+		}
+
+		$this->assertSame( 2, $runs, 'One job per batch, and none after the last.' );
+		$status = $imports->status( $token, $id, $admin );
+		$this->assertSame( array( MemberImports::BATCH + 20, true, MemberImports::BATCH + 20 ), array( $status['processed'], $status['done'], $status['report']->added ) );
+		$this->assertCount( MemberImports::BATCH + 20, $this->service()->members( $id ) );
+		$audit = array_filter( $this->services()->seat_audit->page( 0, 50 ), static fn( $entry ): bool => ContractService::IMPORT_ACTION === $entry->action );
+		$this->assertSame( array( $admin, $admin ), array_values( array_map( static fn( $entry ): int => $entry->actor_id, $audit ) ), 'The audit trail names the admin, not the runner.' );
+		$this->assertSame( 0, get_current_user_id(), 'The runner is nobody again afterwards.' );
+	}
+
+	public function test_the_screen_and_a_queued_job_never_import_one_batch_twice(): void {
+		global $wpdb;
+		$admin = $this->make_user( 'administrator' );
+		$id    = $this->contract();
+		$lines = array( 'email' );
+		for ( $i = 0; $i < MemberImports::BATCH + 5; $i++ ) {
+			$this->make_user( 'subscriber', array( 'user_email' => "claimed$i@example.com" ) );
+			$lines[] = "claimed$i@example.com";
+		}
+		$imports = new MemberImports( $this->service() );
+		$imports->register();
+		$token  = $imports->start( $id, $admin, implode( "\n", $lines ) );
+		$claims = new ClaimRepository( $wpdb );
+		$claim  = 'library_portal_import_claim_' . $token;
+
+		$claims->take( $claim, time() ); // A worker is importing this file right now.
+		$this->assertSame( 0, $imports->next_batch( $token, $id, $admin )['processed'], 'The screen waits for the worker.' );
+		$this->run_queued_jobs( MemberImports::HOOK );
+		$this->assertSame( 0, $imports->status( $token, $id, $admin )['processed'], 'So does a queued job.' );
+		$this->assertSame( array(), $this->queued_jobs( MemberImports::HOOK ), 'A job that found the import claimed queues nothing more.' );
+
+		$claims->drop( $claim );
+		$claims->take( $claim, time() - 301 ); // A worker that died five minutes ago.
+		$this->assertSame( MemberImports::BATCH, $imports->next_batch( $token, $id, $admin )['processed'], 'A dead worker\'s claim is taken over.' );
+		$this->assertSame( 0, $claims->since( $claim ), 'The claim is let go after the batch.' );
+		$done = $imports->next_batch( $token, $id, $admin );
+		$this->assertSame( array( MemberImports::BATCH + 5, true, MemberImports::BATCH + 5 ), array( $done['processed'], $done['done'], $done['report']->added ) );
 	}
 
 	/**
