@@ -8,7 +8,6 @@
 namespace LibraryPortal\Certificates;
 
 use LibraryPortal\Domain\SiteDate;
-use LibraryPortal\Repositories\Certificate;
 
 /**
  * The download and verify addresses (rewrite rules in Frontend/Routes) and the contract's

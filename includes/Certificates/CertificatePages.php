@@ -10,8 +10,6 @@ namespace LibraryPortal\Certificates;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Privacy\CertificateNames;
-use LibraryPortal\Repositories\Certificate;
-use LibraryPortal\Repositories\CertificateRepository;
 
 /**
  * Serves `/certificate/{code}/download` (the PDF, for its holder and the owner who shared the

@@ -12,11 +12,7 @@ use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
-use LibraryPortal\Repositories\Grant;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\Seat;
-use LibraryPortal\Repositories\SeatAuditRepository;
-use LibraryPortal\Repositories\ShareRepository;
+use LibraryPortal\Sharing\ShareRepository;
 
 /**
  * Gives, extends and takes back licenses, and writes who did it into the audit trail.

@@ -8,8 +8,6 @@
 namespace LibraryPortal\Learning;
 
 use LibraryPortal\Domain\Access;
-use LibraryPortal\Repositories\PartProgress;
-use LibraryPortal\Repositories\ProgressRepository;
 use LibraryPortal\Rest\ErrorReply;
 use WP_Error;
 

@@ -7,29 +7,27 @@
 
 namespace LibraryPortal\Library;
 
-use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Certificates\Certificate;
 use LibraryPortal\Certificates\CertificateLinks;
+use LibraryPortal\Certificates\CertificateRepository;
+use LibraryPortal\Contracts\ContractRepository;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ItemStatus;
-use LibraryPortal\Domain\LicenseSummary;
 use LibraryPortal\Domain\PlaybackStatus;
-use LibraryPortal\Domain\PrimaryAction;
+use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Domain\ShareRule;
+use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Frontend\AccountLinks;
 use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Domain\ShareRule;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\Seat;
+use LibraryPortal\Learning\PartProgress;
+use LibraryPortal\Learning\ProgressRepository;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Notifications\PersonName;
-use LibraryPortal\Repositories\Certificate;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\ContractRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\PartProgress;
-use LibraryPortal\Repositories\ProgressRepository;
-use LibraryPortal\Repositories\Seat;
 
 /**
  * Assembles the items reply (spec point 3) for one user.

@@ -8,14 +8,12 @@
 namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Domain\ShareMethod;
 use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\SeatAuditRepository;
-use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Rest\ErrorReply;
 use WP_Error;
 

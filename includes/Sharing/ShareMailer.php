@@ -7,11 +7,10 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
-use LibraryPortal\Repositories\MailHistoryRepository;
-use LibraryPortal\Repositories\SeatAuditRepository;
 use LibraryPortal\Rest\ErrorReply;
 use LibraryPortal\Settings;
 use PHPMailer\PHPMailer\PHPMailer;

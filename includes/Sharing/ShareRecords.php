@@ -7,15 +7,14 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Domain\SiteDate;
+use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Domain\ShareRule;
+use LibraryPortal\Domain\SiteDate;
+use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Learning\ItemMedia;
+use LibraryPortal\Learning\ProgressRepository;
 use LibraryPortal\Library\LibraryService;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\MailHistoryRepository;
-use LibraryPortal\Repositories\ProgressRepository;
 
 /**
  * `GET videosharedata/{id}`: an owner's share records of an item with each holder's progress,

@@ -8,13 +8,12 @@
 namespace LibraryPortal\Team;
 
 use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\PlaybackStatus;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Learning\ProgressRepository;
 use LibraryPortal\Library\LibraryService;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\ProgressRepository;
-use LibraryPortal\Repositories\TeamSeat;
 
 /**
  * `GET shareduserscontent/` and the team CSV: every person holding a seat the owner shared, with
@@ -186,7 +185,7 @@ final class TeamProgress {
 	 * on those items and the items; null when the owner shared nothing.
 	 *
 	 * @param TeamSeat[] $seats The owner's shared seats.
-	 * @return array{0: TeamSeat[], 1: array<int, array{name: string, email: string}>, 2: array<int, array<int, \LibraryPortal\Repositories\Certificate>>, 3: array<int, array<string, mixed>>, 4: int[], 5: int[]}|null
+	 * @return array{0: TeamSeat[], 1: array<int, array{name: string, email: string}>, 2: array<int, array<int, \LibraryPortal\Certificates\Certificate>>, 3: array<int, array<string, mixed>>, 4: int[], 5: int[]}|null
 	 */
 	private function read( array $seats ): ?array {
 		if ( ! $seats ) {

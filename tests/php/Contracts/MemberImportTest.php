@@ -12,7 +12,7 @@ use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\MemberCsv;
 use LibraryPortal\Contracts\MemberImports;
 use LibraryPortal\Contracts\WelcomeEmails;
-use LibraryPortal\Repositories\Repository;
+use LibraryPortal\Database\Repository;
 use LibraryPortal\Tests\Support\RunsBackgroundJobs;
 use LibraryPortal\Tests\Support\TestCase;
 

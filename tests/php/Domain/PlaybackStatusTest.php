@@ -8,8 +8,8 @@
 namespace LibraryPortal\Tests\Domain;
 
 use LibraryPortal\Domain\PlaybackStatus;
+use LibraryPortal\Learning\PartProgress;
 use LibraryPortal\Library\LibraryService;
-use LibraryPortal\Repositories\PartProgress;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
