@@ -14,7 +14,7 @@ use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Library\ItemLookup;
 use LibraryPortal\Library\ItemsController;
-use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Library\RowStatus;
 use LibraryPortal\Rest\ArgSchemas;
 use LibraryPortal\Rest\Controller;
 use LibraryPortal\Rest\ErrorReply;
@@ -292,12 +292,12 @@ final class LearningController extends Controller {
 			return $result;
 		}
 		$after = $result['progress'] ?? $before;
-		$fresh = LibraryService::with_progress( $row, $after );
+		$fresh = RowStatus::with_progress( $row, $after );
 		// The short path's seat row is not a whole row: the reply then carries only the progress,
 		// unless the status may have moved (docs/decisions.md, "Watching": what a report answers).
 		$steady = null !== $this->steady_row;
 		$whole  = ! $steady;
-		if ( $result['activation'] || ( $steady && LibraryService::progress_moves_status( $row, $before, $after ) ) ) {
+		if ( $result['activation'] || ( $steady && RowStatus::moves_status( $row, $before, $after ) ) ) {
 			// A seat may have been spent (here or by a parallel request), or the status moved:
 			// the row read again (counts, access, certificate).
 			$fresh = $this->fresh_row( $user_id, $row );

@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Accounts\People;
 use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Grants\SeatAuditRepository;
-use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Rest\ErrorReply;
@@ -264,7 +264,7 @@ final class SeatSharing {
 				'user_id'            => $invite->sharer_id,
 				'type'               => 'license_request',
 				/* translators: 1: team member's name, 2: their e-mail, 3: training title. */
-				'message'            => sprintf( __( '%1$s (%2$s) asks for a license of "%3$s". All your licenses of it are claimed.', 'library-portal' ), $requester ? PersonName::of_user( $requester ) : '', $requester ? LibraryService::clean_text( (string) $requester->user_email ) : '', $invite->product_title ),
+				'message'            => sprintf( __( '%1$s (%2$s) asks for a license of "%3$s". All your licenses of it are claimed.', 'library-portal' ), $requester ? PersonName::of_user( $requester ) : '', $requester ? People::clean_text( (string) $requester->user_email ) : '', $invite->product_title ),
 				'related_product_id' => $invite->product_id,
 				'related_user_id'    => $user_id,
 			),

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Accounts\People;
 use LibraryPortal\Grants\SeatAuditRepository;
-use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Rest\ErrorReply;
@@ -127,7 +127,7 @@ final class ShareMailer {
 		}
 		if ( $invalid ) {
 			/* translators: %s: the entries that are not e-mail addresses, comma-separated. */
-			return ErrorReply::error( 'invalid_emails', sprintf( __( 'These are not valid email addresses: %s', 'library-portal' ), implode( ', ', array_map( static fn( $part ) => mb_substr( LibraryService::clean_text( $part ), 0, 80 ), array_slice( $invalid, 0, 5 ) ) ) ), 400 );
+			return ErrorReply::error( 'invalid_emails', sprintf( __( 'These are not valid email addresses: %s', 'library-portal' ), implode( ', ', array_map( static fn( $part ) => mb_substr( People::clean_text( $part ), 0, 80 ), array_slice( $invalid, 0, 5 ) ) ) ), 400 );
 		}
 		if ( count( $unique ) > self::MAX_RECIPIENTS ) {
 			return ErrorReply::error( 'too_many_recipients', __( 'You can only send to 20 recipients at once', 'library-portal' ), 400 );

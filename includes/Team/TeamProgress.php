@@ -7,13 +7,15 @@
 
 namespace LibraryPortal\Team;
 
+use LibraryPortal\Accounts\People;
 use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Certificates\CertificateLinks;
 use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\PlaybackStatus;
 use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Learning\ProgressRepository;
-use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Learning\ProgressSummary;
 
 /**
  * `GET shareduserscontent/` and the team CSV: every person holding a seat the owner shared, with
@@ -97,7 +99,7 @@ final class TeamProgress {
 				continue;
 			}
 			$certificate = $earned[ $holder ][ $seat->product_id ] ?? null;
-			$progress    = LibraryService::progress_of( (int) $item['part_count'], $watched[ $holder ][ $seat->product_id ] ?? array() );
+			$progress    = ProgressSummary::of( (int) $item['part_count'], $watched[ $holder ][ $seat->product_id ] ?? array() );
 
 			$team[ $holder ]['products'][] = array(
 				'share_id'           => $seat->id,
@@ -115,7 +117,7 @@ final class TeamProgress {
 							'time'  => $progress['time'],
 						),
 					),
-					LibraryService::certificate_fields( $certificate )
+					CertificateLinks::row_fields( $certificate )
 				),
 			);
 			++$team[ $holder ]['total_count'];
@@ -195,7 +197,7 @@ final class TeamProgress {
 		$items   = array_values( array_unique( array_column( $seats, 'product_id' ) ) ); // Seat's public properties.
 		return array(
 			$seats,
-			LibraryService::people_by_id( $holders ),
+			People::by_id( $holders ),
 			$this->certificates->for_users_items( $holders, $items ),
 			$this->catalogue->items_by_id( $items ),
 			$holders,
