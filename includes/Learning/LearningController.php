@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Learning;
 
+use LibraryPortal\Domain\Refusal;
 use LibraryPortal\Certificates\CertificateLinks;
 use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Contracts\ContractRepository;
@@ -288,8 +289,8 @@ final class LearningController extends Controller {
 		$media      = ItemMedia::of( $product_id, (string) ( $row['title'] ?? '' ) );
 		$before     = $this->lookup->progress( $user_id, $product_id );
 		$result     = $this->recorder->report( $user_id, $row, $before, $media, (int) $request['part'], (int) $request['progress'], time() );
-		if ( is_wp_error( $result ) ) {
-			return $result;
+		if ( $result instanceof Refusal ) {
+			return ErrorReply::refused( $result );
 		}
 		$after = $result['progress'] ?? $before;
 		$fresh = RowStatus::with_progress( $row, $after );

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Domain\Refusal;
 use LibraryPortal\Domain\ShareRule;
 use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Grants\LicenseRepository;
@@ -257,8 +258,8 @@ final class SharingController extends Controller {
 		}
 		$sender     = wp_get_current_user();
 		$recipients = ShareMailer::parse( $emails, (string) $sender->user_email );
-		if ( $recipients instanceof WP_Error ) {
-			return $recipients;
+		if ( $recipients instanceof Refusal ) {
+			return ErrorReply::refused( $recipients );
 		}
 		$row = $this->shareable_row( (int) $sender->ID, $product_id );
 		if ( $row instanceof WP_Error ) {
@@ -406,10 +407,13 @@ final class SharingController extends Controller {
 	 * The reply of a service's answer: success with its data, or the error; a 429 says when to
 	 * come back in Retry-After.
 	 *
-	 * @param array<string, mixed>|WP_Error $result Service answer.
+	 * @param array<string, mixed>|Refusal|WP_Error $result Service answer.
 	 * @return WP_REST_Response
 	 */
 	private function reply( $result ): WP_REST_Response {
+		if ( $result instanceof Refusal ) {
+			$result = ErrorReply::refused( $result );
+		}
 		if ( ! $result instanceof WP_Error ) {
 			return $this->success( $result );
 		}
