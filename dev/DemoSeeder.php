@@ -11,18 +11,18 @@
 namespace LibraryPortal\Dev;
 
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Certificates\CertificateRepository;
+use LibraryPortal\Contracts\ContractRepository;
 use LibraryPortal\Domain\ContentType;
-use LibraryPortal\Domain\ShareMethod;
 use LibraryPortal\Frontend\AccountLinks;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\ContractRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\MailHistoryRepository;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Learning\ProgressRepository;
+use LibraryPortal\Notifications\NotificationRepository;
 use LibraryPortal\Notifications\Notifier;
-use LibraryPortal\Repositories\NotificationRepository;
-use LibraryPortal\Repositories\ProgressRepository;
-use LibraryPortal\Repositories\ShareRepository;
 use LibraryPortal\Settings;
+use LibraryPortal\Sharing\MailHistoryRepository;
+use LibraryPortal\Sharing\ShareMethod;
+use LibraryPortal\Sharing\ShareRepository;
 use wpdb;
 
 /**

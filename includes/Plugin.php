@@ -7,6 +7,7 @@
 
 namespace LibraryPortal;
 
+use LibraryPortal\Accounts\UserController;
 use LibraryPortal\Accounts\UserDeletedHandler;
 use LibraryPortal\Admin\GrantsPage;
 use LibraryPortal\Admin\ReservedSlugNotice;
@@ -18,44 +19,43 @@ use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Catalogue\RefusedEdit;
 use LibraryPortal\Certificates\CertificatePages;
 use LibraryPortal\Certificates\CertificatePdf;
+use LibraryPortal\Certificates\QuizController;
 use LibraryPortal\Certificates\QuizMetaBox;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\FrameOptions;
 use LibraryPortal\Frontend\LeanPortalPages;
+use LibraryPortal\Frontend\PortalBlock;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Frontend\PortalBlock;
 use LibraryPortal\Frontend\Shortcode;
 use LibraryPortal\Frontend\UserLocale;
-use LibraryPortal\Rest\CsvResponse;
-use LibraryPortal\Rest\ErrorReply;
+use LibraryPortal\Learning\LearningController;
 use LibraryPortal\Learning\PlaylistDuration;
 use LibraryPortal\Learning\ProgressRecorder;
 use LibraryPortal\Learning\SeatActivation;
+use LibraryPortal\Learning\SubtitlesController;
+use LibraryPortal\Library\DashboardController;
+use LibraryPortal\Library\ItemLookup;
+use LibraryPortal\Library\ItemsController;
+use LibraryPortal\Notifications\NotificationsController;
 use LibraryPortal\Privacy\CertificateNames;
 use LibraryPortal\Privacy\PersonalDataEraser;
 use LibraryPortal\Privacy\PersonalDataExporter;
 use LibraryPortal\Privacy\PolicyText;
-use LibraryPortal\Rest\ItemLookup;
-use LibraryPortal\Rest\DashboardController;
-use LibraryPortal\Rest\ItemsController;
-use LibraryPortal\Rest\LearningController;
-use LibraryPortal\Rest\NotificationsController;
-use LibraryPortal\Rest\QuizController;
+use LibraryPortal\Rest\CsvResponse;
+use LibraryPortal\Rest\ErrorReply;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Rest\ServerTiming;
-use LibraryPortal\Rest\SharingController;
-use LibraryPortal\Rest\SubtitlesController;
-use LibraryPortal\Rest\TeamController;
+use LibraryPortal\Rest\VttResponse;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Sharing\SeatSharing;
 use LibraryPortal\Sharing\ShareLinkPurge;
 use LibraryPortal\Sharing\ShareMailer;
 use LibraryPortal\Sharing\ShareRecords;
-use LibraryPortal\Rest\UserController;
-use LibraryPortal\Rest\VttResponse;
+use LibraryPortal\Sharing\SharingController;
+use LibraryPortal\Team\TeamController;
 
 /**
  * Explicit wiring: takes the services and lets each feature add its hooks. Built once by

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Accounts;
 
-use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Grants\LicenseRepository;
 use WP_User;
 
 /**

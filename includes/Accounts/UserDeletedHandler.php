@@ -8,7 +8,7 @@
 namespace LibraryPortal\Accounts;
 
 use LibraryPortal\Database\Installer;
-use LibraryPortal\Repositories\UserRows;
+use LibraryPortal\Database\UserRows;
 
 /**
  * WordPress reuses nothing of a deleted user but its ID may come back (an import, a restored

@@ -8,8 +8,8 @@
 namespace LibraryPortal\Admin;
 
 use InvalidArgumentException;
+use LibraryPortal\Database\WriteFailed;
 use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Repositories\WriteFailed;
 
 /**
  * Gives a user licenses of an item through GrantService; a refused form keeps what was typed.

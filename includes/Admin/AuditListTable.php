@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Admin;
 
-use LibraryPortal\Repositories\AuditEntry;
-use LibraryPortal\Repositories\SeatAuditRepository;
+use LibraryPortal\Grants\AuditEntry;
+use LibraryPortal\Grants\SeatAuditRepository;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.

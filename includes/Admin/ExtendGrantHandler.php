@@ -8,8 +8,8 @@
 namespace LibraryPortal\Admin;
 
 use InvalidArgumentException;
+use LibraryPortal\Database\WriteFailed;
 use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Repositories\WriteFailed;
 
 /**
  * Moves a grant's expiry later through GrantService (docs/decisions.md, "Grants and audit trail").

@@ -8,9 +8,9 @@
 namespace LibraryPortal\Admin;
 
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Grants\Grant;
 use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Repositories\Grant;
-use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Grants\LicenseRepository;
 
 /**
  * The arguments of views/grant-add.php and views/grant-change.php: the kept notice, what a refused

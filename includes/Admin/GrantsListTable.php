@@ -8,8 +8,8 @@
 namespace LibraryPortal\Admin;
 
 use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Repositories\Grant;
-use LibraryPortal\Repositories\LicenseRepository;
+use LibraryPortal\Grants\Grant;
+use LibraryPortal\Grants\LicenseRepository;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.

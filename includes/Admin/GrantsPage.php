@@ -10,9 +10,9 @@ namespace LibraryPortal\Admin;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Library\LibraryService;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\SeatAuditRepository;
 
 /**
  * Three screens under the Library menu, each behind AdminCapabilities::GRANTS. This controller adds

@@ -9,7 +9,7 @@ namespace LibraryPortal\Admin;
 
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
-use LibraryPortal\Repositories\WriteFailed;
+use LibraryPortal\Database\WriteFailed;
 
 /**
  * Lets a learner's test attempts stop counting towards the limit (QuizService::reset_attempts(),

@@ -8,8 +8,8 @@
 namespace LibraryPortal\Admin;
 
 use InvalidArgumentException;
+use LibraryPortal\Database\WriteFailed;
 use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Repositories\WriteFailed;
 
 /**
  * Takes back a grant's seats nobody started through GrantService::take_back() (docs/decisions.md,

@@ -11,10 +11,10 @@ use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ItemStatus;
+use LibraryPortal\Grants\AuditEntry;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Library\LibraryService;
-use LibraryPortal\Repositories\AuditEntry;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\SeatAuditRepository;
 
 /**
  * The library rows as GET items/ builds them (LibraryService::items_for()), with status and access

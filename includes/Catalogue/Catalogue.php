@@ -9,8 +9,6 @@ namespace LibraryPortal\Catalogue;
 
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Learning\ItemMedia;
-use LibraryPortal\Repositories\CatalogueRepository;
-use LibraryPortal\Repositories\CatalogueRow;
 
 /**
  * Turns catalogue rows into the fields of the items reply. Featured images are looked up in

@@ -8,7 +8,6 @@
 namespace LibraryPortal\Certificates;
 
 use LibraryPortal\Domain\SiteDate;
-use LibraryPortal\Repositories\Certificate;
 
 /**
  * The download and verify addresses (rewrite rules in Frontend/Routes) and the contract's
@@ -47,6 +46,21 @@ final class CertificateLinks {
 			'issued_date'  => SiteDate::date( $certificate->issued_at ),
 			'download_url' => self::download_url( $certificate->code ),
 			'verify_url'   => self::verify_url( $certificate->code ),
+		);
+	}
+
+	/**
+	 * A holder's certificate as a team row's `video_data` carries it (Share Details, the team
+	 * screens): its PDF link, false without one, and when it was earned, 0 without one.
+	 *
+	 * @param Certificate|null $certificate Valid certificate, or null.
+	 * @return array{pdf: string|false, completed_at: int, completed_date: string}
+	 */
+	public static function row_fields( ?Certificate $certificate ): array {
+		return array(
+			'pdf'            => $certificate ? self::download_url( $certificate->code ) : false,
+			'completed_at'   => $certificate ? $certificate->issued_at : 0,
+			'completed_date' => $certificate ? SiteDate::date( $certificate->issued_at ) : '',
 		);
 	}
 }

@@ -7,11 +7,9 @@
 
 namespace LibraryPortal\Certificates;
 
+use LibraryPortal\Accounts\People;
 use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Privacy\CertificateNames;
-use LibraryPortal\Repositories\Certificate;
-use LibraryPortal\Repositories\CertificateRepository;
 
 /**
  * Serves `/certificate/{code}/download` (the PDF, for its holder and the owner who shared the
@@ -141,7 +139,7 @@ final class CertificatePages {
 	private function fields( Certificate $certificate ): array {
 		$user = get_userdata( $certificate->user_id );
 		return array(
-			'name'     => $user && $this->names->shows_name( $certificate ) ? LibraryService::clean_text( (string) $user->display_name ) : '',
+			'name'     => $user && $this->names->shows_name( $certificate ) ? People::clean_text( (string) $user->display_name ) : '',
 			'training' => wp_specialchars_decode( (string) get_post_field( 'post_title', $certificate->product_id, 'raw' ), ENT_QUOTES ),
 			'date'     => (string) wp_date( (string) get_option( 'date_format', 'F j, Y' ), $certificate->issued_at ),
 		);

@@ -7,16 +7,13 @@
 
 namespace LibraryPortal\Certificates;
 
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Learning\ItemMedia;
+use LibraryPortal\Learning\ProgressRepository;
 use LibraryPortal\Learning\TestReadiness;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
-use LibraryPortal\Repositories\Certificate;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\ProgressRepository;
-use LibraryPortal\Repositories\QuizAttemptRepository;
-use LibraryPortal\Repositories\SeatAuditRepository;
 use LibraryPortal\Settings;
 
 /**
@@ -307,7 +304,7 @@ final class QuizService {
 	 * @param int $product_id Item.
 	 * @param int $actor_id   The admin.
 	 * @param int $now        Unix seconds.
-	 * @throws \LibraryPortal\Repositories\WriteFailed When the database refused a write.
+	 * @throws \LibraryPortal\Database\WriteFailed When the database refused a write.
 	 */
 	public function reset_attempts( int $user_id, int $product_id, int $actor_id, int $now ): int {
 		$reset = $this->attempts->stop_counting( $user_id, $product_id );

@@ -8,11 +8,11 @@
 namespace LibraryPortal\Cli;
 
 use InvalidArgumentException;
+use LibraryPortal\Certificates\CertificateRepository;
+use LibraryPortal\Grants\Grant;
 use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Library\LibraryCache;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\Grant;
-use LibraryPortal\Repositories\LicenseRepository;
 use WP_CLI;
 
 /**

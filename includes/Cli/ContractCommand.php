@@ -12,7 +12,7 @@ use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\ImportReport;
 use LibraryPortal\Contracts\MemberCsv;
 use LibraryPortal\Contracts\MemberImports;
-use LibraryPortal\Repositories\WriteFailed;
+use LibraryPortal\Database\WriteFailed;
 use WP_CLI;
 
 /**

@@ -10,7 +10,7 @@ namespace LibraryPortal\Contracts;
 use InvalidArgumentException;
 use LibraryPortal\Admin\AdminNotice;
 use LibraryPortal\Admin\AdminPostHandler;
-use LibraryPortal\Repositories\WriteFailed;
+use LibraryPortal\Database\WriteFailed;
 
 /**
  * One action per subclass (library_portal_contract_<name>): the capability, then the nonce bound

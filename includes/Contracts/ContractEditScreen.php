@@ -9,7 +9,6 @@ namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
 use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Repositories\ContractSummary;
 use WP_User_Query;
 
 /**

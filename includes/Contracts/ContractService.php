@@ -11,11 +11,8 @@ use DateTimeImmutable;
 use InvalidArgumentException;
 use LibraryPortal\Background\Queue;
 use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Repositories\ContractItem;
-use LibraryPortal\Repositories\ContractRepository;
-use LibraryPortal\Repositories\ContractSummary;
-use LibraryPortal\Repositories\SeatAuditRepository;
-use LibraryPortal\Repositories\WriteFailed;
+use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Grants\SeatAuditRepository;
 
 /**
  * Creates and edits contracts, their members and items, and imports members, for the admin

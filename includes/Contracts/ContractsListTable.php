@@ -7,7 +7,6 @@
 
 namespace LibraryPortal\Contracts;
 
-use LibraryPortal\Repositories\ContractSummary;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.

@@ -9,7 +9,7 @@ namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
 use LibraryPortal\Admin\AdminNotice;
-use LibraryPortal\Repositories\WriteFailed;
+use LibraryPortal\Database\WriteFailed;
 
 /**
  * Imports the next MemberImports::BATCH addresses of a job. The script calls admin-ajax

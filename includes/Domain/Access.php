@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Domain;
 
+use LibraryPortal\Library\LicenseSummary;
+
 /**
  * Spec point 4, "Access". The server decides; the client only shows the answer.
  *

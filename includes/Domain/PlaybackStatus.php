@@ -37,7 +37,7 @@ final class PlaybackStatus {
 	/**
 	 * The status of a training.
 	 *
-	 * @param array{count: int, parts: array<int, array{count: int}>} $progress  Progress as LibraryService::progress_of() gives it.
+	 * @param array{count: int, parts: array<int, array{count: int}>} $progress  Progress as ProgressSummary::of() gives it.
 	 * @param bool                                                     $certified    Whether a valid certificate exists.
 	 * @param string                                                   $content_type The item's type.
 	 * @param bool                                                     $expired      Whether the row is expired (its list status).

@@ -8,10 +8,10 @@
 namespace LibraryPortal\Frontend;
 
 use LibraryPortal\Ajax\PingHandler;
+use LibraryPortal\Contracts\ContractRepository;
+use LibraryPortal\Settings;
 use LibraryPortal\Sharing\ShareInvite;
 use LibraryPortal\Sharing\ShareInvites;
-use LibraryPortal\Repositories\ContractRepository;
-use LibraryPortal\Settings;
 
 /**
  * Builds `window.libraryPortalConfig` (docs/contract.md) for the current request.

@@ -8,15 +8,11 @@
 namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
+use LibraryPortal\Accounts\People;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Library\LibraryService;
 use LibraryPortal\Notifications\Notifier;
-use LibraryPortal\Repositories\Grant;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\Seat;
-use LibraryPortal\Repositories\SeatAuditRepository;
-use LibraryPortal\Repositories\ShareRepository;
+use LibraryPortal\Sharing\ShareRepository;
 
 /**
  * Gives, extends and takes back licenses, and writes who did it into the audit trail.
@@ -381,8 +377,8 @@ final class GrantService {
 	 */
 	private function tell_holder( Seat $seat, Grant $grant, string $reason, int $now ): void {
 		$owner = get_userdata( $grant->owner_id );
-		$title = LibraryService::clean_text( get_the_title( $grant->product_id ) );
-		$name  = $owner ? LibraryService::clean_text( (string) $owner->display_name ) : '';
+		$title = People::clean_text( get_the_title( $grant->product_id ) );
+		$name  = $owner ? People::clean_text( (string) $owner->display_name ) : '';
 		$why   = match ( $reason ) {
 			self::REASON_REFUNDED  => __( 'its purchase was refunded', 'library-portal' ),
 			self::REASON_CANCELLED => __( 'its order was cancelled', 'library-portal' ),

@@ -7,8 +7,6 @@
 
 namespace LibraryPortal\Learning;
 
-use LibraryPortal\Repositories\PartProgress;
-
 /**
  * The jump rule (docs/decisions.md, "Progress jumps"): credit is earned by watching without a
  * break. Reports of a part at most SESSION_GAP_SECONDS apart belong to one watching session; within

@@ -8,10 +8,7 @@
 namespace LibraryPortal\Learning;
 
 use LibraryPortal\Domain\Access;
-use LibraryPortal\Repositories\PartProgress;
-use LibraryPortal\Repositories\ProgressRepository;
-use LibraryPortal\Rest\ErrorReply;
-use WP_Error;
+use LibraryPortal\Domain\Refusal;
 
 /**
  * The contract's progress rule: a whole 5% step, a part that exists, no jump beyond what
@@ -58,17 +55,17 @@ final class ProgressRecorder {
 	 * @param int                      $part     0-based part.
 	 * @param int                      $percent  Reported percent.
 	 * @param int                      $now      Unix seconds.
-	 * @return array{activated: bool, activation: bool, changed: bool, progress: array<int, PartProgress>|null}|WP_Error
+	 * @return array{activated: bool, activation: bool, changed: bool, progress: array<int, PartProgress>|null}|Refusal
 	 *         `changed`: a part was raised, and `progress` is the item's progress after it;
 	 *         `activation`: a seat was activated here or by a parallel request (seats, counts and
 	 *         access of the row may differ); `activated`: by this request.
 	 */
 	public function report( int $user_id, array $row, array $progress, ItemMedia $media, int $part, int $percent, int $now ) {
 		if ( ! ProgressLimit::is_step( $percent ) ) {
-			return ErrorReply::error( 'invalid_progress', __( 'Progress must be a whole 5% step between 0 and 100.', 'library-portal' ), 400 );
+			return new Refusal( 'invalid_progress', __( 'Progress must be a whole 5% step between 0 and 100.', 'library-portal' ), 400 );
 		}
 		if ( $part < 0 || $part >= $media->part_count() ) {
-			return ErrorReply::error( 'invalid_part', __( 'This video has no such part.', 'library-portal' ), 400 );
+			return new Refusal( 'invalid_part', __( 'This video has no such part.', 'library-portal' ), 400 );
 		}
 
 		$product_id = (int) $row['product_id'];
@@ -80,13 +77,11 @@ final class ProgressRecorder {
 			// The report still moves the clock (a part never reported gets its row at 0), so the
 			// learner's next reports are measured from now and not from a week ago.
 			$this->progress->report( $user_id, $product_id, $part, (int) $read, $read, $opens, $now );
-			return new WP_Error(
+			return new Refusal(
 				'progress_too_fast',
 				__( 'This progress cannot be saved: more of the video was marked as watched than the time since the last report allows.', 'library-portal' ),
-				array(
-					'status'          => 409,
-					'allowed_percent' => $allowed,
-				)
+				409,
+				array( 'allowed_percent' => $allowed )
 			);
 		}
 		$watched    = max( $percent, (int) $read );

@@ -8,8 +8,8 @@
 namespace LibraryPortal\Learning;
 
 use LibraryPortal\Domain\Access;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\SeatAuditRepository;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\SeatAuditRepository;
 
 /**
  * Spec point 4, "License activation": at 5% watched, or on an e-manual download after the

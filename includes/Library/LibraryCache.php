@@ -8,11 +8,9 @@
 namespace LibraryPortal\Library;
 
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Database\Repository;
 use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Repositories\CacheEntry;
-use LibraryPortal\Repositories\LibraryCacheRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\Repository;
+use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Settings;
 
 /**

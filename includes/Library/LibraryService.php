@@ -7,29 +7,27 @@
 
 namespace LibraryPortal\Library;
 
-use LibraryPortal\Domain\SiteDate;
+use LibraryPortal\Accounts\People;
 use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Certificates\Certificate;
 use LibraryPortal\Certificates\CertificateLinks;
+use LibraryPortal\Certificates\CertificateRepository;
+use LibraryPortal\Contracts\ContractRepository;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Domain\SeatState;
 use LibraryPortal\Domain\ItemStatus;
-use LibraryPortal\Domain\LicenseSummary;
-use LibraryPortal\Domain\PlaybackStatus;
-use LibraryPortal\Domain\PrimaryAction;
+use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Domain\ShareRule;
+use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Frontend\AccountLinks;
 use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Domain\ShareRule;
-use LibraryPortal\Learning\TestReadiness;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\Seat;
+use LibraryPortal\Learning\PartProgress;
+use LibraryPortal\Learning\ProgressRepository;
+use LibraryPortal\Learning\ProgressSummary;
 use LibraryPortal\Notifications\PersonName;
-use LibraryPortal\Repositories\Certificate;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\ContractRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\PartProgress;
-use LibraryPortal\Repositories\ProgressRepository;
-use LibraryPortal\Repositories\Seat;
 
 /**
  * Assembles the items reply (spec point 3) for one user.
@@ -248,37 +246,7 @@ final class LibraryService {
 				}
 			}
 		}
-		return self::people_by_id( $ids );
-	}
-
-	/**
-	 * Names and e-mails of users, cleaned (spec point 5), in one query: what the library rows and
-	 * the Share Details records show of a person.
-	 *
-	 * @param int[] $ids Users.
-	 * @return array<int, array{name: string, email: string}>
-	 */
-	public static function people_by_id( array $ids ): array {
-		if ( ! $ids ) {
-			return array();
-		}
-		$users = get_users(
-			array(
-				'include'     => array_values( array_unique( $ids ) ),
-				'fields'      => array( 'ID', 'display_name', 'user_email' ),
-				'count_total' => false,
-				// In the primary key's order: core's default (user_login) sorts the rows with a filesort.
-				'orderby'     => 'ID',
-			)
-		);
-		$people = array();
-		foreach ( $users as $user ) {
-			$people[ (int) $user->ID ] = array(
-				'name'  => self::clean_text( (string) $user->display_name ),
-				'email' => self::clean_text( (string) $user->user_email ),
-			);
-		}
-		return $people;
+		return People::by_id( $ids );
 	}
 
 	/**
@@ -290,7 +258,7 @@ final class LibraryService {
 	 * @param int    $sharer      Sharer's ID, 0 when the row is the viewer's own.
 	 * @return 'owner'|'team_member'|'contract_user'
 	 */
-	public static function viewer_of( string $tag, int $contract_id, int $sharer ): string {
+	private static function viewer_of( string $tag, int $contract_id, int $sharer ): string {
 		if ( 'contract' === $tag || $contract_id > 0 ) {
 			return 'contract_user';
 		}
@@ -341,7 +309,7 @@ final class LibraryService {
 			}
 		}
 
-		$watching = self::progress_of( $item['part_count'], $progress );
+		$watching = ProgressSummary::of( $item['part_count'], $progress );
 		$sharer   = $row['share_user_id'];
 		$expiry   = array_key_exists( 'expiry', $row ) ? (int) $row['expiry'] : $summary->expiry;
 		$access   = self::access_of( $row, $item['content_type'], $summary, $expiry, $now );
@@ -374,15 +342,15 @@ final class LibraryService {
 			'free_item'          => $item['free_item'],
 			'user_id'            => $user_id,
 			'product'            => array( 'type' => $item['product_type'] ),
-			'video_data'         => array_merge( array( 'progress' => $watching ), self::certificate_fields( $earned ) ),
+			'video_data'         => array_merge( array( 'progress' => $watching ), CertificateLinks::row_fields( $earned ) ),
 			'status'             => '', // Set below, with playback_status, from the row itself (status_of()).
 			'playback_status'    => '',
 			'access'             => $access,
 			'expiring_licenses'  => $ending_soon,
 		);
 
-		$built['status']          = self::status_of( $built );
-		$built['playback_status'] = self::playback_status_of( $built );
+		$built['status']          = RowStatus::status( $built );
+		$built['playback_status'] = RowStatus::playback_status( $built );
 		$built['can_share']       = ShareRule::allows( $built );
 		$built['viewer']          = self::viewer_of( $row['tag'], (int) $row['contract_id'], $sharer );
 		// The sharer's name is put into the portal's own sentence ('Shared with you by {name}'): cleaned as in mail.
@@ -391,7 +359,7 @@ final class LibraryService {
 		$built['primary_action'] = PrimaryAction::of(
 			array(
 				'content_type'  => $built['content_type'],
-				'expired'       => self::expired( $built ),
+				'expired'       => RowStatus::expired( $built ),
 				'access'        => $access,
 				'product_link'  => $built['product_link'],
 				'course_url'    => (string) $item['course_url'],
@@ -471,34 +439,13 @@ final class LibraryService {
 				'available_licenses' => 0 === $row['share_user_id'] ? $summary->available : 0,
 				'expired_licenses'   => $summary->expired,
 				'access'             => self::access_of( $row, $content_type, $summary, $summary->expiry, $now ),
-				'video_data'         => array_merge( array( 'progress' => self::progress_of( $part_count, $progress ) ), self::certificate_fields( null ) ),
+				'video_data'         => array_merge( array( 'progress' => ProgressSummary::of( $part_count, $progress ) ), CertificateLinks::row_fields( null ) ),
 			);
-			$rows[]  = self::with_progress( $lean, $progress );
+			$rows[]  = RowStatus::with_progress( $lean, $progress );
 		}
 		// items_for() sorts one item's rows by tag (the title is the same); usort keeps ties in order.
 		usort( $rows, static fn( array $a, array $b ): int => strcmp( $a['tag'], $b['tag'] ) );
 		return $rows;
-	}
-
-	/**
-	 * Whether new progress may change a row's status or playback status. A certificate is earned
-	 * or not whatever the progress does, so both cases are judged and either change counts: the
-	 * caller then sends the whole row, read again with its certificate.
-	 *
-	 * @param array<string, mixed>     $row    Row as sent, or a seat row (seat_rows()).
-	 * @param array<int, PartProgress> $before Progress by part before the report.
-	 * @param array<int, PartProgress> $after  Progress by part after it.
-	 */
-	public static function progress_moves_status( array $row, array $before, array $after ): bool {
-		foreach ( array( false, true ) as $earned ) {
-			$row['video_data']['pdf'] = $earned ? 'earned' : false;
-			$then                     = self::with_progress( $row, $before );
-			$now                      = self::with_progress( $row, $after );
-			if ( $then['status'] !== $now['status'] || $then['playback_status'] !== $now['playback_status'] ) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	/**
@@ -513,130 +460,5 @@ final class LibraryService {
 		}
 		$url = home_url( '/' . Routes::PORTAL_PATH . '/videos/' . (int) $row['product_id'] );
 		return 'member' === $row['tag'] ? add_query_arg( 'tag', 'member', $url ) : $url;
-	}
-
-	/**
-	 * A row as sent, with new progress: what a progress report that raised a part (and spent no
-	 * seat) answers with. Only `video_data.progress` and the status depend on progress, so the
-	 * rest of the row stays as read and nothing else is queried. Same rules as item().
-	 *
-	 * @param array<string, mixed>     $row      Row as sent (ItemLookup).
-	 * @param array<int, PartProgress> $progress The item's progress by part, as stored now.
-	 * @return array<string, mixed>
-	 */
-	public static function with_progress( array $row, array $progress ): array {
-		$watching                      = self::progress_of( count( $row['video_data']['progress']['parts'] ), $progress );
-		$row['video_data']['progress'] = $watching;
-		$row['status']                 = self::status_of( $row );
-		$row['playback_status']        = self::playback_status_of( $row );
-		return $row;
-	}
-
-	/**
-	 * Spec point 4's playback status of a row, the user table's column (Your Progress): the same
-	 * rule as a team member's row (TeamProgress).
-	 *
-	 * @param array<string, mixed> $row Row as sent.
-	 */
-	private static function playback_status_of( array $row ): string {
-		return PlaybackStatus::of( $row['video_data']['progress'], false !== $row['video_data']['pdf'], (string) $row['content_type'], self::expired( $row ) );
-	}
-
-	/**
-	 * Whether a row has run out: its list status says Expired, or (an e-course or e-manual, whose
-	 * list status stays Purchased) every seat has expired.
-	 *
-	 * @param array<string, mixed> $row Row as sent.
-	 */
-	private static function expired( array $row ): bool {
-		return ItemStatus::EXPIRED === $row['status']
-			|| ( 'member' !== $row['tag'] && (int) $row['total_licenses'] > 0 && (int) $row['expired_licenses'] >= (int) $row['total_licenses'] );
-	}
-
-	/**
-	 * Spec point 4's status of a row, from the row's own fields, so a built row and a row patched
-	 * after a progress report are judged alike.
-	 *
-	 * @param array<string, mixed> $row Row as sent.
-	 */
-	private static function status_of( array $row ): string {
-		$parts = $row['video_data']['progress']['parts'];
-		return ItemStatus::of(
-			array(
-				'content_type'       => (string) $row['content_type'],
-				'tag'                => (string) $row['tag'],
-				'share_user_id'      => (int) $row['share_user_id'],
-				'activated'          => (bool) $row['activated'],
-				'total_licenses'     => (int) $row['total_licenses'],
-				'available_licenses' => (int) $row['available_licenses'],
-				'expired_licenses'   => (int) $row['expired_licenses'],
-				'progress'           => (int) $row['video_data']['progress']['count'],
-				'test_ready'         => TestReadiness::all_parts_ready( array_map( 'intval', array_column( $parts, 'count' ) ) ),
-				'has_certificate'    => false !== $row['video_data']['pdf'],
-				'contract_ended'     => 'contract' === $row['tag'] && Access::NO_LICENSE === $row['access'],
-			)
-		);
-	}
-
-	/**
-	 * `video_data.progress` of a row: every part's percent and time, the rounded average, the
-	 * latest time.
-	 *
-	 * @param int                      $part_count Parts of the item (1 for a single video).
-	 * @param array<int, PartProgress> $progress   Stored progress by part.
-	 * @return array{count: int, time: int, parts: array<int, array{count: int, time: int}>}
-	 */
-	public static function progress_of( int $part_count, array $progress ): array {
-		$parts = array();
-		$count = max( 1, $part_count );
-		for ( $i = 0; $i < $count; $i++ ) {
-			$part    = $progress[ $i ] ?? null;
-			$parts[] = array(
-				'count' => $part ? $part->percent : 0,
-				'time'  => $part ? $part->updated_at : 0,
-			);
-		}
-		$last = 0;
-		foreach ( $progress as $part ) {
-			$last = max( $last, $part->updated_at );
-		}
-		return array(
-			'count' => (int) round( max( 0, min( 100, array_sum( array_column( $parts, 'count' ) ) / count( $parts ) ) ) ),
-			'time'  => $last,
-			'parts' => $parts,
-		);
-	}
-
-	/**
-	 * A holder's certificate as a team row's `video_data` carries it (Share Details, the team
-	 * screens): its PDF link, false without one, and when it was earned, 0 without one.
-	 *
-	 * @param Certificate|null $certificate Valid certificate, or null.
-	 * @return array{pdf: string|false, completed_at: int, completed_date: string}
-	 */
-	public static function certificate_fields( ?Certificate $certificate ): array {
-		return array(
-			'pdf'            => $certificate ? self::certificate_url( $certificate->code ) : false,
-			'completed_at'   => $certificate ? $certificate->issued_at : 0,
-			'completed_date' => $certificate ? SiteDate::date( $certificate->issued_at ) : '',
-		);
-	}
-
-	/**
-	 * Link to a certificate's PDF by its verification code (holder and sharing owner only).
-	 *
-	 * @param string $code Verification code.
-	 */
-	public static function certificate_url( string $code ): string {
-		return CertificateLinks::download_url( $code );
-	}
-
-	/**
-	 * Strips control and replacement characters from names and e-mails (spec point 5).
-	 *
-	 * @param string $text Raw text.
-	 */
-	public static function clean_text( string $text ): string {
-		return trim( (string) preg_replace( '/[\p{Cc}\p{Cf}\x{FFFD}]/u', '', $text ) );
 	}
 }

@@ -8,7 +8,7 @@
 namespace LibraryPortal\Notifications;
 
 use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Repositories\Repository;
+use LibraryPortal\Database\Repository;
 
 /**
  * The SQL of ExpiryNotices: one SELECT of every due grant with what its message needs, and one

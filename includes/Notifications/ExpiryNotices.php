@@ -8,8 +8,8 @@
 namespace LibraryPortal\Notifications;
 
 use LibraryPortal\Background\Queue;
+use LibraryPortal\Database\WriteFailed;
 use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Repositories\WriteFailed;
 
 /**
  * Tells each owner once per grant and expiry that its unexpired licenses end this calendar month

@@ -7,8 +7,7 @@
 
 namespace LibraryPortal\Notifications;
 
-use LibraryPortal\Repositories\NotificationRepository;
-use LibraryPortal\Repositories\WriteFailed;
+use LibraryPortal\Database\WriteFailed;
 
 /**
  * The one way notifications are written: it makes the type a key and the message plain text

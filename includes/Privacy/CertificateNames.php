@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Privacy;
 
-use LibraryPortal\Repositories\Certificate;
+use LibraryPortal\Certificates\Certificate;
 
 /**
  * A personal data erasure keeps the certificates (their code, training and date are public

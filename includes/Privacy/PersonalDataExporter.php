@@ -8,15 +8,15 @@
 namespace LibraryPortal\Privacy;
 
 use LibraryPortal\Certificates\CertificateLinks;
+use LibraryPortal\Certificates\CertificateRepository;
+use LibraryPortal\Certificates\QuizAttemptRepository;
 use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Repositories\AddressRepository;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\MailHistoryRepository;
-use LibraryPortal\Repositories\NotificationRepository;
-use LibraryPortal\Repositories\ProgressRepository;
-use LibraryPortal\Repositories\QuizAttemptRepository;
-use LibraryPortal\Repositories\ShareRepository;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Learning\ProgressRepository;
+use LibraryPortal\Notifications\NotificationRepository;
+use LibraryPortal\Sharing\AddressRepository;
+use LibraryPortal\Sharing\MailHistoryRepository;
+use LibraryPortal\Sharing\ShareRepository;
 use WP_User;
 
 /**

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Rest;
 
+use LibraryPortal\Domain\Refusal;
 use WP_Error;
 use WP_HTTP_Response;
 use WP_REST_Request;
@@ -43,6 +44,16 @@ final class ErrorReply {
 	 */
 	public static function error( string $error_code, string $message, int $status ): WP_Error {
 		return new WP_Error( $error_code, $message, array( 'status' => $status ) );
+	}
+
+	/**
+	 * The WP_Error a route answers with for a service's refusal: the same code, message, status and
+	 * data as the service gave (docs/decisions.md, "Code layout: one folder per feature").
+	 *
+	 * @param Refusal $refusal What the service refused.
+	 */
+	public static function refused( Refusal $refusal ): WP_Error {
+		return new WP_Error( $refusal->code, $refusal->message, array_merge( array( 'status' => $refusal->status ), $refusal->data ) );
 	}
 
 	/**

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Repositories\Repository;
-use LibraryPortal\Repositories\UserRows;
+use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\UserRows;
 
 /**
  * The latest request of a team member to a sharer for an item. Taking a request slot is one

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Repositories\Repository;
-use LibraryPortal\Repositories\UserRows;
+use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\UserRows;
 
 /**
  * One row per sender. A send first takes the gate with one conditional UPDATE (no send in

@@ -7,17 +7,14 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Accounts\People;
+use LibraryPortal\Domain\Refusal;
 use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Domain\ShareMethod;
 use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\SeatAuditRepository;
-use LibraryPortal\Repositories\ShareRepository;
-use LibraryPortal\Rest\ErrorReply;
-use WP_Error;
 
 /**
  * The seat changes of sharing. Seats are money, so every change is one of LicenseRepository's
@@ -131,11 +128,11 @@ final class SeatSharing {
 	 * @param int    $user_id Recipient.
 	 * @param string $encoded Link payload.
 	 * @param int    $now     Unix seconds.
-	 * @return array{message: string, product_id: int, already: bool, item_url: string}|WP_Error
+	 * @return array{message: string, product_id: int, already: bool, item_url: string}|Refusal
 	 */
 	public function accept( int $user_id, string $encoded, int $now ) {
 		$invite = $this->open_for( $user_id, $encoded, $now );
-		if ( $invite instanceof WP_Error ) {
+		if ( $invite instanceof Refusal ) {
 			return $invite;
 		}
 		if ( $this->licenses->seat_held_from( $user_id, $invite->sharer_id, $invite->product_id, $now ) > 0 ) {
@@ -143,12 +140,12 @@ final class SeatSharing {
 		}
 		if ( $this->shares->revoked_with_link( $invite->sharer_id, $invite->product_id, $user_id, $invite->link_id, $invite->link_made_at ) ) {
 			/* translators: %s: sharer's name. */
-			return ErrorReply::error( 'share_revoked', sprintf( __( '%s took this license back from you, so this link no longer works for you. Ask them if you need access again.', 'library-portal' ), $invite->sharer_name ), 409 );
+			return new Refusal( 'share_revoked', sprintf( __( '%s took this license back from you, so this link no longer works for you. Ask them if you need access again.', 'library-portal' ), $invite->sharer_name ), 409 );
 		}
 		if ( $this->licenses->own_seat_counts( $user_id, $invite->product_id, $now )['unexpired'] > 0 ) {
 			// A seat of the sharer's would be spent on someone who has one of their own.
 			/* translators: %s: training title. */
-			return ErrorReply::error( 'already_owned', sprintf( __( 'You already have your own license of "%s". The shared license stays with your team.', 'library-portal' ), $invite->product_title ), 409 );
+			return new Refusal( 'already_owned', sprintf( __( 'You already have your own license of "%s". The shared license stays with your team.', 'library-portal' ), $invite->product_title ), 409 );
 		}
 		if ( $this->licenses->holds_seat( $user_id, $invite->product_id, $now ) ) {
 			return $this->accepted( $invite, true ); // A seat from another sharer: this team's stays free.
@@ -156,7 +153,7 @@ final class SeatSharing {
 
 		$emailed = '' !== $invite->recipient_email;
 		if ( $emailed && ! $this->links->use_once( $invite->link_id, $now ) ) {
-			return ErrorReply::error( ShareInvites::USED, ShareInvites::message( ShareInvites::USED ), ShareInvites::status( ShareInvites::USED ) );
+			return new Refusal( ShareInvites::USED, ShareInvites::message( ShareInvites::USED ), ShareInvites::status( ShareInvites::USED ) );
 		}
 
 		$seat_id = 0;
@@ -173,7 +170,7 @@ final class SeatSharing {
 			if ( $emailed ) {
 				$this->links->give_back( $invite->link_id, $now );
 			}
-			return ErrorReply::error( 'no_licenses', __( 'Sorry, all licenses have been claimed for this training.', 'library-portal' ), 409 );
+			return new Refusal( 'no_licenses', __( 'Sorry, all licenses have been claimed for this training.', 'library-portal' ), 409 );
 		}
 
 		// Two accepts of the same person racing each other may both have won a seat: the lowest
@@ -221,11 +218,11 @@ final class SeatSharing {
 	 * @param int    $user_id Recipient.
 	 * @param string $encoded Link payload.
 	 * @param int    $now     Unix seconds.
-	 * @return array{message: string}|WP_Error
+	 * @return array{message: string}|Refusal
 	 */
 	public function dismiss( int $user_id, string $encoded, int $now ) {
 		$invite = $this->open_for( $user_id, $encoded, $now );
-		if ( $invite instanceof WP_Error ) {
+		if ( $invite instanceof Refusal ) {
 			return $invite;
 		}
 		return array( 'message' => __( 'The invitation was dismissed.', 'library-portal' ) );
@@ -237,27 +234,25 @@ final class SeatSharing {
 	 * @param int    $user_id Team member.
 	 * @param string $encoded Link payload.
 	 * @param int    $now     Unix seconds.
-	 * @return array{message: string}|WP_Error
+	 * @return array{message: string}|Refusal
 	 */
 	public function request_license( int $user_id, string $encoded, int $now ) {
 		$invite = $this->open_for( $user_id, $encoded, $now, true );
-		if ( $invite instanceof WP_Error ) {
+		if ( $invite instanceof Refusal ) {
 			return $invite;
 		}
 		if ( $invite->available > 0 ) {
-			return ErrorReply::error( 'licenses_available', __( 'There are licenses left for this training: accept the share instead.', 'library-portal' ), 409 );
+			return new Refusal( 'licenses_available', __( 'There are licenses left for this training: accept the share instead.', 'library-portal' ), 409 );
 		}
 		$wait = $this->requests->take( $user_id, $invite->sharer_id, $invite->product_id, $now, self::REQUEST_WINDOW );
 		if ( $wait > 0 ) {
 			$hours = (int) ceil( $wait / HOUR_IN_SECONDS );
-			return new WP_Error(
+			return new Refusal(
 				'request_too_soon',
 				/* translators: %d: hours until another request may be sent. */
 				sprintf( _n( "You've already sent a request. Please try again in %d hour.", "You've already sent a request. Please try again in %d hours.", $hours, 'library-portal' ), $hours ),
-				array(
-					'status'      => 429,
-					'retry_after' => $wait,
-				)
+				429,
+				array( 'retry_after' => $wait )
 			);
 		}
 		$requester = get_userdata( $user_id );
@@ -266,7 +261,7 @@ final class SeatSharing {
 				'user_id'            => $invite->sharer_id,
 				'type'               => 'license_request',
 				/* translators: 1: team member's name, 2: their e-mail, 3: training title. */
-				'message'            => sprintf( __( '%1$s (%2$s) asks for a license of "%3$s". All your licenses of it are claimed.', 'library-portal' ), $requester ? PersonName::of_user( $requester ) : '', $requester ? LibraryService::clean_text( (string) $requester->user_email ) : '', $invite->product_title ),
+				'message'            => sprintf( __( '%1$s (%2$s) asks for a license of "%3$s". All your licenses of it are claimed.', 'library-portal' ), $requester ? PersonName::of_user( $requester ) : '', $requester ? People::clean_text( (string) $requester->user_email ) : '', $invite->product_title ),
 				'related_product_id' => $invite->product_id,
 				'related_user_id'    => $user_id,
 			),
@@ -282,7 +277,7 @@ final class SeatSharing {
 	 * @param int $owner_id   Owner.
 	 * @param int $license_id Seat (the share's ID).
 	 * @param int $now        Unix seconds.
-	 * @return array{message: string, available_licenses: int}|WP_Error
+	 * @return array{message: string, available_licenses: int}|Refusal
 	 */
 	public function revoke( int $owner_id, int $license_id, int $now ) {
 		$seat = $this->licenses->find_seat( $license_id );
@@ -307,13 +302,13 @@ final class SeatSharing {
 		// Why not: the seat as it is now (an activation may just have won the race).
 		$seat = $this->licenses->find_seat( $license_id ) ?? $seat;
 		if ( SeatState::Activated === $seat->state ) {
-			return ErrorReply::error( 'license_activated', __( 'Cannot revoke an activated license. The user must complete the content first.', 'library-portal' ), 409 );
+			return new Refusal( 'license_activated', __( 'Cannot revoke an activated license. The user must complete the content first.', 'library-portal' ), 409 );
 		}
 		if ( ! $seat->shared ) {
 			return self::share_not_found();
 		}
 		if ( 0 !== $seat->expires_at && $seat->expires_at <= $now ) { // As the UPDATE reads it.
-			return ErrorReply::error( 'share_expired', __( 'This license has expired, so there is nothing to revoke.', 'library-portal' ), 409 );
+			return new Refusal( 'share_expired', __( 'This license has expired, so there is nothing to revoke.', 'library-portal' ), 409 );
 		}
 		return self::share_not_found();
 	}
@@ -321,8 +316,8 @@ final class SeatSharing {
 	/**
 	 * The 404 of a share that is not the caller's (or no share at all).
 	 */
-	private static function share_not_found(): WP_Error {
-		return ErrorReply::error( 'share_not_found', __( 'This share was not found.', 'library-portal' ), 404 );
+	private static function share_not_found(): Refusal {
+		return new Refusal( 'share_not_found', __( 'This share was not found.', 'library-portal' ), 404 );
 	}
 
 	/**
@@ -332,15 +327,15 @@ final class SeatSharing {
 	 * @param string $encoded        Link payload.
 	 * @param int    $now            Unix seconds.
 	 * @param bool   $even_when_none Also open a link whose sharer has no unexpired seat left (a request asks for more).
-	 * @return ShareInvite|WP_Error
+	 * @return ShareInvite|Refusal
 	 */
 	private function open_for( int $user_id, string $encoded, int $now, bool $even_when_none = false ) {
 		$invite = $this->invites->open( $encoded, $now, $even_when_none );
 		if ( is_string( $invite ) ) {
-			return ErrorReply::error( $invite, ShareInvites::message( $invite ), ShareInvites::status( $invite ) );
+			return new Refusal( $invite, ShareInvites::message( $invite ), ShareInvites::status( $invite ) );
 		}
 		if ( $invite->sharer_id === $user_id ) {
-			return ErrorReply::error( 'own_share', __( 'This is your own share link. Send it to a team member; they accept it in their library.', 'library-portal' ), 400 );
+			return new Refusal( 'own_share', __( 'This is your own share link. Send it to a team member; they accept it in their library.', 'library-portal' ), 400 );
 		}
 		return $invite;
 	}

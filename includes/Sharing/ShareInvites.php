@@ -9,8 +9,8 @@ namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Notifications\PersonName;
-use LibraryPortal\Repositories\LicenseRepository;
 
 /**
  * The one place that turns `/shareseats/{encoded}` into an invite or a reason it does not work,

@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Repositories\Repository;
-use LibraryPortal\Repositories\UserRows;
-use LibraryPortal\Repositories\WriteFailed;
+use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\UserRows;
+use LibraryPortal\Database\WriteFailed;
 
 /**
  * The server-side half of a share link: its ID goes into the signed payload, so a link can be

@@ -8,7 +8,7 @@
 namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Domain\SiteDate;
-use LibraryPortal\Repositories\SeatAuditRepository;
+use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Settings;
 
 /**

@@ -7,15 +7,13 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Accounts\People;
+use LibraryPortal\Domain\Refusal;
+use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
-use LibraryPortal\Repositories\MailHistoryRepository;
-use LibraryPortal\Repositories\SeatAuditRepository;
-use LibraryPortal\Rest\ErrorReply;
 use LibraryPortal\Settings;
 use PHPMailer\PHPMailer\PHPMailer;
-use WP_Error;
 
 /**
  * Sends share invitations: one `wp_mail` per recipient, HTML with a plain-text part, each with
@@ -109,13 +107,13 @@ final class ShareMailer {
 	 *
 	 * @param string $emails   What the sharer typed.
 	 * @param string $own      The sharer's own address (not a recipient).
-	 * @return string[]|WP_Error
+	 * @return string[]|Refusal
 	 */
 	public static function parse( string $emails, string $own ) {
 		$split = preg_split( '/[,;\r\n]+/', $emails );
 		$parts = array_values( array_filter( array_map( 'trim', false === $split ? array() : $split ), static fn( string $part ): bool => '' !== $part ) );
 		if ( ! $parts ) {
-			return ErrorReply::error( 'no_recipients', __( 'Please enter at least one valid email address', 'library-portal' ), 400 );
+			return new Refusal( 'no_recipients', __( 'Please enter at least one valid email address', 'library-portal' ), 400 );
 		}
 		$unique  = array();
 		$invalid = array();
@@ -128,13 +126,13 @@ final class ShareMailer {
 		}
 		if ( $invalid ) {
 			/* translators: %s: the entries that are not e-mail addresses, comma-separated. */
-			return ErrorReply::error( 'invalid_emails', sprintf( __( 'These are not valid email addresses: %s', 'library-portal' ), implode( ', ', array_map( static fn( $part ) => mb_substr( LibraryService::clean_text( $part ), 0, 80 ), array_slice( $invalid, 0, 5 ) ) ) ), 400 );
+			return new Refusal( 'invalid_emails', sprintf( __( 'These are not valid email addresses: %s', 'library-portal' ), implode( ', ', array_map( static fn( $part ) => mb_substr( People::clean_text( $part ), 0, 80 ), array_slice( $invalid, 0, 5 ) ) ) ), 400 );
 		}
 		if ( count( $unique ) > self::MAX_RECIPIENTS ) {
-			return ErrorReply::error( 'too_many_recipients', __( 'You can only send to 20 recipients at once', 'library-portal' ), 400 );
+			return new Refusal( 'too_many_recipients', __( 'You can only send to 20 recipients at once', 'library-portal' ), 400 );
 		}
 		if ( '' !== $own && isset( $unique[ strtolower( $own ) ] ) ) {
-			return ErrorReply::error( 'own_email', __( 'You cannot share with your own email address.', 'library-portal' ), 400 );
+			return new Refusal( 'own_email', __( 'You cannot share with your own email address.', 'library-portal' ), 400 );
 		}
 		return array_values( $unique );
 	}
@@ -161,7 +159,7 @@ final class ShareMailer {
 	 * @param string   $title      Item title.
 	 * @param string[] $recipients Validated addresses (parse()).
 	 * @param int      $now        Unix seconds.
-	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool, date: string}>}|WP_Error
+	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool, date: string}>}|Refusal
 	 */
 	public function send( \WP_User $sender, int $product_id, string $title, array $recipients, int $now ) {
 		$sender_id = (int) $sender->ID;
@@ -182,12 +180,12 @@ final class ShareMailer {
 				return $sent;
 			}
 		);
-		if ( $sent instanceof WP_Error ) {
+		if ( $sent instanceof Refusal ) {
 			return $sent;
 		}
 		$reply = $this->after_send( $sender_id, $product_id, $now );
 		if ( 0 === $sent ) {
-			return new WP_Error( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), array_merge( array( 'status' => 502 ), $reply ) );
+			return new Refusal( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), 502, $reply );
 		}
 		// Counts only: the addresses are in the send history, which privacy erasure clears.
 		$this->audit->record_for_item(
@@ -220,7 +218,7 @@ final class ShareMailer {
 	 * @param string   $code       The invitation's link code.
 	 * @param int      $expires_at When the link stops working (Unix seconds).
 	 * @param int      $now        Unix seconds.
-	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool, date: string}>}|WP_Error
+	 * @return array{message: string, daily_remaining: int, retry_after: int, mail_history: array<int, array{email: string, timestamp: int, accepted: bool, date: string}>}|Refusal
 	 */
 	public function resend( \WP_User $sender, int $product_id, string $title, string $email, string $code, int $expires_at, int $now ) {
 		$sender_id = (int) $sender->ID;
@@ -234,12 +232,12 @@ final class ShareMailer {
 				return $accepted ? 1 : 0;
 			}
 		);
-		if ( $sent instanceof WP_Error ) {
+		if ( $sent instanceof Refusal ) {
 			return $sent;
 		}
 		$reply = $this->after_send( $sender_id, $product_id, $now );
 		if ( 0 === $sent ) {
-			return new WP_Error( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), array_merge( array( 'status' => 502 ), $reply ) );
+			return new Refusal( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), 502, $reply );
 		}
 		$this->audit->record_for_item(
 			$sender_id,
@@ -267,7 +265,7 @@ final class ShareMailer {
 	 * @param int             $count     Messages this send would use of the quota.
 	 * @param int             $now       Unix seconds.
 	 * @param callable(): int $deliver   Sends them; returns how many were accepted.
-	 * @return int|WP_Error
+	 * @return int|Refusal
 	 */
 	private function within_limits( int $sender_id, int $count, int $now, callable $deliver ) {
 		$wait = $this->gate->take( $sender_id, $now );
@@ -339,14 +337,12 @@ final class ShareMailer {
 	 * @param string $message Message.
 	 * @param int    $wait    Seconds.
 	 */
-	private static function too_many( string $code, string $message, int $wait ): WP_Error {
-		return new WP_Error(
+	private static function too_many( string $code, string $message, int $wait ): Refusal {
+		return new Refusal(
 			$code,
 			$message,
-			array(
-				'status'      => 429,
-				'retry_after' => $wait,
-			)
+			429,
+			array( 'retry_after' => $wait )
 		);
 	}
 

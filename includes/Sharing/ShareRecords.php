@@ -7,15 +7,16 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Domain\SiteDate;
+use LibraryPortal\Accounts\People;
+use LibraryPortal\Certificates\CertificateLinks;
+use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Domain\ShareRule;
+use LibraryPortal\Domain\SiteDate;
+use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Learning\ItemMedia;
-use LibraryPortal\Library\LibraryService;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\MailHistoryRepository;
-use LibraryPortal\Repositories\ProgressRepository;
+use LibraryPortal\Learning\ProgressRepository;
+use LibraryPortal\Learning\ProgressSummary;
 
 /**
  * `GET videosharedata/{id}`: an owner's share records of an item with each holder's progress,
@@ -56,7 +57,7 @@ final class ShareRecords {
 	public function for_owner( int $owner_id, int $product_id, int $now ): array {
 		$seats   = $this->licenses->shared_seats( $owner_id, $product_id );
 		$holders = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
-		$people  = LibraryService::people_by_id( $holders );
+		$people  = People::by_id( $holders );
 		$watched = $this->progress->for_users_items( $holders, array( $product_id ) );
 		$earned  = $this->certificates->for_users_items( $holders, array( $product_id ) );
 		$parts   = ItemMedia::part_count_of( get_post_meta( $product_id, '_lp_video_parts', true ) );
@@ -81,8 +82,8 @@ final class ShareRecords {
 				'activated_at'  => $seat['activated_at'],
 				'can_revoke'    => 'assigned' === $seat['state'] && ! $expired && isset( $people[ $holder ] ),
 				'video_data'    => array_merge(
-					array( 'progress' => LibraryService::progress_of( $parts, $watched[ $holder ][ $product_id ] ?? array() ) ),
-					LibraryService::certificate_fields( $certificate )
+					array( 'progress' => ProgressSummary::of( $parts, $watched[ $holder ][ $product_id ] ?? array() ) ),
+					CertificateLinks::row_fields( $certificate )
 				),
 			);
 		}

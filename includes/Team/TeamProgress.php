@@ -7,14 +7,15 @@
 
 namespace LibraryPortal\Team;
 
+use LibraryPortal\Accounts\People;
 use LibraryPortal\Catalogue\Catalogue;
+use LibraryPortal\Certificates\CertificateLinks;
+use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\PlaybackStatus;
-use LibraryPortal\Library\LibraryService;
-use LibraryPortal\Repositories\CertificateRepository;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\ProgressRepository;
-use LibraryPortal\Repositories\TeamSeat;
+use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Learning\ProgressRepository;
+use LibraryPortal\Learning\ProgressSummary;
 
 /**
  * `GET shareduserscontent/` and the team CSV: every person holding a seat the owner shared, with
@@ -98,7 +99,7 @@ final class TeamProgress {
 				continue;
 			}
 			$certificate = $earned[ $holder ][ $seat->product_id ] ?? null;
-			$progress    = LibraryService::progress_of( (int) $item['part_count'], $watched[ $holder ][ $seat->product_id ] ?? array() );
+			$progress    = ProgressSummary::of( (int) $item['part_count'], $watched[ $holder ][ $seat->product_id ] ?? array() );
 
 			$team[ $holder ]['products'][] = array(
 				'share_id'           => $seat->id,
@@ -116,7 +117,7 @@ final class TeamProgress {
 							'time'  => $progress['time'],
 						),
 					),
-					LibraryService::certificate_fields( $certificate )
+					CertificateLinks::row_fields( $certificate )
 				),
 			);
 			++$team[ $holder ]['total_count'];
@@ -186,7 +187,7 @@ final class TeamProgress {
 	 * on those items and the items; null when the owner shared nothing.
 	 *
 	 * @param TeamSeat[] $seats The owner's shared seats.
-	 * @return array{0: TeamSeat[], 1: array<int, array{name: string, email: string}>, 2: array<int, array<int, \LibraryPortal\Repositories\Certificate>>, 3: array<int, array<string, mixed>>, 4: int[], 5: int[]}|null
+	 * @return array{0: TeamSeat[], 1: array<int, array{name: string, email: string}>, 2: array<int, array<int, \LibraryPortal\Certificates\Certificate>>, 3: array<int, array<string, mixed>>, 4: int[], 5: int[]}|null
 	 */
 	private function read( array $seats ): ?array {
 		if ( ! $seats ) {
@@ -196,7 +197,7 @@ final class TeamProgress {
 		$items   = array_values( array_unique( array_column( $seats, 'product_id' ) ) ); // Seat's public properties.
 		return array(
 			$seats,
-			LibraryService::people_by_id( $holders ),
+			People::by_id( $holders ),
 			$this->certificates->for_users_items( $holders, $items ),
 			$this->catalogue->items_by_id( $items ),
 			$holders,

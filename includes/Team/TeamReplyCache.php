@@ -7,9 +7,8 @@
 
 namespace LibraryPortal\Team;
 
+use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Library\LibraryCache;
-use LibraryPortal\Repositories\LicenseRepository;
-use LibraryPortal\Repositories\TeamSeat;
 
 /**
  * `GET shareduserscontent/` for a team of 1,000 reads five lists of a thousand rows. What it shows

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Integrations\WooCommerce;
 
-use LibraryPortal\Repositories\Repository;
+use LibraryPortal\Database\Repository;
 
 /**
  * A claim is a row of the options table (not autoloaded, never read through the options API): its

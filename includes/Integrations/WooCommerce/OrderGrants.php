@@ -8,8 +8,8 @@
 namespace LibraryPortal\Integrations\WooCommerce;
 
 use InvalidArgumentException;
+use LibraryPortal\Database\WriteFailed;
 use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Repositories\WriteFailed;
 
 /**
  * The order rules, with no WooCommerce dependency (OrderHooks feeds it plain values;

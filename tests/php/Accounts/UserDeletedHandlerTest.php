@@ -8,9 +8,9 @@
 namespace LibraryPortal\Tests\Accounts;
 
 use LibraryPortal\Database\Schema;
-use LibraryPortal\Domain\ShareMethod;
-use LibraryPortal\Repositories\CacheEntry;
-use LibraryPortal\Repositories\LibraryCacheRepository;
+use LibraryPortal\Library\CacheEntry;
+use LibraryPortal\Library\LibraryCacheRepository;
+use LibraryPortal\Sharing\ShareMethod;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -9,7 +9,7 @@ namespace LibraryPortal\Tests\Database;
 
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Database\Schema;
-use LibraryPortal\Repositories\PartProgress;
+use LibraryPortal\Learning\PartProgress;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -8,11 +8,11 @@
 namespace LibraryPortal\Tests\Domain;
 
 use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Repositories\Seat;
+use LibraryPortal\Grants\Seat;
 
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Domain\LicenseSummary;
+use LibraryPortal\Library\LicenseSummary;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -8,8 +8,8 @@
 namespace LibraryPortal\Tests\Domain;
 
 use LibraryPortal\Domain\PlaybackStatus;
-use LibraryPortal\Library\LibraryService;
-use LibraryPortal\Repositories\PartProgress;
+use LibraryPortal\Learning\PartProgress;
+use LibraryPortal\Learning\ProgressSummary;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -24,7 +24,7 @@ final class PlaybackStatusTest extends TestCase {
 	 * @return array<string, mixed>
 	 */
 	private static function watched( int ...$percents ): array {
-		return LibraryService::progress_of( count( $percents ), array_map( static fn( int $p ) => new PartProgress( $p, 1 ), $percents ) );
+		return ProgressSummary::of( count( $percents ), array_map( static fn( int $p ) => new PartProgress( $p, 1 ), $percents ) );
 	}
 
 	public function test_each_status(): void {

@@ -8,12 +8,12 @@
 
 namespace LibraryPortal\Tests\Grants;
 
-use LibraryPortal\Admin\GrantsPage;
 use LibraryPortal\Admin\GrantTexts;
+use LibraryPortal\Admin\GrantsPage;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Contracts\ContractService;
+use LibraryPortal\Grants\AuditEntry;
 use LibraryPortal\Learning\SeatActivation;
-use LibraryPortal\Repositories\AuditEntry;
 use LibraryPortal\Sharing\SeatSharing;
 use LibraryPortal\Sharing\ShareLinks;
 use LibraryPortal\Sharing\ShareMailer;

@@ -9,8 +9,8 @@ namespace LibraryPortal\Tests\Grants;
 
 use InvalidArgumentException;
 use LibraryPortal\Admin\GrantTexts;
+use LibraryPortal\Grants\AuditEntry;
 use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Repositories\AuditEntry;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -44,7 +44,7 @@ final class TakeBackTest extends TestCase {
 	 * A user's notifications (newest first).
 	 *
 	 * @param int $user_id User.
-	 * @return \LibraryPortal\Repositories\Notification[]
+	 * @return \LibraryPortal\Notifications\Notification[]
 	 */
 	private function notifications( int $user_id ): array {
 		return $this->services()->notifications->page_for_user( $user_id, 1, 20, true )->notifications;

@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Tests\Learning;
 
+use LibraryPortal\Learning\PartProgress;
 use LibraryPortal\Learning\ProgressLimit;
 use LibraryPortal\Learning\ProgressRules;
-use LibraryPortal\Repositories\PartProgress;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Library;
 
+use LibraryPortal\Library\DashboardController;
 use LibraryPortal\Library\DashboardStats;
-use LibraryPortal\Rest\DashboardController;
 use LibraryPortal\Services;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;

@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Tests\Library;
 
+use LibraryPortal\Library\CacheEntry;
 use LibraryPortal\Library\LibraryCache;
-use LibraryPortal\Repositories\CacheEntry;
-use LibraryPortal\Repositories\LibraryCacheRepository;
+use LibraryPortal\Library\LibraryCacheRepository;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;

@@ -10,9 +10,9 @@ namespace LibraryPortal\Tests\Multisite;
 
 use LibraryPortal\Accounts\SiteMembers;
 use LibraryPortal\Admin\GrantsPage;
+use LibraryPortal\Certificates\Certificate;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Privacy\CertificateNames;
-use LibraryPortal\Repositories\Certificate;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;

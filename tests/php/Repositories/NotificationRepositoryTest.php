@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Repositories;
 
-use LibraryPortal\Repositories\Notification;
+use LibraryPortal\Notifications\Notification;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Tests\Repositories;
 
+use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\WriteFailed;
 use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Domain\ShareMethod;
-use LibraryPortal\Repositories\Repository;
-use LibraryPortal\Repositories\Seat;
-use LibraryPortal\Repositories\WriteFailed;
+use LibraryPortal\Grants\Seat;
+use LibraryPortal\Sharing\ShareMethod;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -37,7 +37,7 @@ final class ErrorCodesTest extends TestCase {
 	}
 
 	/**
-	 * Every code given to `ErrorReply::error()`, `new WP_Error()` or ShareMailer's `too_many()` in
+	 * Every code given to `ErrorReply::error()`, `new WP_Error()`, a service's `new Refusal()` or ShareMailer's `too_many()` in
 	 * includes/, as a literal or a class constant, plus the share-link reasons and a refused test
 	 * submission's codes, passed on as variables.
 	 * WordPress's own `rest_*` codes are left out.
@@ -56,7 +56,7 @@ final class ErrorCodesTest extends TestCase {
 				continue;
 			}
 			$source = (string) file_get_contents( $file->getPathname() ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a source file of the repository.
-			preg_match_all( '/(?:ErrorReply::error|new\s+WP_Error|self::too_many)\(\s*(?:\'([a-z_]+)\'|([A-Za-z_\\\\]+)::([A-Z_]+)|\$)/', $source, $calls, PREG_SET_ORDER );
+			preg_match_all( '/(?:ErrorReply::error|new\s+WP_Error|new\s+Refusal|self::too_many)\(\s*(?:\'([a-z_]+)\'|([A-Za-z_\\\\]+)::([A-Z_]+)|\$)/', $source, $calls, PREG_SET_ORDER );
 			foreach ( $calls as $call ) {
 				if ( '' !== ( $call[1] ?? '' ) ) {
 					$codes[] = $call[1];

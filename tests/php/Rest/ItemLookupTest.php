@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Rest;
 
+use LibraryPortal\Library\ItemLookup;
 use LibraryPortal\Rest\ErrorReply;
-use LibraryPortal\Rest\ItemLookup;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 use WP_REST_Request;

@@ -9,12 +9,12 @@ namespace LibraryPortal\Tests\Integrations\WooCommerce;
 
 use Automattic\WooCommerce\Internal\DataStores\Orders\CustomOrdersTableController;
 use Automattic\WooCommerce\Utilities\OrderUtil;
+use LibraryPortal\Grants\AuditEntry;
+use LibraryPortal\Grants\Grant;
 use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Integrations\WooCommerce\OrderGrants;
 use LibraryPortal\Integrations\WooCommerce\OrderHooks;
 use LibraryPortal\Integrations\WooCommerce\PurchaseTerms;
-use LibraryPortal\Repositories\AuditEntry;
-use LibraryPortal\Repositories\Grant;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\AdminScreens;
 use WC_Order;

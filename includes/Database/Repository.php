@@ -1,0 +1,112 @@
+<?php
+/**
+ * Base of the repositories.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Database;
+
+use wpdb;
+
+/**
+ * Gives a repository its connection and table names.
+ *
+ * All SQL of the plugin lives in the subclasses, and every statement goes through
+ * $wpdb->prepare() with %i for table names.
+ */
+abstract class Repository {
+
+	/**
+	 * Action fired with the IDs of the users whose library a write changed.
+	 */
+	public const LIBRARY_CHANGED = 'library_portal_library_changed';
+
+	/**
+	 * Database connection.
+	 *
+	 * @var wpdb
+	 */
+	protected wpdb $db;
+
+	/**
+	 * Table names.
+	 *
+	 * @var Schema
+	 */
+	protected Schema $schema;
+
+	/**
+	 * Creates the repository for a connection.
+	 *
+	 * @param wpdb $db Database connection.
+	 */
+	public function __construct( wpdb $db ) {
+		$this->db     = $db;
+		$this->schema = new Schema( $db );
+	}
+
+	/**
+	 * Full name of a table.
+	 *
+	 * @param string $name Short name from Schema::TABLES.
+	 */
+	protected function table( string $name ): string {
+		return $this->schema->table( $name );
+	}
+
+	/**
+	 * IDs as distinct integers, in order: the values of an IN list.
+	 *
+	 * @param array<int, int|string> $ids IDs.
+	 * @return int[]
+	 */
+	protected static function ids( array $ids ): array {
+		return array_values( array_unique( array_map( 'intval', $ids ) ) );
+	}
+
+	/**
+	 * The placeholders of an IN list for these values: '%d, %d, …'.
+	 *
+	 * @param array<int, mixed> $values      Values.
+	 * @param literal-string    $placeholder Placeholder of one value.
+	 * @return literal-string
+	 */
+	protected static function placeholders( array $values, string $placeholder = '%d' ): string {
+		return implode( ', ', array_fill( 0, count( $values ), $placeholder ) );
+	}
+
+	/**
+	 * Checks a statement's result: $wpdb answers false when the database refused it.
+	 *
+	 * @param int|bool $result What $wpdb->query(), insert() or update() returned.
+	 * @param string   $what   The write, for the log.
+	 * @return int Rows affected (or true as 1).
+	 * @throws WriteFailed When the statement failed.
+	 */
+	protected function must( $result, string $what ): int {
+		if ( false === $result ) {
+			throw new WriteFailed( esc_html( "Library Portal could not $what: " . $this->db->last_error ) );
+		}
+		return (int) $result;
+	}
+
+	/**
+	 * Announces that the libraries of some users changed (the library cache listens).
+	 *
+	 * @param int ...$user_ids Users.
+	 */
+	protected function changed( int ...$user_ids ): void {
+		self::announce_changed( $user_ids );
+	}
+
+	/**
+	 * Fires LIBRARY_CHANGED for these users: the one place that does, with the hook's name written
+	 * out so a reader (and the prefix sniff) sees it.
+	 *
+	 * @param int[] $user_ids Users.
+	 */
+	public static function announce_changed( array $user_ids ): void {
+		do_action( 'library_portal_library_changed', $user_ids );
+	}
+}

@@ -1,0 +1,37 @@
+<?php
+/**
+ * One stored library reply.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Library;
+
+/**
+ * A user's encoded items reply, the key it was built for and the time it stays right.
+ */
+final class CacheEntry {
+
+	/**
+	 * Builds the entry.
+	 *
+	 * @param string $cache_key   Key the entry is valid for.
+	 * @param int    $valid_until Unix seconds.
+	 * @param string $payload     Encoded items.
+	 */
+	public function __construct(
+		public readonly string $cache_key,
+		public readonly int $valid_until,
+		public readonly string $payload
+	) {}
+
+	/**
+	 * Whether the entry answers a request with this key at this time.
+	 *
+	 * @param string $key Current key.
+	 * @param int    $now Unix seconds.
+	 */
+	public function is_valid_for( string $key, int $now ): bool {
+		return $this->cache_key === $key && $now < $this->valid_until;
+	}
+}

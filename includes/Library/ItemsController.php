@@ -1,0 +1,263 @@
+<?php
+/**
+ * GET /library/v2/items/
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Library;
+
+use LibraryPortal\Domain\Access;
+use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Domain\ItemStatus;
+use LibraryPortal\Domain\PlaybackStatus;
+use LibraryPortal\Rest\Controller;
+use LibraryPortal\Rest\RawJsonResponse;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * The current user's library items (spec points 3 and 7).
+ */
+final class ItemsController extends Controller {
+
+	/** The most rows one page holds (one page of 100 rows measured at the floor's throughput: docs/decisions.md). */
+	public const MAX_PER_PAGE = 100;
+
+	/**
+	 * Library builder.
+	 *
+	 * @var LibraryService
+	 */
+	private LibraryService $library;
+
+	/**
+	 * Cache of encoded libraries.
+	 *
+	 * @var LibraryCache
+	 */
+	private LibraryCache $cache;
+
+	/**
+	 * Wires the controller.
+	 *
+	 * @param LibraryService $library Library builder.
+	 * @param LibraryCache   $cache   Cache of encoded libraries.
+	 */
+	public function __construct( LibraryService $library, LibraryCache $cache ) {
+		$this->library   = $library;
+		$this->cache     = $cache;
+		$this->rest_base = 'items';
+	}
+
+	/**
+	 * Registers the route.
+	 */
+	public function register_routes(): void {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => array(
+						'context'  => $this->get_context_param( array( 'default' => 'view' ) ),
+						// Opt-in pages (docs/decisions.md, "items/ pages on request"): without per_page the whole list.
+						'per_page' => array(
+							'description' => __( 'Rows per page; without it the whole list.', 'library-portal' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+							'maximum'     => self::MAX_PER_PAGE,
+						),
+						'page'     => array(
+							'description' => __( 'Page of the list, from 1; only with per_page.', 'library-portal' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+							'maximum'     => 100000,
+							'default'     => 1,
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * Only logged-in users have a library.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return true|\WP_Error
+	 */
+	public function get_items_permissions_check( $request ) {
+		return $this->require_login();
+	}
+
+	/**
+	 * Every item of the current user, or one page of them; never anyone else's.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function get_items( $request ) {
+		$user_id  = get_current_user_id();
+		$now      = time();
+		$json     = $this->cache->items_json( $user_id, $now, fn() => $this->library->items_for( $user_id, $now ) );
+		$per_page = $request['per_page'];
+		$headers  = array();
+		if ( null !== $per_page ) {
+			$page                 = (int) $request['page'];
+			list( $json, $total ) = LibraryCache::page_of( $json, $page, (int) $per_page );
+			$pages                = (int) ceil( $total / (int) $per_page );
+			if ( $page > max( 1, $pages ) ) {
+				return new WP_Error(
+					'invalid_page_number',
+					__( 'The page number requested is larger than the number of pages available.', 'library-portal' ),
+					array( 'status' => 400 )
+				);
+			}
+			$headers['X-WP-Total']      = (string) $total;
+			$headers['X-WP-TotalPages'] = (string) $pages;
+		}
+		$response = new RawJsonResponse( '{"success":true,"data":' . $json . '}' );
+		$response->header( 'Cache-Control', 'no-store, private' );
+		foreach ( $headers as $name => $value ) {
+			$response->header( $name, $value );
+		}
+		return $response;
+	}
+
+	/**
+	 * Schema of the reply.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function get_item_schema(): array {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$int    = array( 'type' => 'integer' );
+		$string = array( 'type' => 'string' );
+		$person = self::closed_object(
+			array(
+				'name'  => $string,
+				'email' => $string,
+			),
+			array( 'object', 'null' )
+		);
+		$item   = self::closed_object(
+			array(
+				'product_id'         => $int,
+				'title'              => $string,
+				'subtitle'           => $string,
+				'description'        => $string,
+				'img'                => $string,
+				'content_type'       => array(
+					'type' => 'string',
+					'enum' => ContentType::all(),
+				),
+				'content_type_label' => $string,
+				'tag'                => array(
+					'type' => 'string',
+					'enum' => array( '', 'member', 'contract' ),
+				),
+				'total_licenses'     => $int,
+				'active_licenses'    => $int,
+				'available_licenses' => $int,
+				'expired_licenses'   => $int,
+				'activated'          => array( 'type' => 'boolean' ),
+				'activated_at'       => $int,
+				'licenses'           => array(
+					'type'  => 'array',
+					'items' => self::closed_object(
+						array(
+							'license_id' => $int,
+							'user_id'    => $int,
+							'expiry'     => $int,
+							'shared'     => array( 'type' => 'boolean' ),
+							'activated'  => array( 'type' => 'boolean' ),
+						)
+					),
+				),
+				'expiry'             => $int,
+				'expiry_date'        => $string,
+				'share_user_id'      => $int,
+				'share_user'         => $person,
+				'shared_with'        => array(
+					'type'                 => 'object',
+					'additionalProperties' => $person,
+				),
+				'download_link'      => $string,
+				'product_link'       => $string,
+				'contract_id'        => $int,
+				'free_item'          => array( 'type' => 'boolean' ),
+				'user_id'            => $int,
+				'product'            => self::closed_object( array( 'type' => $string ) ),
+				'video_data'         => self::closed_object(
+					array(
+						'progress'       => self::closed_object(
+							array(
+								'count' => $int,
+								'time'  => $int,
+								'parts' => array(
+									'type'  => 'array',
+									'items' => self::closed_object(
+										array(
+											'count' => $int,
+											'time'  => $int,
+										)
+									),
+								),
+							)
+						),
+						'pdf'            => array( 'type' => array( 'string', 'boolean' ) ),
+						'completed_at'   => $int,
+						'completed_date' => $string,
+					)
+				),
+				'status'             => array(
+					'type' => 'string',
+					'enum' => ItemStatus::all(),
+				),
+				'playback_status'    => array(
+					'type' => 'string',
+					'enum' => PlaybackStatus::all(),
+				),
+				'access'             => array(
+					'type' => 'string',
+					'enum' => Access::all(),
+				),
+				'expiring_licenses'  => $int,
+				'can_share'          => array( 'type' => 'boolean' ),
+				'viewer'             => array(
+					'type' => 'string',
+					'enum' => array( 'owner', 'team_member', 'contract_user' ),
+				),
+				'shared_by'          => $string,
+				'share_controls'     => array( 'type' => 'boolean' ),
+				'primary_action'     => self::closed_object(
+					array(
+						'kind' => array(
+							'type' => 'string',
+							'enum' => PrimaryAction::all(),
+						),
+						'url'  => $string,
+					)
+				),
+			)
+		);
+
+		$this->schema = $this->envelope_schema(
+			'library-items',
+			array(
+				'type'  => 'array',
+				'items' => $item,
+			)
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+}

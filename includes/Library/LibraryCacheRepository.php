@@ -1,0 +1,132 @@
+<?php
+/**
+ * Stored library replies.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Library;
+
+use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\UserRows;
+use LibraryPortal\Database\WriteFailed;
+
+/**
+ * One row per user: the encoded items reply, its key and the time it stays valid
+ * (used by Library\LibraryCache when the site has no persistent object cache).
+ */
+final class LibraryCacheRepository extends Repository implements UserRows {
+
+	/**
+	 * The stored entry of a user.
+	 *
+	 * @param int $user_id User.
+	 */
+	public function find( int $user_id ): ?CacheEntry {
+		$entry = $this->db->get_row(
+			$this->db->prepare( 'SELECT cache_key, valid_until, payload FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ),
+			ARRAY_A
+		);
+		return is_array( $entry ) ? new CacheEntry( (string) $entry['cache_key'], (int) $entry['valid_until'], (string) $entry['payload'] ) : null;
+	}
+
+	/**
+	 * Stores (or replaces) a user's entry; false when the database refused it. Storing is best
+	 * effort: a lost entry is rebuilt on the next request, so the caller need not stop.
+	 *
+	 * @param int        $user_id User.
+	 * @param CacheEntry $entry   Entry.
+	 */
+	public function save( int $user_id, CacheEntry $entry ): bool {
+		return false !== $this->db->replace(
+			$this->table( 'library_cache' ),
+			array(
+				'user_id'     => $user_id,
+				'cache_key'   => $entry->cache_key,
+				'valid_until' => $entry->valid_until,
+				'payload'     => $entry->payload,
+			),
+			array( '%d', '%s', '%d', '%s' )
+		);
+	}
+
+	/**
+	 * Deletes the stored library reply of a deleted user.
+	 *
+	 * @param int $user_id Deleted user.
+	 */
+	public function forget_user( int $user_id ): void {
+		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ) ), 'forget user' );
+	}
+
+	/**
+	 * A user meta value of many users in one query (get_user_meta() would load every meta row of
+	 * each): LibraryCache's library versions of a whole team.
+	 *
+	 * @param int[]  $user_ids Users.
+	 * @param string $meta_key Meta key.
+	 * @return array<int, string> User ID => value, for those that have one, by ID.
+	 */
+	public function user_meta_of( array $user_ids, string $meta_key ): array {
+		$values = array();
+		foreach ( array_chunk( self::ids( $user_ids ), 1000 ) as $chunk ) {
+			$rows = (array) $this->db->get_results(
+				$this->db->prepare(
+					'SELECT user_id, meta_value FROM %i WHERE meta_key = %s AND user_id IN ( ' . self::placeholders( $chunk ) . ' )',
+					array_merge( array( $this->db->usermeta, $meta_key ), $chunk )
+				),
+				ARRAY_N
+			);
+			foreach ( $rows as $row ) {
+				$values[ (int) $row[0] ] = (string) $row[1];
+			}
+		}
+		ksort( $values );
+		return $values;
+	}
+
+	/**
+	 * Gives many users one value of a meta key in a fixed number of statements per 1,000 users:
+	 * one UPDATE of the rows that exist and, only when some are missing, one read of which exist
+	 * and one multi-row INSERT of the others (docs/decisions.md, "Performance": a contract change
+	 * with 1,000 members was 1,000 UPDATEs). The caller drops the users' meta caches.
+	 *
+	 * @param int[]  $user_ids Users.
+	 * @param string $meta_key Key.
+	 * @param string $value    Value.
+	 * @throws WriteFailed When the database refused a statement.
+	 */
+	public function set_user_meta_of( array $user_ids, string $meta_key, string $value ): void {
+		foreach ( array_chunk( self::ids( $user_ids ), 1000 ) as $chunk ) {
+			$updated = $this->must(
+				$this->db->query(
+					$this->db->prepare(
+						'UPDATE %i SET meta_value = %s WHERE meta_key = %s AND user_id IN ( ' . self::placeholders( $chunk ) . ' )',
+						array_merge( array( $this->db->usermeta, $value, $meta_key ), $chunk )
+					)
+				),
+				'raise library versions'
+			);
+			if ( $updated >= count( $chunk ) ) {
+				continue;
+			}
+			$missing = array_values( array_diff( $chunk, array_keys( $this->user_meta_of( $chunk, $meta_key ) ) ) );
+			if ( ! $missing ) {
+				continue;
+			}
+			$values = array();
+			foreach ( $missing as $user_id ) {
+				array_push( $values, $user_id, $meta_key, $value );
+			}
+			$this->must(
+				$this->db->query(
+					$this->db->prepare(
+						'INSERT INTO %i (user_id, meta_key, meta_value) VALUES ' . implode( ', ', array_fill( 0, count( $missing ), '(%d, %s, %s)' ) ),
+						array_merge( array( $this->db->usermeta ), $values )
+					)
+				),
+				'add library versions'
+			);
+		}
+	}
+}
