@@ -108,7 +108,7 @@ final class Plugin {
 		( new PortalBlock( $shortcode ) )->register();
 		( new PingHandler() )->register();
 		( new SettingsPage( $services->settings ) )->register();
-		( new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, $quizzes ) )->register();
+		( new GrantsPage( $services->grants, $services->licenses, $services->grant_rows, $services->seat_audit, $services->library, $quizzes ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
 		( new Admin\PortalPageNotice( $services->settings ) )->register();
 		( new Database\NetworkSites() )->register();
@@ -161,7 +161,7 @@ final class Plugin {
 		);
 
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
-			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services->grants, $services->licenses, $services->certificates, $services->library_cache ) );
+			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services->grants, $services->licenses, $services->grant_rows, $services->certificates, $services->library_cache ) );
 			\WP_CLI::add_command( 'library-portal contract', new Cli\ContractCommand( $contracts ) );
 		}
 	}

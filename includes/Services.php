@@ -13,6 +13,7 @@ use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Certificates\QuizAttemptRepository;
 use LibraryPortal\Contracts\ContractRepository;
 use LibraryPortal\Frontend\AccountLinks;
+use LibraryPortal\Grants\GrantRepository;
 use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Grants\SeatAuditRepository;
@@ -71,7 +72,8 @@ final class Services {
 		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
 		$team_reply    = new TeamReplyCache( $team, $licenses, $library_cache );
 		$shares        = new ShareRepository( $db );
-		$grants        = new GrantService( $licenses, $seat_audit, $notifier, $shares );
+		$grant_rows    = new GrantRepository( $db );
+		$grants        = new GrantService( $licenses, $grant_rows, $seat_audit, $notifier, $shares );
 		return new self(
 			$settings,
 			$licenses,
@@ -99,7 +101,8 @@ final class Services {
 			$seat_audit,
 			$grants,
 			new OrderGrants( $grants, new ClaimRepository( $db ) ),
-			new AddressRepository( $db )
+			new AddressRepository( $db ),
+			$grant_rows
 		);
 	}
 
@@ -133,6 +136,7 @@ final class Services {
 	 * @param GrantService           $grants        Grants by admins, WP-CLI and orders.
 	 * @param OrderGrants            $order_grants  Shop orders to grants (no WooCommerce needed to build it).
 	 * @param AddressRepository      $address_rows  Rows that hold an e-mail address someone else typed (privacy requests).
+	 * @param GrantRepository        $grant_rows    Grant rows: the admin list, seat counts, a grant's life.
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -161,6 +165,7 @@ final class Services {
 		public readonly SeatAuditRepository $seat_audit,
 		public readonly GrantService $grants,
 		public readonly OrderGrants $order_grants,
-		public readonly AddressRepository $address_rows
+		public readonly AddressRepository $address_rows,
+		public readonly GrantRepository $grant_rows
 	) {}
 }

@@ -10,7 +10,7 @@ namespace LibraryPortal\Admin;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Grants\Grant;
 use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\GrantRepository;
 
 /**
  * The arguments of views/grant-add.php and views/grant-change.php: the kept notice, what a refused
@@ -21,9 +21,9 @@ final class GrantForms {
 	/**
 	 * Grants and seats (reads).
 	 *
-	 * @var LicenseRepository
+	 * @var GrantRepository
 	 */
-	private LicenseRepository $licenses;
+	private GrantRepository $grant_rows;
 
 	/**
 	 * The one-time notice the handlers keep.
@@ -35,12 +35,12 @@ final class GrantForms {
 	/**
 	 * The forms' data.
 	 *
-	 * @param LicenseRepository $licenses Grants and seats.
+	 * @param GrantRepository $grant_rows Grants and seats.
 	 * @param AdminNotice       $notice   The handlers' notice.
 	 */
-	public function __construct( LicenseRepository $licenses, AdminNotice $notice ) {
-		$this->licenses = $licenses;
-		$this->notice   = $notice;
+	public function __construct( GrantRepository $grant_rows, AdminNotice $notice ) {
+		$this->grant_rows = $grant_rows;
+		$this->notice     = $notice;
 	}
 
 	/**
@@ -69,7 +69,7 @@ final class GrantForms {
 	 */
 	public function change_args( bool $extend, Grant $grant ): array {
 		$owner  = get_userdata( $grant->owner_id );
-		$counts = $this->licenses->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
+		$counts = $this->grant_rows->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
 		$action = $extend ? ExtendGrantHandler::ACTION : TakeBackHandler::ACTION;
 		return array(
 			'extend'       => $extend,

@@ -9,7 +9,7 @@ namespace LibraryPortal\Admin;
 
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Grants\Grant;
-use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Grants\GrantRepository;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.
@@ -28,9 +28,9 @@ final class GrantsListTable extends WP_List_Table {
 	/**
 	 * Grants and seats.
 	 *
-	 * @var LicenseRepository
+	 * @var GrantRepository
 	 */
-	private LicenseRepository $licenses;
+	private GrantRepository $grant_rows;
 
 	/**
 	 * Seat counts of the page's grants.
@@ -56,11 +56,11 @@ final class GrantsListTable extends WP_List_Table {
 	/**
 	 * Creates the table.
 	 *
-	 * @param LicenseRepository $licenses      Grants and seats.
+	 * @param GrantRepository $grant_rows      Grants and seats.
 	 * @param int               $owner_id      Only this user's grants (0: every user).
 	 * @param bool              $owner_unknown The user filter named no user: list nothing.
 	 */
-	public function __construct( LicenseRepository $licenses, int $owner_id = 0, bool $owner_unknown = false ) {
+	public function __construct( GrantRepository $grant_rows, int $owner_id = 0, bool $owner_unknown = false ) {
 		parent::__construct(
 			array(
 				'singular' => 'grant',
@@ -69,7 +69,7 @@ final class GrantsListTable extends WP_List_Table {
 				'screen'   => GrantsPage::GRANTS_SCREEN,
 			)
 		);
-		$this->licenses      = $licenses;
+		$this->grant_rows    = $grant_rows;
 		$this->owner_id      = $owner_id;
 		$this->owner_unknown = $owner_unknown;
 	}
@@ -159,7 +159,7 @@ final class GrantsListTable extends WP_List_Table {
 	 */
 	private static function state_filter(): string {
 		$state = self::request( 'state' );
-		return in_array( $state, LicenseRepository::GRANT_STATES, true ) ? $state : '';
+		return in_array( $state, GrantRepository::GRANT_STATES, true ) ? $state : '';
 	}
 
 	/**
@@ -182,13 +182,13 @@ final class GrantsListTable extends WP_List_Table {
 		$item     = self::item_filter();
 		$state    = self::state_filter();
 		$per_page = $this->get_items_per_page( GrantsPage::PER_PAGE_OPTION, 20 );
-		$total    = $this->owner_unknown ? 0 : $this->licenses->grant_count( $search, $item, $state, $this->owner_id );
+		$total    = $this->owner_unknown ? 0 : $this->grant_rows->grant_count( $search, $item, $state, $this->owner_id );
 		$page     = $this->get_pagenum();
 		$orderby  = array_key_exists( self::request( 'orderby' ), $this->get_sortable_columns() ) ? self::request( 'orderby' ) : 'created';
 		$desc     = 'asc' !== strtolower( self::request( 'order' ) );
 
-		$this->items           = $this->owner_unknown ? array() : $this->licenses->grant_page( $search, $per_page, ( $page - 1 ) * $per_page, $item, $state, $orderby, $desc, $this->owner_id );
-		$this->counts          = $this->licenses->grant_seat_counts( array_map( static fn( Grant $grant ) => $grant->id, $this->items ) );
+		$this->items           = $this->owner_unknown ? array() : $this->grant_rows->grant_page( $search, $per_page, ( $page - 1 ) * $per_page, $item, $state, $orderby, $desc, $this->owner_id );
+		$this->counts          = $this->grant_rows->grant_seat_counts( array_map( static fn( Grant $grant ) => $grant->id, $this->items ) );
 		$this->_column_headers = array( $this->get_columns(), array(), $this->get_sortable_columns(), 'owner' );
 		$this->set_pagination_args(
 			array(

@@ -10,6 +10,7 @@ namespace LibraryPortal\Admin;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Grants\GrantRepository;
 use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Library\LibraryService;
@@ -40,12 +41,13 @@ final class GrantsPage {
 	 */
 	private GrantService $grants;
 
+
 	/**
-	 * Grants and seats (reads).
+	 * Grant rows.
 	 *
-	 * @var LicenseRepository
+	 * @var GrantRepository
 	 */
-	private LicenseRepository $licenses;
+	private GrantRepository $grant_rows;
 
 	/**
 	 * The audit trail.
@@ -86,19 +88,20 @@ final class GrantsPage {
 	 * Creates the screens.
 	 *
 	 * @param GrantService        $grants   Grants.
-	 * @param LicenseRepository   $licenses Grants and seats.
+	 * @param LicenseRepository   $licenses Seats.
+	 * @param GrantRepository     $grant_rows Grant rows.
 	 * @param SeatAuditRepository $audit    The audit trail.
 	 * @param LibraryService      $library  Library rows.
 	 * @param QuizService         $quizzes  Tests (attempt limit and reset).
 	 */
-	public function __construct( GrantService $grants, LicenseRepository $licenses, SeatAuditRepository $audit, LibraryService $library, QuizService $quizzes ) {
-		$this->grants   = $grants;
-		$this->licenses = $licenses;
-		$this->audit    = $audit;
-		$this->quizzes  = $quizzes;
-		$this->view_as  = new ViewAsScreen( $licenses, $audit, $library, $quizzes );
-		$this->notice   = new AdminNotice( self::NOTICE );
-		$this->forms    = new GrantForms( $licenses, $this->notice );
+	public function __construct( GrantService $grants, LicenseRepository $licenses, GrantRepository $grant_rows, SeatAuditRepository $audit, LibraryService $library, QuizService $quizzes ) {
+		$this->grants     = $grants;
+		$this->grant_rows = $grant_rows;
+		$this->audit      = $audit;
+		$this->quizzes    = $quizzes;
+		$this->view_as    = new ViewAsScreen( $licenses, $audit, $library, $quizzes );
+		$this->notice     = new AdminNotice( self::NOTICE );
+		$this->forms      = new GrantForms( $grant_rows, $this->notice );
 	}
 
 	/**
@@ -207,7 +210,7 @@ final class GrantsPage {
 	private function list_args(): array {
 		$who   = GrantRequest::queried( 'user' );
 		$owner = '' !== $who ? GrantRequest::lookup_user( $who ) : null;
-		$table = new GrantsListTable( $this->licenses, $owner ? $owner->ID : 0, '' !== $who && ! $owner );
+		$table = new GrantsListTable( $this->grant_rows, $owner ? $owner->ID : 0, '' !== $who && ! $owner );
 		$table->prepare_items();
 		return array(
 			'table'        => $table,

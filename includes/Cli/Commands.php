@@ -11,6 +11,7 @@ use InvalidArgumentException;
 use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Grants\Grant;
 use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Grants\GrantRepository;
 use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Library\LibraryCache;
 use WP_CLI;
@@ -47,6 +48,13 @@ final class Commands {
 	private LicenseRepository $licenses;
 
 	/**
+	 * Grant rows.
+	 *
+	 * @var GrantRepository
+	 */
+	private GrantRepository $grant_rows;
+
+	/**
 	 * Certificates.
 	 *
 	 * @var CertificateRepository
@@ -64,13 +72,15 @@ final class Commands {
 	 * Wires the commands (Plugin passes what they use, not the whole graph).
 	 *
 	 * @param GrantService          $grants       Grants.
-	 * @param LicenseRepository     $licenses     Grants and seats.
+	 * @param LicenseRepository     $licenses     Seats.
+	 * @param GrantRepository       $grant_rows   Grant rows.
 	 * @param CertificateRepository $certificates Certificates.
 	 * @param LibraryCache          $cache        Cached library replies.
 	 */
-	public function __construct( GrantService $grants, LicenseRepository $licenses, CertificateRepository $certificates, LibraryCache $cache ) {
+	public function __construct( GrantService $grants, LicenseRepository $licenses, GrantRepository $grant_rows, CertificateRepository $certificates, LibraryCache $cache ) {
 		$this->grants       = $grants;
 		$this->licenses     = $licenses;
+		$this->grant_rows   = $grant_rows;
 		$this->certificates = $certificates;
 		$this->cache        = $cache;
 	}
@@ -374,7 +384,7 @@ final class Commands {
 	private function grant_rows( string $search ): array {
 		$rows = array();
 		foreach ( $this->all_grants( $search ) as $batch ) {
-			$counts = $this->licenses->grant_seat_counts( array_map( static fn( Grant $grant ) => $grant->id, $batch ) );
+			$counts = $this->grant_rows->grant_seat_counts( array_map( static fn( Grant $grant ) => $grant->id, $batch ) );
 			foreach ( $batch as $grant ) {
 				$owner  = get_userdata( $grant->owner_id );
 				$rows[] = array(
@@ -436,9 +446,9 @@ final class Commands {
 	 * @return \Generator<int, Grant[]>
 	 */
 	private function all_grants( string $search ): \Generator {
-		$pages = (int) ceil( $this->licenses->grant_count( $search ) / 500 );
+		$pages = (int) ceil( $this->grant_rows->grant_count( $search ) / 500 );
 		for ( $page = $pages - 1; $page >= 0; $page-- ) {
-			yield array_reverse( $this->licenses->grant_page( $search, 500, $page * 500 ) );
+			yield array_reverse( $this->grant_rows->grant_page( $search, 500, $page * 500 ) );
 		}
 	}
 

@@ -67,6 +67,13 @@ final class GrantService {
 	private LicenseRepository $licenses;
 
 	/**
+	 * Grant rows.
+	 *
+	 * @var GrantRepository
+	 */
+	private GrantRepository $grant_rows;
+
+	/**
 	 * The audit trail.
 	 *
 	 * @var SeatAuditRepository
@@ -90,16 +97,18 @@ final class GrantService {
 	/**
 	 * Creates the service.
 	 *
-	 * @param LicenseRepository   $licenses Grants and seats.
+	 * @param LicenseRepository   $licenses Seats (and a new grant's).
+	 * @param GrantRepository     $grant_rows Grant rows.
 	 * @param SeatAuditRepository $audit    The audit trail.
 	 * @param Notifier            $notifier Notifications.
 	 * @param ShareRepository     $shares   Share records.
 	 */
-	public function __construct( LicenseRepository $licenses, SeatAuditRepository $audit, Notifier $notifier, ShareRepository $shares ) {
-		$this->licenses = $licenses;
-		$this->audit    = $audit;
-		$this->notifier = $notifier;
-		$this->shares   = $shares;
+	public function __construct( LicenseRepository $licenses, GrantRepository $grant_rows, SeatAuditRepository $audit, Notifier $notifier, ShareRepository $shares ) {
+		$this->licenses   = $licenses;
+		$this->grant_rows = $grant_rows;
+		$this->audit      = $audit;
+		$this->notifier   = $notifier;
+		$this->shares     = $shares;
 	}
 
 	/**
@@ -176,7 +185,7 @@ final class GrantService {
 	 * @param int $grant_id Grant.
 	 */
 	public function find( int $grant_id ): ?Grant {
-		return $grant_id > 0 ? $this->licenses->find_grant( $grant_id ) : null;
+		return $grant_id > 0 ? $this->grant_rows->find_grant( $grant_id ) : null;
 	}
 
 	/**
@@ -186,7 +195,7 @@ final class GrantService {
 	 * @param string $source_ref The source's reference.
 	 */
 	public function find_by_source( string $source, string $source_ref ): ?Grant {
-		return $this->licenses->find_grant_by_source( $source, $source_ref );
+		return $this->grant_rows->find_grant_by_source( $source, $source_ref );
 	}
 
 	/**
@@ -208,7 +217,7 @@ final class GrantService {
 			throw new InvalidArgumentException( esc_html__( 'The new expiry must be later than the current one (a grant that never expires cannot be extended).', 'library-portal' ) );
 		}
 
-		$seats = $this->licenses->extend_grant( $grant, $new_expires_at, $now );
+		$seats = $this->grant_rows->extend_grant( $grant, $new_expires_at, $now );
 		$this->audit->record(
 			array(
 				self::row(
@@ -250,11 +259,11 @@ final class GrantService {
 
 		$rows = array();
 		// Ended first, so the seats of an accept racing this take-back are deleted by a later revoke.
-		if ( null === $count && $this->licenses->end_grant( $grant, $now ) ) {
+		if ( null === $count && $this->grant_rows->end_grant( $grant, $now ) ) {
 			$rows[] = self::row( $actor_id, self::END, $grant->id, 0, $grant->owner_id, $grant->product_id, array( 'reason' => $reason ) );
 		}
-		$seats = $this->licenses->not_started_seats( $grant, null === $count ? max( 1, $grant->quantity ) : $count );
-		$taken = $this->licenses->remove_not_started_seats( $grant, $seats );
+		$seats = $this->grant_rows->not_started_seats( $grant, null === $count ? max( 1, $grant->quantity ) : $count );
+		$taken = $this->grant_rows->remove_not_started_seats( $grant, $seats );
 		foreach ( $taken as $seat ) {
 			$details = array(
 				'state'  => $seat->state->value,
@@ -270,7 +279,7 @@ final class GrantService {
 		$this->audit->record( $rows, $now );
 
 		if ( null === $count ) {
-			$kept = $this->licenses->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
+			$kept = $this->grant_rows->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
 			$kept = $kept['assigned'] + $kept['activated'];
 		} else {
 			$kept = $count - count( $taken );
@@ -289,7 +298,7 @@ final class GrantService {
 	public function preview_take_back( int $grant_id, ?int $count ): array {
 		$grant = $this->must_find( $grant_id );
 		self::check_take_back_count( $grant, $count );
-		$seats     = $this->licenses->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
+		$seats     = $this->grant_rows->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
 		$not_begun = $seats['available'] + $seats['assigned'];
 		$taken     = null === $count ? $not_begun : min( $count, $not_begun );
 		return array(
@@ -316,7 +325,7 @@ final class GrantService {
 			/* translators: %d: the largest number of licenses of one grant. */
 			throw new InvalidArgumentException( esc_html( sprintf( __( 'The quantity must be a whole number from 1 to %d.', 'library-portal' ), self::MAX_QUANTITY ) ) );
 		}
-		if ( ! $grant->ended() || ! $this->licenses->restore_grant( $grant, $seats, $now ) ) {
+		if ( ! $grant->ended() || ! $this->grant_rows->restore_grant( $grant, $seats, $now ) ) {
 			return false;
 		}
 		$this->audit->record( array( self::row( $actor_id, self::RESTORE, $grant->id, 0, $grant->owner_id, $grant->product_id, array( 'seats' => $seats ) ) ), $now );
@@ -333,7 +342,7 @@ final class GrantService {
 	 */
 	public function revoke_seat_of_ended_grant( Seat $seat, int $actor_id, int $now = 0 ): bool {
 		$now = $now > 0 ? $now : time();
-		if ( SeatState::Assigned !== $seat->state || ! $this->licenses->delete_seat_of_ended_grant( $seat ) ) {
+		if ( SeatState::Assigned !== $seat->state || ! $this->grant_rows->delete_seat_of_ended_grant( $seat ) ) {
 			return false;
 		}
 		$this->shares->close( $seat->id, 'revoked', $now );
@@ -364,7 +373,7 @@ final class GrantService {
 	 * @return Grant[]
 	 */
 	public function find_by_source_prefix( string $source, string $prefix ): array {
-		return $this->licenses->grants_by_source_prefix( $source, $prefix );
+		return $this->grant_rows->grants_by_source_prefix( $source, $prefix );
 	}
 
 	/**

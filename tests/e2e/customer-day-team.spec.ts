@@ -1,5 +1,5 @@
 /**
- * A customer's day (issue 23, points 4, 9, 10 and 12), walked with real key presses: Remove Team
+ * A customer's day (docs/decisions.md, "A customer's day"), walked with real key presses: Remove Team
  * Member says what it does and takes back unstarted seats on the server; focus stays where the
  * person is after an e-mail send, Load more and Hide; Share Details and the team table fit a
  * 390 px phone as cards; license counts have words, a team member sees who shared, and neither

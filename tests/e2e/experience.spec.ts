@@ -79,7 +79,7 @@ const SCREENS: Screen[] = [
 		path: fixed( '/my-account/library/videos?status=expired' ),
 	},
 	{ name: 'detail', login: 'demo-owner', path: firstItemPath },
-	// Issue 6: the player (a workshop in parts), an e-manual, the test.
+	// The player (a workshop in parts), an e-manual, the test.
 	{
 		name: 'player',
 		login: 'demo-owner',

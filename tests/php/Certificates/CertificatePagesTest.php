@@ -186,7 +186,7 @@ final class CertificatePagesTest extends TestCase {
 		require_once dirname( __DIR__ ) . '/Support/WpCliStandIn.php';
 		$c = $this->shared_certificate();
 		global $wpdb;
-		$commands = new Commands( $this->services()->grants, $this->services()->licenses, $this->services()->certificates, $this->services()->library_cache );
+		$commands = new Commands( $this->services()->grants, $this->services()->licenses, $this->services()->grant_rows, $this->services()->certificates, $this->services()->library_cache );
 
 		$commands->certificate( array( 'revoke', $c['code'] ) );
 

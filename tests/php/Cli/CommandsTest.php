@@ -40,7 +40,7 @@ final class CommandsTest extends TestCase {
 	 */
 	private function commands(): Commands {
 		$services = $this->services();
-		return new Commands( $services->grants, $services->licenses, $services->certificates, $services->library_cache );
+		return new Commands( $services->grants, $services->licenses, $services->grant_rows, $services->certificates, $services->library_cache );
 	}
 
 	/**

@@ -253,7 +253,7 @@ final class CustomerAuditTrailTest extends TestCase {
 		$this->send( 'POST', '/library/v2/revoke-share/' . $seat, $owner );
 		wp_set_current_user( $this->make_user( 'administrator' ) );
 		$services = $this->services();
-		$page     = new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings, $services->seat_audit ) );
+		$page     = new GrantsPage( $services->grants, $services->licenses, $services->grant_rows, $services->seat_audit, $services->library, new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings, $services->seat_audit ) );
 		$_GET     = array( 'user' => 'olivia@example.com' );
 		require_once ABSPATH . 'wp-admin/includes/admin.php'; // The screen API, as wp-admin loads it.
 		set_current_screen( GrantsPage::AUDIT_SCREEN );

@@ -45,7 +45,7 @@ final class NetworkPeopleTest extends NetworkTestCase {
 	 */
 	private function grants_page(): GrantsPage {
 		$services = $this->services();
-		return new GrantsPage( $services->grants, $services->licenses, $services->seat_audit, $services->library, new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings, $services->seat_audit ) );
+		return new GrantsPage( $services->grants, $services->licenses, $services->grant_rows, $services->seat_audit, $services->library, new QuizService( $services->quiz_attempts, $services->certificates, $services->progress, $services->licenses, $services->notifier, $services->settings, $services->seat_audit ) );
 	}
 
 	/**

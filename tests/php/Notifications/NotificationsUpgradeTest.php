@@ -1,6 +1,6 @@
 <?php
 /**
- * Schema 6 and migration 3: what issue 8's notifications need from an older site.
+ * Schema 6 and migration 3: what the notifications (docs/decisions.md, "Notifications") need from an older site.
  *
  * @package LibraryPortal
  */
