@@ -57,6 +57,22 @@ final class ItemLookup {
 	 */
 	public function __construct( LibraryService $library ) {
 		$this->library = $library;
+		// One REST server can dispatch several requests in one PHP process (the first screen's
+		// replies, WP-CLI, tests): each starts with an empty memo, so a progress report is never
+		// judged against the rows or progress an earlier request read.
+		add_filter( 'rest_request_before_callbacks', array( $this, 'forget' ) );
+	}
+
+	/**
+	 * Forgets what earlier requests found; a filter that passes its value on unchanged.
+	 *
+	 * @param mixed $response The dispatch's response so far (null or an error), returned as is.
+	 * @return mixed
+	 */
+	public function forget( $response ) {
+		$this->found    = array();
+		$this->progress = array();
+		return $response;
 	}
 
 	/**

@@ -137,4 +137,19 @@ final class ItemLookupTest extends TestCase {
 
 		$this->assertArrayNotHasKey( 'error_code', $response->get_data() );
 	}
+	public function test_each_dispatch_starts_with_an_empty_memo(): void {
+		$owner = $this->make_user();
+		$item  = \LibraryPortal\Tests\Fixtures\LearningMedia::item( 'Memo Training' );
+		Library::grant( $owner, $item );
+		Library::activate_own( $owner, $item );
+		$this->services()->progress->record( $owner, $item, 0, 5, time() );
+		$lookup = new ItemLookup( $this->services()->library );
+		$this->assertIsArray( $lookup->rows( $owner, $item ) );
+		$this->assertNotSame( array(), $lookup->progress( $owner, $item ), 'The rows keep the progress they were built from.' );
+
+		wp_set_current_user( $owner );
+		$this->assertSame( 200, rest_get_server()->dispatch( new WP_REST_Request( 'GET', '/library/v2/items' ) )->get_status() );
+
+		$this->assertSame( array(), $lookup->progress( $owner, $item ), 'A later request is never judged against what an earlier one read.' );
+	}
 }
