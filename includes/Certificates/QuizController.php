@@ -8,6 +8,7 @@
 namespace LibraryPortal\Certificates;
 
 use LibraryPortal\Domain\Access;
+use LibraryPortal\Learning\LearningController;
 use LibraryPortal\Library\ItemLookup;
 use LibraryPortal\Rest\Controller;
 use LibraryPortal\Rest\ErrorReply;
@@ -255,7 +256,7 @@ final class QuizController extends Controller {
 							)
 						),
 					),
-					'test'       => self::test_schema(),
+					'test'       => LearningController::test_schema(),
 					'attempts'   => array( 'type' => 'integer' ),
 					'best_score' => array( 'type' => array( 'integer', 'null' ) ),
 				) + self::allowance_schema() + array(
@@ -298,31 +299,6 @@ final class QuizController extends Controller {
 			'attempts_left'    => array( 'type' => array( 'integer', 'null' ) ),
 			'next_attempt_at'  => array( 'type' => 'integer' ),
 			'attempts_message' => array( 'type' => 'string' ),
-		);
-	}
-
-	/**
-	 * The contract's `test` object.
-	 *
-	 * @return array<string, mixed>
-	 */
-	private static function test_schema(): array {
-		return self::closed_object(
-			array(
-				'available'        => array( 'type' => 'boolean' ),
-				'ready'            => array( 'type' => 'boolean' ),
-				'incomplete_parts' => array(
-					'type'  => 'array',
-					'items' => self::closed_object(
-						array(
-							'index'   => array( 'type' => 'integer' ),
-							'title'   => array( 'type' => 'string' ),
-							'percent' => array( 'type' => 'integer' ),
-						)
-					),
-				),
-				'message'          => array( 'type' => 'string' ),
-			)
 		);
 	}
 

@@ -564,11 +564,11 @@ final class LearningController extends Controller {
 	}
 
 	/**
-	 * Schema of the `test` object.
+	 * Schema of the `test` object (the test route's reply carries the same one).
 	 *
 	 * @return array<string, mixed>
 	 */
-	private static function test_schema(): array {
+	public static function test_schema(): array {
 		return self::closed_object(
 			array(
 				'available'        => array( 'type' => 'boolean' ),
