@@ -197,7 +197,7 @@ final class InviteLogin {
 	 * This request's redirect_to ('' without one).
 	 */
 	private static function requested_redirect(): string {
-		return isset( $_REQUEST['redirect_to'] ) && is_string( $_REQUEST['redirect_to'] ) ? esc_url_raw( wp_unslash( $_REQUEST['redirect_to'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only compared with the invite address, never printed; nothing changes.
+		return isset( $_REQUEST['redirect_to'] ) && is_string( $_REQUEST['redirect_to'] ) ? (string) wp_unslash( $_REQUEST['redirect_to'] ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only compared with the invite address, never printed; nothing changes.
 	}
 
 	/**
