@@ -8,7 +8,7 @@
 namespace LibraryPortal\Library;
 
 /**
- * A user's encoded items reply, the key it was built for and the time it stays right.
+ * A user's items reply (the whole body, gzip-compressed), the key it was built for and the time it stays right.
  */
 final class CacheEntry {
 
@@ -17,7 +17,7 @@ final class CacheEntry {
 	 *
 	 * @param string $cache_key   Key the entry is valid for.
 	 * @param int    $valid_until Unix seconds.
-	 * @param string $payload     Encoded items.
+	 * @param string $payload     The reply's body, gzip-compressed (binary).
 	 */
 	public function __construct(
 		public readonly string $cache_key,

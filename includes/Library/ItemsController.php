@@ -13,6 +13,7 @@ use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Domain\PlaybackStatus;
 use LibraryPortal\Rest\Controller;
 use LibraryPortal\Rest\RawJsonResponse;
+use LibraryPortal\Rest\ReplyBody;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -106,28 +107,28 @@ final class ItemsController extends Controller {
 	public function get_items( $request ) {
 		$user_id  = get_current_user_id();
 		$now      = time();
-		$json     = $this->cache->items_json( $user_id, $now, fn() => $this->library->items_for( $user_id, $now ) );
+		$build    = fn() => $this->library->items_for( $user_id, $now );
 		$per_page = $request['per_page'];
-		$headers  = array();
-		if ( null !== $per_page ) {
-			$page                 = (int) $request['page'];
-			list( $json, $total ) = LibraryCache::page_of( $json, $page, (int) $per_page );
-			$pages                = (int) ceil( $total / (int) $per_page );
-			if ( $page > max( 1, $pages ) ) {
-				return new WP_Error(
-					'invalid_page_number',
-					__( 'The page number requested is larger than the number of pages available.', 'library-portal' ),
-					array( 'status' => 400 )
-				);
-			}
-			$headers['X-WP-Total']      = (string) $total;
-			$headers['X-WP-TotalPages'] = (string) $pages;
+		if ( null === $per_page ) {
+			$response = RawJsonResponse::compressed( $this->cache->items_reply( $user_id, $now, $build ) );
+			$response->header( 'Cache-Control', 'no-store, private' );
+			return $response;
 		}
-		$response = new RawJsonResponse( '{"success":true,"data":' . $json . '}' );
+
+		$page                 = (int) $request['page'];
+		list( $json, $total ) = LibraryCache::page_of( $this->cache->items_json( $user_id, $now, $build ), $page, (int) $per_page );
+		$pages                = (int) ceil( $total / (int) $per_page );
+		if ( $page > max( 1, $pages ) ) {
+			return new WP_Error(
+				'invalid_page_number',
+				__( 'The page number requested is larger than the number of pages available.', 'library-portal' ),
+				array( 'status' => 400 )
+			);
+		}
+		$response = new RawJsonResponse( ReplyBody::wrap( $json ) );
 		$response->header( 'Cache-Control', 'no-store, private' );
-		foreach ( $headers as $name => $value ) {
-			$response->header( $name, $value );
-		}
+		$response->header( 'X-WP-Total', (string) $total );
+		$response->header( 'X-WP-TotalPages', (string) $pages );
 		return $response;
 	}
 

@@ -11,10 +11,12 @@ use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Database\Repository;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Grants\LicenseRepository;
+use LibraryPortal\Rest\ReplyBody;
 use LibraryPortal\Settings;
 
 /**
- * Keeps each user's items reply, already encoded as JSON, until something it depends on changes.
+ * Keeps each user's items reply, already encoded as JSON and gzip-compressed (Rest\ReplyBody), until
+ * something it depends on changes.
  *
  * An entry is valid while its key matches and its time has not run out:
  * - the key hashes the plugin version and reply format, the user's library version (user meta, which WordPress has
@@ -35,8 +37,8 @@ use LibraryPortal\Settings;
 final class LibraryCache {
 
 	public const USER_META = '_library_portal_version';
-	/** Raised whenever the reply's shape or layout changes (4: one row per line), so no entry of the old one is served. */
-	public const REPLY_FORMAT = 4;
+	/** Raised whenever the reply's shape or layout changes (4: one row per line; 5: the whole body, compressed), so no entry of the old one is served. */
+	public const REPLY_FORMAT = 5;
 	public const SITE_OPTION  = 'library_portal_library_version';
 	private const GROUP       = 'library_portal';
 
@@ -86,23 +88,35 @@ final class LibraryCache {
 	}
 
 	/**
-	 * The items JSON of a user: from the cache, or built, stored and returned.
+	 * The whole items reply of a user, gzip-compressed (Rest\ReplyBody): from the cache, or built,
+	 * stored and returned.
+	 *
+	 * @param int                                   $user_id User.
+	 * @param int                                   $now     Unix seconds.
+	 * @param callable(): array<int, array<string, mixed>> $build   Builds the items on a miss.
+	 */
+	public function items_reply( int $user_id, int $now, callable $build ): string {
+		$entry = $this->read( $user_id );
+		if ( $entry && $entry->is_valid_for( $this->key( $user_id ), $now ) ) {
+			return $entry->payload;
+		}
+
+		$key     = $this->key( $user_id );
+		$items   = $build();
+		$payload = ReplyBody::compress( ReplyBody::wrap( self::encode_rows( $items ) ) );
+		$this->write( $user_id, new CacheEntry( $key, self::valid_until( $items, $now ), $payload ) );
+		return $payload;
+	}
+
+	/**
+	 * The items JSON of a user (the reply's data), from the same kept reply.
 	 *
 	 * @param int                                   $user_id User.
 	 * @param int                                   $now     Unix seconds.
 	 * @param callable(): array<int, array<string, mixed>> $build   Builds the items on a miss.
 	 */
 	public function items_json( int $user_id, int $now, callable $build ): string {
-		$cached = $this->cached_json( $user_id, $now );
-		if ( null !== $cached ) {
-			return $cached;
-		}
-
-		$key     = $this->key( $user_id );
-		$items   = $build();
-		$payload = self::encode_rows( $items );
-		$this->write( $user_id, new CacheEntry( $key, self::valid_until( $items, $now ), $payload ) );
-		return $payload;
+		return ReplyBody::data_of( ReplyBody::expand( $this->items_reply( $user_id, $now, $build ) ) );
 	}
 
 	/**
@@ -133,17 +147,6 @@ final class LibraryCache {
 		$lines = explode( ",\n", $body );
 		$slice = array_slice( $lines, ( $page - 1 ) * $per_page, $per_page );
 		return array( '[' . implode( ',', $slice ) . ']', count( $lines ) );
-	}
-
-	/**
-	 * The items JSON of a user when a valid entry is stored, else null (nothing is built).
-	 *
-	 * @param int $user_id User.
-	 * @param int $now     Unix seconds.
-	 */
-	private function cached_json( int $user_id, int $now ): ?string {
-		$entry = $this->read( $user_id );
-		return $entry && $entry->is_valid_for( $this->key( $user_id ), $now ) ? $entry->payload : null;
 	}
 
 	/**

@@ -65,7 +65,7 @@ final class TeamController extends Controller {
 	 * @param \WP_REST_Request $request Request.
 	 */
 	public function get_items( $request ): WP_REST_Response {
-		$response = new RawJsonResponse( '{"success":true,"data":' . $this->reply->json( get_current_user_id() ) . '}' );
+		$response = RawJsonResponse::compressed( $this->reply->reply( get_current_user_id() ) );
 		$response->header( 'Cache-Control', 'no-store, private' );
 		return $response;
 	}

@@ -9,21 +9,22 @@ namespace LibraryPortal\Team;
 
 use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Library\LibraryCache;
+use LibraryPortal\Rest\ReplyBody;
 
 /**
  * `GET shareduserscontent/` for a team of 1,000 reads five lists of a thousand rows. What it shows
  * changes only when the owner's shared seats change or a member's own library does (progress,
  * certificates, name: LibraryCache's per-user version already moves on each), when the catalogue
  * changes (the site version) or when the language does. So each request reads the seats and the
- * members' versions (two queries) and serves the stored copy while that key holds; the copy is a
- * transient (the object cache where a site has one), kept a day at most.
+ * members' versions (two queries) and serves the stored copy while that key holds; the copy, the
+ * reply's body gzip-compressed, is a transient (the object cache where a site has one), kept a day at most.
  */
 final class TeamReplyCache {
 
 	/**
 	 * Bumped whenever the reply's shape changes, so no copy of an older shape is served.
 	 */
-	public const FORMAT = 3;
+	public const FORMAT = 4;
 
 	/**
 	 * Transient name before the owner's ID.
@@ -44,12 +45,13 @@ final class TeamReplyCache {
 	) {}
 
 	/**
-	 * The owner's team keyed by user ID, encoded (`{}` without a team).
+	 * The reply's body (the owner's team keyed by user ID; `{}` without a team), gzip-compressed
+	 * (Rest\ReplyBody).
 	 *
 	 * @param int $owner_id Owner.
 	 */
-	public function json( int $owner_id ): string {
-		return $this->kept( $owner_id )['json'];
+	public function reply( int $owner_id ): string {
+		return (string) hex2bin( $this->kept( $owner_id )['reply'] );
 	}
 
 	/**
@@ -67,23 +69,24 @@ final class TeamReplyCache {
 	 * The kept reply and its figures, built again when its key no longer holds.
 	 *
 	 * @param int $owner_id Owner.
-	 * @return array{json: string, figures: array{members: int, completed: int, assigned: int, latest: array<int, int>}}
+	 * @return array{reply: string, figures: array{members: int, completed: int, assigned: int, latest: array<int, int>}} The
+	 *         reply's compressed body in hexadecimal (a transient without an object cache is a text column), and the figures.
 	 */
 	private function kept( int $owner_id ): array {
 		$seats = $this->licenses->team_seats( $owner_id );
 		if ( ! $seats ) {
 			return array(
-				'json'    => '{}',
+				'reply'   => bin2hex( ReplyBody::compress( ReplyBody::wrap( '{}' ) ) ),
 				'figures' => TeamProgress::figures( array() ),
 			);
 		}
 		$now    = time();
 		$key    = $this->key( $seats, $now );
 		$stored = get_transient( self::TRANSIENT . $owner_id );
-		if ( is_array( $stored ) && ( $stored['key'] ?? '' ) === $key && is_string( $stored['json'] ?? null ) && is_array( $stored['figures'] ?? null ) ) {
+		if ( is_array( $stored ) && ( $stored['key'] ?? '' ) === $key && is_string( $stored['reply'] ?? null ) && ctype_xdigit( $stored['reply'] ) && is_array( $stored['figures'] ?? null ) ) {
 			$figures = $stored['figures'];
 			return array(
-				'json'    => $stored['json'],
+				'reply'   => $stored['reply'],
 				'figures' => array(
 					'members'   => (int) ( $figures['members'] ?? 0 ),
 					'completed' => (int) ( $figures['completed'] ?? 0 ),
@@ -94,7 +97,7 @@ final class TeamReplyCache {
 		}
 		$team = $this->team->for_seats( $seats, $now );
 		$kept = array(
-			'json'    => (string) wp_json_encode( $team ? $team : new \stdClass() ),
+			'reply'   => bin2hex( ReplyBody::compress( ReplyBody::wrap( (string) wp_json_encode( $team ? $team : new \stdClass() ) ) ) ),
 			'figures' => TeamProgress::figures( $team ),
 		);
 		set_transient( self::TRANSIENT . $owner_id, array( 'key' => $key ) + $kept, DAY_IN_SECONDS );

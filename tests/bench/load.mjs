@@ -2,7 +2,8 @@
  * The load bench (npm run bench:load, bin/bench-load starts the production lane and seeds it):
  * 200 concurrent connections with autocannon against nginx + PHP-FPM + MariaDB, every figure a
  * ratio to the bare authenticated REST request (GET wp/v2/users/me) measured with the same
- * connections and sessions right before each scenario, so both see the same machine load.
+ * connections and sessions in rounds that alternate with the scenario's (the median round's ratio is
+ * shown), so both see the same machine load.
  *
  * - POST video/progress/{id}: each connection is one learner raising its own progress the way the
  *   player does (one 5% step per report, parts of 20 s, so within the 2x rule at the rate the machine
@@ -16,7 +17,7 @@
  * (one activation), 8 parallel e-mail sends inside one cooldown (one goes out).
  *
  * Usage: node tests/bench/load.mjs --url <site> --seed <seed json> [--out <json>] [--connections 200]
- *        [--duration 12] [--warmup 3] [--check-command '<command printing bin/bench-load-check.php's JSON>']
+ *        [--duration 10] [--warmup 2] [--rounds 3] [--check-command '<command printing bin/bench-load-check.php's JSON>']
  * Prints one table; exits 1 when a target or a check fails.
  */
 import fs from 'node:fs';
@@ -36,8 +37,9 @@ const { values: options } = parseArgs( {
 		seed: { type: 'string' },
 		out: { type: 'string' },
 		connections: { type: 'string', default: '200' },
-		duration: { type: 'string', default: '12' },
-		warmup: { type: 'string', default: '3' },
+		duration: { type: 'string', default: '10' },
+		warmup: { type: 'string', default: '2' },
+		rounds: { type: 'string', default: '3' },
 		site: { type: 'string', default: 'prod' },
 		mail: { type: 'string' },
 	},
@@ -47,6 +49,7 @@ const seed = JSON.parse( fs.readFileSync( options.seed, 'utf8' ) );
 const connections = Number( options.connections );
 const duration = Number( options.duration );
 const warmup = Number( options.warmup );
+const rounds = Number( options.rounds );
 
 // The issue's targets (issue 18, "Load"): throughput at least, p99 at most, as ratios to the floor.
 const TARGETS = {
@@ -140,22 +143,75 @@ const gzip = { 'Accept-Encoding': 'gzip' };
 const floorRequest = get( '/wp-json/wp/v2/users/me', gzip );
 
 /**
- * A scenario and the floor measured right before it with the same sessions.
+ * The middle value (the mean of the two middle ones for an even count).
+ * @param {number[]} values Values.
+ */
+function median( values ) {
+	const sorted = [ ...values ].sort( ( a, b ) => a - b );
+	const middle = Math.floor( sorted.length / 2 );
+	return sorted.length % 2
+		? sorted[ middle ]
+		: ( sorted[ middle - 1 ] + sorted[ middle ] ) / 2;
+}
+
+/**
+ * Rows of several rounds as one: the median of each figure, errors and statuses added up.
+ * @param {Array<object>} runs Rows of measure().
+ */
+function combined( runs ) {
+	const statuses = {};
+	for ( const run of runs ) {
+		for ( const [ code, count ] of Object.entries( run.statuses ) ) {
+			statuses[ code ] = ( statuses[ code ] ?? 0 ) + count;
+		}
+	}
+	return {
+		label: runs[ 0 ].label,
+		rps: median( runs.map( ( r ) => r.rps ) ),
+		p50: median( runs.map( ( r ) => r.p50 ) ),
+		p99: median( runs.map( ( r ) => r.p99 ) ),
+		errors: runs.reduce( ( sum, r ) => sum + r.errors, 0 ),
+		statuses,
+		kib: median( runs.map( ( r ) => r.kib ) ),
+	};
+}
+
+/**
+ * A scenario against the floor, in `rounds` rounds that alternate which of the two goes first, so
+ * both see the same machine (a shared machine's speed drifts by more than the targets' margins
+ * within a minute). Each round gives a ratio; the row shows the median round's.
  * @param {string}        label      Row label.
  * @param {Array<object>} sessions   Sessions.
  * @param {Function}      requestFor Session → request.
  * @param {object|null}   target     { rps, p99 } ratios, or null (measured, not judged).
  */
 async function scenario( label, sessions, requestFor, target ) {
-	const floor = await measure(
-		`  floor: GET wp/v2/users/me (${ label.split( ' (' )[ 0 ] })`,
-		sessions,
-		floorRequest
-	);
-	const row = await measure( label, sessions, requestFor );
+	const floorLabel = `  floor: GET wp/v2/users/me (${ label.split( ' (' )[ 0 ] })`;
+	const floors = [];
+	const runs = [];
+	for ( let round = 0; round < rounds; round++ ) {
+		if ( round % 2 ) {
+			runs.push( await measure( label, sessions, requestFor ) );
+			floors.push( await measure( floorLabel, sessions, floorRequest ) );
+		} else {
+			floors.push( await measure( floorLabel, sessions, floorRequest ) );
+			runs.push( await measure( label, sessions, requestFor ) );
+		}
+	}
+	const floor = combined( floors );
+	const row = combined( runs );
 	// A floor that answered nothing gives no ratio (NaN: the target fails).
-	row.rpsRatio = floor.rps > 0 ? row.rps / floor.rps : NaN;
-	row.p99Ratio = floor.p99 > 0 ? row.p99 / floor.p99 : NaN;
+	const ratio = ( a, b ) => ( b > 0 ? a / b : NaN );
+	row.rpsRatio = median(
+		runs.map( ( r, i ) => ratio( r.rps, floors[ i ].rps ) )
+	);
+	row.p99Ratio = median(
+		runs.map( ( r, i ) => ratio( r.p99, floors[ i ].p99 ) )
+	);
+	row.rounds = runs.map( ( r, i ) => ( {
+		rpsRatio: ratio( r.rps, floors[ i ].rps ),
+		p99Ratio: ratio( r.p99, floors[ i ].p99 ),
+	} ) );
 	row.target = target;
 	if ( target ) {
 		const parts = [ `≥ ${ target.rps }×` ];
@@ -629,6 +685,7 @@ if ( options.out ) {
 				connections,
 				duration,
 				warmup,
+				rounds,
 				rows,
 				checks,
 				problems,

@@ -11,6 +11,7 @@ use LibraryPortal\Library\CacheEntry;
 use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Library\LibraryCacheRepository;
 use LibraryPortal\Rest\RawJsonResponse;
+use LibraryPortal\Rest\ReplyBody;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 use WP_REST_Request;
@@ -192,6 +193,26 @@ final class LibraryCacheTest extends TestCase {
 
 		$request->set_param( '_fields', 'success' );
 		$this->assertFalse( RawJsonResponse::serve( false, $response, $request, rest_get_server() ), '_fields needs the normal path.' );
+	}
+
+	public function test_the_kept_reply_is_stored_compressed_and_a_row_of_an_older_format_is_built_again(): void {
+		global $wpdb;
+		if ( wp_using_ext_object_cache() ) {
+			$this->markTestSkipped( 'With a persistent object cache the entry lives there (the next test).' );
+		}
+		$owner = $this->make_user();
+		$item  = Library::item( 'Stored compressed' );
+		Library::grant( $owner, $item, 2 );
+		$reply = $this->rest( 'GET', self::ROUTE, array(), $owner );
+		$table = $wpdb->prefix . 'lp_library_cache';
+		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT cache_key, payload FROM %i WHERE user_id = %d', $table, $owner ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; the test reads the table itself.
+
+		$this->assertTrue( ctype_xdigit( $row['payload'] ), 'hexadecimal, which every text column keeps' );
+		$this->assertSame( $reply->get_data(), json_decode( ReplyBody::expand( (string) hex2bin( $row['payload'] ) ), true ), 'the whole body, compressed' );
+
+		// A row written before the body was kept compressed, under a key that still matches.
+		$wpdb->update( $table, array( 'payload' => '[]' ), array( 'user_id' => $owner ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the test damages the table itself.
+		$this->assertArrayHasKey( $item, $this->items( $owner ), 'an unreadable row is a miss: the reply is built again' );
 	}
 
 	public function test_with_a_persistent_object_cache_the_entry_lives_there(): void {

@@ -50,13 +50,22 @@ trait ParallelSite {
 	public static function set_up_before_class() {
 		parent::set_up_before_class();
 		self::$server = new DevServer(
-			array(
-				'LP_SITE'                => (string) getenv( 'LP_SITE' ),
-				'PHP_CLI_SERVER_WORKERS' => '4',
-			),
+			self::site_environment(),
 			array( '-d', 'display_errors=0', '-d', 'sendmail_path=cat >/dev/null' )
 		);
 		self::$port   = self::$server->port;
+	}
+
+	/**
+	 * The server's environment (a test class may add to it).
+	 *
+	 * @return array<string, string>
+	 */
+	private static function site_environment(): array {
+		return array(
+			'LP_SITE'                => (string) getenv( 'LP_SITE' ),
+			'PHP_CLI_SERVER_WORKERS' => '4',
+		);
 	}
 
 	public static function tear_down_after_class() {
