@@ -5,11 +5,12 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
+use LibraryPortal\Admin\AdminNotice;
+use LibraryPortal\Admin\AdminPostHandler;
 use LibraryPortal\Database\WriteFailed;
-use LibraryPortal\Grants\GrantService;
 
 /**
  * Gives a user licenses of an item through GrantService; a refused form keeps what was typed.

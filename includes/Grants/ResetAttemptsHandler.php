@@ -5,8 +5,10 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
+use LibraryPortal\Admin\AdminNotice;
+use LibraryPortal\Admin\AdminPostHandler;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\WriteFailed;

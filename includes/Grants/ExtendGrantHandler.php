@@ -5,11 +5,12 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
+use LibraryPortal\Admin\AdminNotice;
+use LibraryPortal\Admin\AdminPostHandler;
 use LibraryPortal\Database\WriteFailed;
-use LibraryPortal\Grants\GrantService;
 
 /**
  * Moves a grant's expiry later through GrantService (docs/decisions.md, "Grants and audit trail").

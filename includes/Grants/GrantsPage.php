@@ -5,14 +5,14 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
+use LibraryPortal\Admin\AdminCapabilities;
+use LibraryPortal\Admin\AdminNotice;
+use LibraryPortal\Admin\AdminPostHandler;
+use LibraryPortal\Admin\AdminPostRoutes;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Certificates\QuizService;
-use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Grants\GrantRepository;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Library\LibraryService;
 
 /**

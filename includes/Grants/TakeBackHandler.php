@@ -5,11 +5,12 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
+use LibraryPortal\Admin\AdminNotice;
+use LibraryPortal\Admin\AdminPostHandler;
 use LibraryPortal\Database\WriteFailed;
-use LibraryPortal\Grants\GrantService;
 
 /**
  * Takes back a grant's seats nobody started through GrantService::take_back() (docs/decisions.md,
