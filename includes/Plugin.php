@@ -9,7 +9,6 @@ namespace LibraryPortal;
 
 use LibraryPortal\Accounts\UserController;
 use LibraryPortal\Accounts\UserDeletedHandler;
-use LibraryPortal\Admin\GrantsPage;
 use LibraryPortal\Admin\ReservedSlugNotice;
 use LibraryPortal\Admin\SettingsPage;
 use LibraryPortal\Ajax\PingHandler;
@@ -31,6 +30,7 @@ use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
 use LibraryPortal\Frontend\UserLocale;
+use LibraryPortal\Grants\GrantsPage;
 use LibraryPortal\Learning\LearningController;
 use LibraryPortal\Learning\PlaylistDuration;
 use LibraryPortal\Learning\ProgressRecorder;

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Integrations\WooCommerce;
 
-use LibraryPortal\Admin\GrantsPage;
+use LibraryPortal\Grants\GrantsPage;
 use LibraryPortal\Grants\GrantService;
 use WC_Order;
 use WC_Order_Item_Product;

@@ -296,7 +296,7 @@ final class ContractsPageTest extends TestCase {
 		$entry = $this->services()->seat_audit->page( 0, 1 )[0];
 		$this->assertSame( ContractService::DELETE_ACTION, $entry->action );
 		$this->assertSame( $admin, $entry->actor_id );
-		$this->assertSame( 'Contract “Riverside” deleted: 1 member lost its library', \LibraryPortal\Admin\GrantTexts::details_text( $entry ) );
+		$this->assertSame( 'Contract “Riverside” deleted: 1 member lost its library', \LibraryPortal\Grants\GrantTexts::details_text( $entry ) );
 
 		// A missing contract: the confirmation says so, and the action changes nothing.
 		$this->assertStringContainsString(

@@ -46,7 +46,7 @@ final class PackageTest extends TestCase {
 	public function test_every_view_template_ships(): void {
 		$root  = dirname( __DIR__, 3 );
 		$views = (array) glob( $root . '/includes/*/views/*.php' );
-		$this->assertContains( 'includes/Admin/views/grants-list.php', array_map( static fn( string $view ): string => substr( $view, strlen( $root ) + 1 ), $views ), 'the admin screens print through views/' );
+		$this->assertContains( 'includes/Grants/views/grants-list.php', array_map( static fn( string $view ): string => substr( $view, strlen( $root ) + 1 ), $views ), 'the admin screens print through views/' );
 		foreach ( $views as $view ) {
 			$this->assertContains( substr( $view, strlen( $root ) + 1 ), self::$files );
 		}

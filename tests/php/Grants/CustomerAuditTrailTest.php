@@ -8,11 +8,11 @@
 
 namespace LibraryPortal\Tests\Grants;
 
-use LibraryPortal\Admin\GrantTexts;
-use LibraryPortal\Admin\GrantsPage;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Grants\AuditEntry;
+use LibraryPortal\Grants\GrantsPage;
+use LibraryPortal\Grants\GrantTexts;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Sharing\SeatSharing;
 use LibraryPortal\Sharing\ShareLinks;

@@ -8,9 +8,9 @@
 namespace LibraryPortal\Tests\Grants;
 
 use InvalidArgumentException;
-use LibraryPortal\Admin\GrantTexts;
 use LibraryPortal\Grants\AuditEntry;
 use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Grants\GrantTexts;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -9,9 +9,9 @@
 namespace LibraryPortal\Tests\Multisite;
 
 use LibraryPortal\Accounts\SiteMembers;
-use LibraryPortal\Admin\GrantsPage;
 use LibraryPortal\Certificates\Certificate;
 use LibraryPortal\Certificates\QuizService;
+use LibraryPortal\Grants\GrantsPage;
 use LibraryPortal\Privacy\CertificateNames;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -173,7 +173,7 @@ final class NetworkPeopleTest extends NetworkTestCase {
 		$_REQUEST = $_POST; // phpcs:ignore WordPress.Security.NonceVerification.Missing -- the test builds the request.
 		$posted   = 0;
 		foreach ( $this->grants_page()->handlers() as $handler ) {
-			if ( \LibraryPortal\Admin\AddGrantHandler::ACTION === $handler->action() ) {
+			if ( \LibraryPortal\Grants\AddGrantHandler::ACTION === $handler->action() ) {
 				$handler->handle();
 				++$posted;
 			}

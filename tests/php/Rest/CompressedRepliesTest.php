@@ -142,7 +142,14 @@ final class CompressedRepliesTest extends TestCase {
 		$team_reply = json_decode( $this->decoded( $this->get( '/library/v2/shareduserscontent/', $browser, 'gzip' ) ), true );
 		$this->assertSame( array(), (array) $team_reply['data'], "a member sees no team of their own, never the owner's" );
 
-		$logged_out = $this->get( '/library/v2/items/', array( 'cookie' => '', 'nonce' => '' ), 'gzip' );
+		$logged_out = $this->get(
+			'/library/v2/items/',
+			array(
+				'cookie' => '',
+				'nonce'  => '',
+			),
+			'gzip'
+		);
 		$this->assertSame( 401, $logged_out['status'] );
 		$this->assertArrayNotHasKey( 'content-encoding', $logged_out['headers'] );
 	}

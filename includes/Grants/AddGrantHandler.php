@@ -5,57 +5,24 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
 use LibraryPortal\Database\WriteFailed;
-use LibraryPortal\Grants\GrantService;
 
 /**
  * Gives a user licenses of an item through GrantService; a refused form keeps what was typed.
  */
-final class AddGrantHandler implements AdminPostHandler {
+final class AddGrantHandler extends GrantAction {
 
 	public const ACTION = 'library_portal_add_grant';
 
 	/**
-	 * Grants.
-	 *
-	 * @var GrantService
-	 */
-	private GrantService $grants;
-
-	/**
-	 * The screens' one-time notice.
-	 *
-	 * @var AdminNotice
-	 */
-	private AdminNotice $notice;
-
-	/**
-	 * The handler.
-	 *
-	 * @param GrantService $grants Grants.
-	 * @param AdminNotice  $notice The screens' notice.
-	 */
-	public function __construct( GrantService $grants, AdminNotice $notice ) {
-		$this->grants = $grants;
-		$this->notice = $notice;
-	}
-
-	/**
-	 * The form's action.
-	 */
-	public function action(): string {
-		return self::ACTION;
-	}
-
-	/**
 	 * Handles "Add grant"; returns where to go next.
+	 *
+	 * @param array<string, int> $bound Nothing: the form's nonce is its action.
 	 */
-	public function handle(): string {
-		GrantRequest::require_cap();
-		check_admin_referer( self::ACTION );
+	protected function run( array $bound ): string {
 		$fields = array(
 			'user'     => GrantRequest::posted( 'user' ),
 			'item'     => GrantRequest::posted( 'item' ),

@@ -5,12 +5,10 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
+use LibraryPortal\Admin\AdminNotice;
 use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Grants\Grant;
-use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Grants\GrantRepository;
 
 /**
  * The arguments of views/grant-add.php and views/grant-change.php: the kept notice, what a refused

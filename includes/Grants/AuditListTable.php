@@ -5,10 +5,8 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
-use LibraryPortal\Grants\AuditEntry;
-use LibraryPortal\Grants\SeatAuditRepository;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.

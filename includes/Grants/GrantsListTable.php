@@ -5,11 +5,9 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
 use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Grants\Grant;
-use LibraryPortal\Grants\GrantRepository;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.

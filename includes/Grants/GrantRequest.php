@@ -5,9 +5,10 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
+use LibraryPortal\Admin\AdminCapabilities;
 
 /**
  * Shared by the grant screens' controller and their admin-post handlers.

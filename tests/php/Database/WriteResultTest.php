@@ -5,7 +5,7 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Tests\Repositories;
+namespace LibraryPortal\Tests\Database;
 
 use LibraryPortal\Database\Repository;
 use LibraryPortal\Database\WriteFailed;

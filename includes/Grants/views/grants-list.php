@@ -10,7 +10,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * What the controller hands over.
  *
- * @var array{table: \LibraryPortal\Admin\GrantsListTable, notice: array{type?: string, message?: string}, add_url: string, user_unknown: bool} $args
+ * @var array{table: \LibraryPortal\Grants\GrantsListTable, notice: array{type?: string, message?: string}, add_url: string, user_unknown: bool} $args
  */
 ?>
 <h1 class="wp-heading-inline"><?php esc_html_e( 'Grants', 'library-portal' ); ?></h1> <a class="page-title-action" href="<?php echo esc_url( $args['add_url'] ); ?>"><?php esc_html_e( 'Add grant', 'library-portal' ); ?></a>
@@ -24,7 +24,7 @@ load_template( __DIR__ . '/column-widths.php', false );
 ?>
 <form method="get">
 <input type="hidden" name="post_type" value="<?php echo esc_attr( \LibraryPortal\Catalogue\ItemPostType::POST_TYPE ); ?>">
-<input type="hidden" name="page" value="<?php echo esc_attr( \LibraryPortal\Admin\GrantsPage::GRANTS ); ?>">
+<input type="hidden" name="page" value="<?php echo esc_attr( \LibraryPortal\Grants\GrantsPage::GRANTS ); ?>">
 <?php
 $args['table']->search_box( __( 'Search users', 'library-portal' ), 'lp-grant-search' );
 $args['table']->display();

@@ -5,7 +5,7 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Tests\Rest;
+namespace LibraryPortal\Tests\Notifications;
 
 use LibraryPortal\Rest\Limits;
 use LibraryPortal\Tests\Fixtures\Inbox;

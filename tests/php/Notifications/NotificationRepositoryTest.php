@@ -5,7 +5,7 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Tests\Repositories;
+namespace LibraryPortal\Tests\Notifications;
 
 use LibraryPortal\Notifications\Notification;
 use LibraryPortal\Tests\Support\TestCase;

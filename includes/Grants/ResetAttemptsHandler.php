@@ -5,8 +5,9 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
+use LibraryPortal\Admin\AdminNotice;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\WriteFailed;
@@ -15,9 +16,11 @@ use LibraryPortal\Database\WriteFailed;
  * Lets a learner's test attempts stop counting towards the limit (QuizService::reset_attempts(),
  * written to the audit trail: docs/decisions.md, "Tests and certificates").
  */
-final class ResetAttemptsHandler implements AdminPostHandler {
+final class ResetAttemptsHandler extends GrantAction {
 
 	public const ACTION = 'library_portal_reset_quiz_attempts';
+
+	protected const BOUND_TO = array( 'user', 'item' );
 
 	/**
 	 * Tests (the attempt limit and its reset).
@@ -27,49 +30,26 @@ final class ResetAttemptsHandler implements AdminPostHandler {
 	private QuizService $quizzes;
 
 	/**
-	 * The screens' one-time notice.
-	 *
-	 * @var AdminNotice
-	 */
-	private AdminNotice $notice;
-
-	/**
 	 * The handler.
 	 *
-	 * @param QuizService $quizzes Tests.
-	 * @param AdminNotice $notice  The screens' notice.
+	 * @param GrantService $grants  Grants.
+	 * @param AdminNotice  $notice  The screens' notice.
+	 * @param QuizService  $quizzes Tests.
 	 */
-	public function __construct( QuizService $quizzes, AdminNotice $notice ) {
+	public function __construct( GrantService $grants, AdminNotice $notice, QuizService $quizzes ) {
+		parent::__construct( $grants, $notice );
 		$this->quizzes = $quizzes;
-		$this->notice  = $notice;
-	}
-
-	/**
-	 * The form's action.
-	 */
-	public function action(): string {
-		return self::ACTION;
-	}
-
-	/**
-	 * The nonce action of one reset form (bound to the learner and the item).
-	 *
-	 * @param int $user_id    Learner.
-	 * @param int $product_id Item.
-	 */
-	public static function nonce_action( int $user_id, int $product_id ): string {
-		return self::ACTION . '_' . $user_id . '_' . $product_id;
 	}
 
 	/**
 	 * Handles "Reset test attempts" of a learner on an item; returns where to go next.
+	 *
+	 * @param array<string, int> $bound The learner (user) and the item; the nonce is bound to both.
 	 */
-	public function handle(): string {
-		GrantRequest::require_cap();
-		$user_id    = absint( GrantRequest::posted( 'user' ) );
-		$product_id = absint( GrantRequest::posted( 'item' ) );
-		check_admin_referer( self::nonce_action( $user_id, $product_id ) );
-		$user = get_userdata( $user_id );
+	protected function run( array $bound ): string {
+		$user_id    = $bound['user'];
+		$product_id = $bound['item'];
+		$user       = get_userdata( $user_id );
 		if ( ! $user || ! Quiz::of_item( $product_id )->has_questions() ) {
 			$this->notice->keep( 'error', __( 'No such learner or test.', 'library-portal' ) );
 			return $user ? GrantsPage::view_as_url( $user_id ) : GrantsPage::page_url( GrantsPage::VIEW_AS );

@@ -5,7 +5,7 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Tests\Rest;
+namespace LibraryPortal\Tests\Database;
 
 use LibraryPortal\Dev\DemoSeeder;
 use LibraryPortal\Dev\QueryPlanCheck;

@@ -5,20 +5,20 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
+use LibraryPortal\Admin\AdminCapabilities;
+use LibraryPortal\Admin\AdminNotice;
+use LibraryPortal\Admin\AdminPostHandler;
+use LibraryPortal\Admin\AdminPostRoutes;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Certificates\QuizService;
-use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Grants\GrantRepository;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Library\LibraryService;
 
 /**
  * Three screens under the Library menu, each behind AdminCapabilities::GRANTS. This controller adds
  * the pages, their Screen Options and Help, picks the view a request asks for and hands it escaped-
- * ready data (views/); each form posts to its own admin-post handler (AddGrantHandler,
+ * ready data (views/); each form posts to its own admin-post handler, a GrantAction (AddGrantHandler,
  * ExtendGrantHandler, TakeBackHandler, ResetAttemptsHandler), which redirects back with a notice
  * (docs/decisions.md, "How admin screens are built").
  */
@@ -125,7 +125,7 @@ final class GrantsPage {
 			new AddGrantHandler( $this->grants, $this->notice ),
 			new ExtendGrantHandler( $this->grants, $this->notice ),
 			new TakeBackHandler( $this->grants, $this->notice ),
-			new ResetAttemptsHandler( $this->quizzes, $this->notice ),
+			new ResetAttemptsHandler( $this->grants, $this->notice, $this->quizzes ),
 		);
 	}
 

@@ -10,7 +10,7 @@ defined( 'ABSPATH' ) || exit;
 /**
  * What the controller hands over.
  *
- * @var array{filter: array{page: string, id: string, label: string, value: string, button: string}, table: \LibraryPortal\Admin\AuditListTable|null} $args
+ * @var array{filter: array{page: string, id: string, label: string, value: string, button: string}, table: \LibraryPortal\Grants\AuditListTable|null} $args
  */
 ?>
 <h1><?php esc_html_e( 'Audit trail', 'library-portal' ); ?></h1>

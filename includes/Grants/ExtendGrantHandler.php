@@ -5,67 +5,27 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
 use LibraryPortal\Database\WriteFailed;
-use LibraryPortal\Grants\GrantService;
 
 /**
  * Moves a grant's expiry later through GrantService (docs/decisions.md, "Grants and audit trail").
  */
-final class ExtendGrantHandler implements AdminPostHandler {
+final class ExtendGrantHandler extends GrantAction {
 
 	public const ACTION = 'library_portal_extend_grant';
 
-	/**
-	 * Grants.
-	 *
-	 * @var GrantService
-	 */
-	private GrantService $grants;
-
-	/**
-	 * The screens' one-time notice.
-	 *
-	 * @var AdminNotice
-	 */
-	private AdminNotice $notice;
-
-	/**
-	 * The handler.
-	 *
-	 * @param GrantService $grants Grants.
-	 * @param AdminNotice  $notice The screens' notice.
-	 */
-	public function __construct( GrantService $grants, AdminNotice $notice ) {
-		$this->grants = $grants;
-		$this->notice = $notice;
-	}
-
-	/**
-	 * The form's action.
-	 */
-	public function action(): string {
-		return self::ACTION;
-	}
-
-	/**
-	 * The nonce action of one grant's form.
-	 *
-	 * @param int $grant_id Grant.
-	 */
-	public static function nonce_action( int $grant_id ): string {
-		return self::ACTION . '_' . $grant_id;
-	}
+	protected const BOUND_TO = array( 'grant' );
 
 	/**
 	 * Handles "Extend expiry"; returns where to go next.
+	 *
+	 * @param array<string, int> $bound The grant.
 	 */
-	public function handle(): string {
-		GrantRequest::require_cap();
-		$grant_id = absint( GrantRequest::posted( 'grant' ) );
-		check_admin_referer( self::nonce_action( $grant_id ) );
+	protected function run( array $bound ): string {
+		$grant_id = $bound['grant'];
 		try {
 			$never   = '1' === GrantRequest::posted( 'never' );
 			$expires = GrantRequest::posted( 'expires' );

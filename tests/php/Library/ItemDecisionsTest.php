@@ -5,7 +5,7 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Tests\Rest;
+namespace LibraryPortal\Tests\Library;
 
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Tests\Fixtures\Library;

@@ -5,13 +5,11 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Grants\AuditEntry;
-use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Sharing\SeatSharing;
 use LibraryPortal\Sharing\ShareLinks;

@@ -5,15 +5,12 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Admin;
+namespace LibraryPortal\Grants;
 
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ItemStatus;
-use LibraryPortal\Grants\AuditEntry;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Library\LibraryService;
 
 /**

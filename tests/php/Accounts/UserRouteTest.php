@@ -5,7 +5,7 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Tests\Rest;
+namespace LibraryPortal\Tests\Accounts;
 
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Services;

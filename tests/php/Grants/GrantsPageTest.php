@@ -5,17 +5,17 @@
  * @package LibraryPortal
  */
 
-namespace LibraryPortal\Tests\Admin;
+namespace LibraryPortal\Tests\Grants;
 
-use LibraryPortal\Admin\AddGrantHandler;
-use LibraryPortal\Admin\ExtendGrantHandler;
-use LibraryPortal\Admin\GrantsPage;
-use LibraryPortal\Admin\ResetAttemptsHandler;
-use LibraryPortal\Admin\TakeBackHandler;
+use LibraryPortal\Admin\AdminCapabilities;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Database\Schema;
-use LibraryPortal\Admin\AdminCapabilities;
+use LibraryPortal\Grants\AddGrantHandler;
+use LibraryPortal\Grants\ExtendGrantHandler;
+use LibraryPortal\Grants\GrantsPage;
+use LibraryPortal\Grants\ResetAttemptsHandler;
+use LibraryPortal\Grants\TakeBackHandler;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\AdminScreens;
 use LibraryPortal\Tests\Support\TestCase;
