@@ -35,6 +35,7 @@ test.use( { viewport: { width: 1280, height: 900 } } );
 test( 'an admin creates a three-part workshop with a test; an invalid address is refused', async ( {
 	page,
 } ) => {
+	test.slow(); // Three parts, a test, two saves and axe on the long edit screen: near 30 s on a quiet 2-core machine.
 	const admin = credentials( 'admin' );
 	await logIn( page, admin.login, admin.password );
 	const title = `Admin Catalogue Workshop ${ Date.now() }`;
