@@ -93,6 +93,25 @@ add_action(
 );
 
 /*
+ * bin/router.php compresses WordPress's replies with PHP's zlib output handler. WordPress's
+ * wp_ob_end_flush_all() tries to end that handler too, which PHP refuses with a notice on every
+ * request; end only the buffers above it (PHP flushes the handler itself at the end).
+ */
+if ( ini_get( 'zlib.output_compression' ) ) {
+	remove_action( 'shutdown', 'wp_ob_end_flush_all', 1 );
+	add_action(
+		'shutdown',
+		static function () {
+			$status = ob_get_status();
+			while ( $status && 'zlib output compression' !== $status['name'] && ob_end_flush() ) {
+				$status = ob_get_status();
+			}
+		},
+		1
+	);
+}
+
+/*
  * The local networks (README, "A network of sites") live on 127.0.0.1:<port>. Core's sanitize_user()
  * strips the ':' from a new site's domain ("127.0.0.18896"), so a site made with the network's
  * domain gets it back.

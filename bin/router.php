@@ -120,33 +120,6 @@ function library_portal_router_refuse( int $status ): bool {
 }
 
 /**
- * Output handler: compresses what WordPress printed, once it is whole, when the client accepts gzip,
- * as nginx's gzip does for bin/prod. A reply that is compressed already (the portal's kept replies),
- * has its own Content-Length (a download), was flushed before its end or is empty goes as it is.
- * PHP's zlib.output_compression cannot tell the first kind and would compress those twice.
- *
- * @param string $buffer What was printed.
- * @param int    $phase  PHP_OUTPUT_HANDLER_* flags.
- */
-function library_portal_router_compress_reply( string $buffer, int $phase ): string {
-	static $as_is = false;
-	if ( ! ( $phase & PHP_OUTPUT_HANDLER_FINAL ) || ! ( $phase & PHP_OUTPUT_HANDLER_START ) ) {
-		$as_is = true; // Flushed in parts: what went out already was not compressed.
-	}
-	if ( $as_is || '' === $buffer || headers_sent() || ! preg_match( '/\bgzip\b/i', (string) ( $_SERVER['HTTP_ACCEPT_ENCODING'] ?? '' ) ) ) {
-		return $buffer;
-	}
-	foreach ( headers_list() as $header ) {
-		if ( preg_match( '/^(content-encoding|content-length):/i', $header ) ) {
-			return $buffer;
-		}
-	}
-	header( 'Content-Encoding: gzip' );
-	header( 'Vary: Accept-Encoding', false );
-	return (string) gzencode( $buffer, 6 );
-}
-
-/**
  * Sends a static text file gzip-compressed when the client accepts it; false leaves the file
  * to the built-in server (other types, or no gzip in Accept-Encoding).
  *
@@ -237,10 +210,12 @@ if ( '/' !== $library_portal_path && file_exists( $library_portal_file ) ) {
 	}
 }
 
-// WordPress's pages and REST replies go out compressed too when the client accepts it, unless
-// LP_ROUTER_GZIP=0 (a test of what the plugin itself compresses).
+// WordPress's pages and REST replies go out compressed too when the client accepts it (PHP's zlib
+// leaves a reply with its own Content-Length, such as a file download, as it is). The plugin then sends
+// its kept replies uncompressed for zlib to compress (Rest\RawJsonResponse); LP_ROUTER_GZIP=0 leaves
+// compression to the plugin alone (CompressedRepliesTest).
 if ( '0' !== getenv( 'LP_ROUTER_GZIP' ) ) {
-	ob_start( 'library_portal_router_compress_reply' );
+	ini_set( 'zlib.output_compression', '1' ); // phpcs:ignore WordPress.PHP.IniSet.Risky -- the dev server's own setting.
 }
 $_SERVER['SCRIPT_NAME']     = '/index.php';
 $_SERVER['PHP_SELF']        = '/index.php';
