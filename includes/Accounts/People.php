@@ -29,6 +29,9 @@ final class People {
 				'include'     => array_values( array_unique( $ids ) ),
 				'fields'      => array( 'ID', 'display_name', 'user_email' ),
 				'count_total' => false,
+				// Anyone holding or sharing a seat here, a member of this site or not: on a network a
+				// seat may be taken by a user of another site (docs/decisions.md, "Multisite").
+				'blog_id'     => 0,
 				// In the primary key's order: core's default (user_login) sorts the rows with a filesort.
 				'orderby'     => 'ID',
 			)

@@ -134,6 +134,31 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * The owners whose team (team_seats()) shows any of these users: who shared them a seat.
+	 *
+	 * @param int[] $holder_ids Users.
+	 * @return int[]
+	 */
+	public function sharers_of( array $holder_ids ): array {
+		$owners = array();
+		foreach ( array_chunk( self::ids( $holder_ids ), 1000 ) as $chunk ) {
+			$owners = array_merge(
+				$owners,
+				array_map(
+					'intval',
+					$this->db->get_col(
+						$this->db->prepare(
+							'SELECT DISTINCT owner_id FROM %i WHERE holder_id IN ( ' . self::placeholders( $chunk ) . ' ) AND shared = 1 AND owner_id <> holder_id',
+							array_merge( array( $this->table( 'licenses' ) ), $chunk )
+						)
+					)
+				)
+			);
+		}
+		return self::ids( $owners );
+	}
+
+	/**
 	 * The other people in a user's seats: whoever holds a seat the user owns, and whoever owns
 	 * a seat the user holds. Their libraries show the user's name and e-mail.
 	 *

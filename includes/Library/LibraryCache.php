@@ -8,6 +8,7 @@
 namespace LibraryPortal\Library;
 
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Database\Installer;
 use LibraryPortal\Database\Repository;
 use LibraryPortal\Domain\Expiry;
 use LibraryPortal\Grants\LicenseRepository;
@@ -27,7 +28,10 @@ use LibraryPortal\Settings;
  *   users concerned, which raises their versions, every time: a reply built between two writes of
  *   one request must not survive the second one; catalogue edits raise the site's version; a
  *   profile change raises the versions of the user and of the people whose replies show their
- *   name and e-mail (the other side of their seats), not everyone's;
+ *   name and e-mail (the other side of their seats), not everyone's, on every site of a network
+ *   when the name or e-mail changed;
+ * - the same writes raise the team version of whoever shared the users a seat (per site: the
+ *   owner's team reply, Team\TeamReplyCache, is good while it holds);
  * - statuses depend on the clock only through expiry and the month (`expiring_licenses`), so an
  *   entry is valid until the earliest expiry still ahead of it and the start of next month.
  *
@@ -37,6 +41,8 @@ use LibraryPortal\Settings;
 final class LibraryCache {
 
 	public const USER_META = '_library_portal_version';
+	/** The owner's team version: user meta of this site (the blog prefix before it, as update_user_option() writes). */
+	public const TEAM_META = 'library_portal_team_version';
 	/** Raised whenever the reply's shape or layout changes (4: one row per line; 5: the whole body, compressed), so no entry of the old one is served. */
 	public const REPLY_FORMAT = 5;
 	public const SITE_OPTION  = 'library_portal_library_version';
@@ -73,7 +79,7 @@ final class LibraryCache {
 	public function register(): void {
 		add_action( Repository::LIBRARY_CHANGED, array( $this, 'forget_users' ) );
 		add_action( 'save_post_' . ItemPostType::POST_TYPE, array( $this, 'forget_all' ) );
-		add_action( 'profile_update', array( $this, 'forget_profile' ) );
+		add_action( 'profile_update', array( $this, 'forget_profile' ), 10, 2 );
 		add_action( 'deleted_user', array( $this, 'forget_all' ) );
 		// Rows carry dates in the site's format and a certificate program's page (docs/decisions.md, "Primary actions").
 		foreach ( array( 'update_option_' . Settings::OPTION, 'update_option_date_format', 'update_option_time_format', 'update_option_timezone_string', 'update_option_gmt_offset', 'save_post_page' ) as $hook ) {
@@ -157,6 +163,10 @@ final class LibraryCache {
 	public function forget_users( $user_ids ): void {
 		global $wpdb;
 		$user_ids = array_values( array_unique( array_filter( array_map( 'intval', (array) $user_ids ) ) ) );
+		if ( ! $user_ids ) {
+			return;
+		}
+		$this->forget_teams_of( $user_ids );
 		if ( count( $user_ids ) > 1 ) {
 			// A contract's members, a team: one version for all in a fixed number of statements.
 			$this->entries->set_user_meta_of( $user_ids, self::USER_META, self::new_version() );
@@ -181,7 +191,7 @@ final class LibraryCache {
 
 	/**
 	 * The library versions of some users (forget_users() moves a user's on every change of their
-	 * library): the team reply is good while its members' versions are the same.
+	 * library).
 	 *
 	 * @param int[] $user_ids Users.
 	 * @return array<int, string> User ID => version, for those that have one, by ID.
@@ -191,13 +201,91 @@ final class LibraryCache {
 	}
 
 	/**
-	 * A user's name or e-mail may have changed: their reply and the replies showing them go.
+	 * The owner's team version on this site: it moves whenever the library of someone the owner
+	 * shared a seat with changes, so the team reply is good while it and the seats are the same.
+	 * The owner is the current user of the team request, whose meta WordPress has loaded: no query.
 	 *
-	 * @param int|string $user_id User.
+	 * @param int $owner_id Owner.
 	 */
-	public function forget_profile( $user_id ): void {
+	public function team_version_of( int $owner_id ): string {
+		return (string) get_user_meta( $owner_id, self::team_meta_key(), true );
+	}
+
+	/**
+	 * The team replies that show these users (their sharers' on this site) are no longer right:
+	 * one read of the sharers, and one write when there are any, for any number of users.
+	 *
+	 * @param int[] $user_ids Users whose library changed.
+	 */
+	private function forget_teams_of( array $user_ids ): void {
+		$owners = $this->licenses->sharers_of( $user_ids );
+		if ( ! $owners ) {
+			return;
+		}
+		$this->entries->set_user_meta_of( $owners, self::team_meta_key(), self::new_version() );
+		wp_cache_delete_multiple( $owners, 'user_meta' );
+	}
+
+	/**
+	 * This site's key of the team version.
+	 */
+	private static function team_meta_key(): string {
+		global $wpdb;
+		return $wpdb->get_blog_prefix() . self::TEAM_META;
+	}
+
+	/**
+	 * A user's name or e-mail may have changed: their reply and the replies showing them go. On a
+	 * network the user's name shows on every site where they hold or share a seat, so when the name
+	 * or e-mail did change, the same happens on each site where the plugin is installed.
+	 *
+	 * @param int|string    $user_id  User.
+	 * @param \WP_User|null $previous The user before the change (profile_update's second argument).
+	 */
+	public function forget_profile( $user_id, $previous = null ): void {
 		$user_id = (int) $user_id;
+		$this->forget_linked( $user_id );
+		if ( ! is_multisite() || ! self::shown_profile_changed( $user_id, $previous ) ) {
+			return;
+		}
+		$current = get_current_blog_id();
+		foreach ( get_sites(
+			array(
+				'fields'       => 'ids',
+				'number'       => 0,
+				'site__not_in' => array( $current ),
+			)
+		) as $site_id ) {
+			switch_to_blog( (int) $site_id );
+			if ( get_option( Installer::VERSION_OPTION ) ) {
+				$this->forget_linked( $user_id );
+			}
+			restore_current_blog();
+		}
+	}
+
+	/**
+	 * The user and the other side of their seats on the current site.
+	 *
+	 * @param int $user_id User.
+	 */
+	private function forget_linked( int $user_id ): void {
 		$this->forget_users( array_merge( array( $user_id ), $this->licenses->linked_users( $user_id ) ) );
+	}
+
+	/**
+	 * Whether what other people's replies show of the user (display name, e-mail: Accounts\People)
+	 * changed; true when the earlier user is not known.
+	 *
+	 * @param int           $user_id  User.
+	 * @param \WP_User|null $previous The user before the change.
+	 */
+	private static function shown_profile_changed( int $user_id, $previous ): bool {
+		$now = get_userdata( $user_id );
+		if ( ! $previous instanceof \WP_User || ! $now ) {
+			return true;
+		}
+		return $previous->display_name !== $now->display_name || $previous->user_email !== $now->user_email;
 	}
 
 	/**

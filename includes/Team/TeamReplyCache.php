@@ -14,17 +14,20 @@ use LibraryPortal\Rest\ReplyBody;
 /**
  * `GET shareduserscontent/` for a team of 1,000 reads five lists of a thousand rows. What it shows
  * changes only when the owner's shared seats change or a member's own library does (progress,
- * certificates, name: LibraryCache's per-user version already moves on each), when the catalogue
- * changes (the site version) or when the language does. So each request reads the seats and the
- * members' versions (two queries) and serves the stored copy while that key holds; the copy, the
- * reply's body gzip-compressed, is a transient (the object cache where a site has one), kept a day at most.
+ * certificates, name: each write that moves a member's library version moves the owner's team
+ * version too, LibraryCache::team_version_of()), when the catalogue changes (the site version) or
+ * when the language does. So each request reads the seats (one query) and the owner's own meta
+ * (loaded already) and serves the stored copy while that key holds; the copy, the reply's body
+ * gzip-compressed, is a transient (the object cache where a site has one), kept a day at most.
+ * (Reading the 500 members' versions instead cost a team's request 1 to 3 ms of one query:
+ * docs/scaling.md.)
  */
 final class TeamReplyCache {
 
 	/**
 	 * Bumped whenever the reply's shape changes, so no copy of an older shape is served.
 	 */
-	public const FORMAT = 4;
+	public const FORMAT = 5;
 
 	/**
 	 * Transient name before the owner's ID.
@@ -81,7 +84,7 @@ final class TeamReplyCache {
 			);
 		}
 		$now    = time();
-		$key    = $this->key( $seats, $now );
+		$key    = $this->key( $owner_id, $seats, $now );
 		$stored = get_transient( self::TRANSIENT . $owner_id );
 		if ( is_array( $stored ) && ( $stored['key'] ?? '' ) === $key && is_string( $stored['reply'] ?? null ) && ctype_xdigit( $stored['reply'] ) && is_array( $stored['figures'] ?? null ) ) {
 			$figures = $stored['figures'];
@@ -105,18 +108,18 @@ final class TeamReplyCache {
 	}
 
 	/**
-	 * What the reply depends on: the seats themselves, every member's library version, the
-	 * catalogue's version and the language.
+	 * What the reply depends on: the seats themselves, the owner's team version (it moves with
+	 * every member's library), the catalogue's version and the language.
 	 *
-	 * @param TeamSeat[] $seats The owner's shared seats.
-	 * @param int        $now   Unix seconds (a seat stops being revocable when it starts or expires).
+	 * @param int        $owner_id Owner.
+	 * @param TeamSeat[] $seats    The owner's shared seats.
+	 * @param int        $now      Unix seconds (a seat stops being revocable when it starts or expires).
 	 */
-	private function key( array $seats, int $now ): string {
+	private function key( int $owner_id, array $seats, int $now ): string {
 		$rows = '';
 		foreach ( $seats as $seat ) {
 			$rows .= $seat->id . ':' . $seat->product_id . ':' . $seat->holder_id . ':' . (int) $seat->revocable( $now ) . ';';
 		}
-		$holders = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
 		return md5(
 			implode(
 				'|',
@@ -126,7 +129,7 @@ final class TeamReplyCache {
 					(string) get_option( LibraryCache::SITE_OPTION, '' ),
 					determine_locale(),
 					md5( $rows ),
-					md5( (string) wp_json_encode( $this->library->versions_of( $holders ) ) ),
+					$this->library->team_version_of( $owner_id ),
 				)
 			)
 		);

@@ -129,6 +129,43 @@ final class NetworkPeopleTest extends NetworkTestCase {
 		restore_current_blog();
 	}
 
+	public function test_a_member_renamed_on_one_site_shows_renamed_in_a_team_kept_on_another(): void {
+		$site   = $this->make_site();
+		$owner  = $this->make_user();
+		$member = $this->make_user( 'subscriber', array( 'display_name' => 'Nina Before' ) );
+		switch_to_blog( $site );
+		$item = Library::item( 'Summit Coaching', 'on-demand' );
+		Library::grant( $owner, $item, 2 );
+		Library::share( $owner, $member, $item );
+		$team    = fn(): array => $this->send( 'GET', '/library/v2/shareduserscontent', $owner )->get_data()['data'];
+		$version = fn(): string => $this->services()->library_cache->team_version_of( $owner );
+		$this->assertSame( 'Nina Before', $team()[ $member ]['name'] );
+		$kept    = $version();
+		restore_current_blog();
+
+		// A profile save that changes nothing the team shows leaves the other site alone.
+		wp_update_user(
+			array(
+				'ID'          => $member,
+				'description' => 'Coach',
+			)
+		);
+		switch_to_blog( $site );
+		$this->assertSame( $kept, $version() );
+		restore_current_blog();
+
+		wp_update_user(
+			array(
+				'ID'           => $member,
+				'display_name' => 'Nina After',
+			)
+		);
+		switch_to_blog( $site );
+		$this->assertNotSame( $kept, $version(), 'The rename on the main site reaches the team kept on this one.' );
+		$this->assertSame( 'Nina After', $team()[ $member ]['name'] );
+		restore_current_blog();
+	}
+
 	public function test_erasing_on_one_site_hides_the_name_on_that_sites_certificates_only(): void {
 		$site    = $this->make_site();
 		$learner = $this->make_user( 'subscriber', array( 'user_email' => 'erased-on-one-site@example.com' ) );
