@@ -78,8 +78,11 @@ final class TeamReplyCache {
 	private function kept( int $owner_id ): array {
 		$seats = $this->licenses->team_seats( $owner_id );
 		if ( ! $seats ) {
+			// Everyone without a team gets the same reply: compressed once per process.
+			static $no_team = null;
+			$no_team      ??= bin2hex( ReplyBody::compress( ReplyBody::wrap( '{}' ) ) );
 			return array(
-				'reply'   => bin2hex( ReplyBody::compress( ReplyBody::wrap( '{}' ) ) ),
+				'reply'   => $no_team,
 				'figures' => TeamProgress::figures( array() ),
 			);
 		}
