@@ -114,11 +114,17 @@ const notice = ( page: Page ) =>
 
 test.describe.configure( { mode: 'serial' } );
 
+// Each test is a long admin flow (create, import, members, Screen Options): on WordPress 7.1 with
+// WooCommerce active, wp-admin pages load slower and two of them ran past 30 s at their last step.
+test.beforeEach( () => {
+	test.slow();
+} );
+
 test( 'the admin creates a contract through the screen and its new member sees it with the organizer card', async ( {
 	page,
 	browser,
 } ) => {
-	test.slow(); // Two people and the media library.
+	// Two people and the media library: slow like every test here (beforeEach above).
 	await openContracts( page );
 	expect( await pluginViolations( page ) ).toEqual( [] );
 	expect( await violationsOutsideCoreChrome( page ) ).toEqual( [] );
@@ -242,9 +248,6 @@ test( 'the admin creates a contract through the screen and its new member sees i
 test( "an import with bad rows lists them in the file's order, counts the file's rows and keeps the good rows", async ( {
 	page,
 } ) => {
-	// A long admin flow (create, import, Screen Options, Help): on WordPress 7.1 with WooCommerce
-	// it ran past 30 s at its last page load.
-	test.slow();
 	const stamp = Date.now();
 	const emails = [
 		`import-a-${ stamp }@example.com`,
