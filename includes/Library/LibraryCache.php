@@ -249,19 +249,13 @@ final class LibraryCache {
 			return;
 		}
 		$current = get_current_blog_id();
-		foreach ( get_sites(
-			array(
-				'fields'       => 'ids',
-				'number'       => 0,
-				'site__not_in' => array( $current ),
-			)
-		) as $site_id ) {
-			switch_to_blog( (int) $site_id );
-			if ( get_option( Installer::VERSION_OPTION ) ) {
-				$this->forget_linked( $user_id );
+		Installer::on_every_site(
+			function () use ( $user_id, $current ): void {
+				if ( get_current_blog_id() !== $current && get_option( Installer::VERSION_OPTION ) ) {
+					$this->forget_linked( $user_id );
+				}
 			}
-			restore_current_blog();
-		}
+		);
 	}
 
 	/**
