@@ -67,17 +67,12 @@ final class UserDeletedHandler {
 			$this->forget( $user_id );
 			return;
 		}
-		foreach ( get_sites(
-			array(
-				'fields' => 'ids',
-				'number' => 0,
-			)
-		) as $site_id ) {
-			switch_to_blog( (int) $site_id );
-			if ( get_option( Installer::VERSION_OPTION ) ) {
-				$this->forget( $user_id );
+		Installer::on_every_site(
+			function () use ( $user_id ): void {
+				if ( get_option( Installer::VERSION_OPTION ) ) {
+					$this->forget( $user_id );
+				}
 			}
-			restore_current_blog();
-		}
+		);
 	}
 }

@@ -166,6 +166,22 @@ final class NetworkPeopleTest extends NetworkTestCase {
 		restore_current_blog();
 	}
 
+	public function test_a_user_deleted_from_the_network_leaves_no_rows_on_any_site(): void {
+		global $wpdb;
+		$site    = $this->make_site();
+		$learner = $this->make_user();
+		$rows    = static fn( int $site_id ): int => (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d', $wpdb->get_blog_prefix( $site_id ) . 'lp_progress', $learner ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the test reads the table itself.
+		$this->services()->progress->record( $learner, Library::item( 'Main Basics', 'on-demand' ), 0, 40, time() );
+		switch_to_blog( $site );
+		$this->services()->progress->record( $learner, Library::item( 'Summit Basics', 'on-demand' ), 0, 60, time() );
+		restore_current_blog();
+		$this->assertSame( array( 1, 1 ), array( $rows( get_main_site_id() ), $rows( $site ) ) );
+
+		wpmu_delete_user( $learner );
+
+		$this->assertSame( array( 0, 0 ), array( $rows( get_main_site_id() ), $rows( $site ) ), 'Deleting from the network forgets the user on every site where the plugin runs.' );
+	}
+
 	public function test_erasing_on_one_site_hides_the_name_on_that_sites_certificates_only(): void {
 		$site    = $this->make_site();
 		$learner = $this->make_user( 'subscriber', array( 'user_email' => 'erased-on-one-site@example.com' ) );
