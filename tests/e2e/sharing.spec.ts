@@ -144,6 +144,7 @@ test.describe( 'Sharing seats', () => {
 		page,
 		browser,
 	} ) => {
+		test.slow(); // Two people, each in their own logged-in browser context (30 s passed on 7.1 + WooCommerce).
 		const productId = await ownersItem( page, TITLE );
 		await openShareTab( page, productId );
 		expect( await axeViolations( page ) ).toEqual( [] );
