@@ -234,6 +234,7 @@ test.describe( 'Sharing seats', () => {
 		page,
 		browser,
 	} ) => {
+		test.slow(); // The owner, the SMTP sink and the recipient's own logged-in browser (30 s passed on 7.1 + WooCommerce).
 		const productId = await ownersItem( page, TITLE );
 		const before = caughtMail().length;
 		await openShareTab( page, productId );
