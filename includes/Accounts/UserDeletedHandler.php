@@ -67,12 +67,6 @@ final class UserDeletedHandler {
 			$this->forget( $user_id );
 			return;
 		}
-		Installer::on_every_site(
-			function () use ( $user_id ): void {
-				if ( get_option( Installer::VERSION_OPTION ) ) {
-					$this->forget( $user_id );
-				}
-			}
-		);
+		Installer::on_every_installed_site( fn() => $this->forget( $user_id ) );
 	}
 }

@@ -129,6 +129,22 @@ final class Installer {
 	}
 
 	/**
+	 * Runs a routine on every site of the network where the plugin is installed (its schema
+	 * version is stored): a site it never ran on has none of its tables.
+	 *
+	 * @param callable $routine Called with no argument while switched to each such site.
+	 */
+	public static function on_every_installed_site( callable $routine ): void {
+		self::on_every_site(
+			static function () use ( $routine ): void {
+				if ( get_option( self::VERSION_OPTION ) ) {
+					$routine();
+				}
+			}
+		);
+	}
+
+	/**
 	 * Runs dbDelta when the stored schema version is older than the code's; an upgrade also
 	 * schedules the jobs a new version brings (the share-link purge came with schema 9).
 	 */

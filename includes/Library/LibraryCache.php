@@ -249,9 +249,9 @@ final class LibraryCache {
 			return;
 		}
 		$current = get_current_blog_id();
-		Installer::on_every_site(
+		Installer::on_every_installed_site(
 			function () use ( $user_id, $current ): void {
-				if ( get_current_blog_id() !== $current && get_option( Installer::VERSION_OPTION ) ) {
+				if ( get_current_blog_id() !== $current ) {
 					$this->forget_linked( $user_id );
 				}
 			}
