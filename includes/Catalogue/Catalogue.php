@@ -54,20 +54,22 @@ final class Catalogue {
 	}
 
 	/**
-	 * A published item's content type and part count, read through WordPress's own caches
-	 * (get_post() and the meta cache that ItemMedia reads too): what a progress report judges.
+	 * A published item's content type and part count: what a progress report judges. The item is
+	 * read with its meta in one statement (CatalogueRepository::published_item_meta()), which also
+	 * fills WordPress's meta cache, so ItemMedia reads the parts without a query.
 	 *
 	 * @param int $product_id Item.
 	 * @return array{content_type: string, part_count: int}|null Null when it is not a published item.
 	 */
 	public function kind_of( int $product_id ): ?array {
-		$post = get_post( $product_id );
-		if ( ! $post instanceof \WP_Post || ItemPostType::POST_TYPE !== $post->post_type || 'publish' !== $post->post_status ) {
+		$meta = $this->rows->published_item_meta( $product_id );
+		if ( null === $meta ) {
 			return null;
 		}
+		$single = static fn( string $key ) => isset( $meta[ $key ][0] ) ? maybe_unserialize( $meta[ $key ][0] ) : '';
 		return array(
-			'content_type' => ContentType::normalize( (string) get_post_meta( $product_id, '_lp_content_type', true ) ),
-			'part_count'   => ItemMedia::part_count_of( get_post_meta( $product_id, '_lp_video_parts', true ) ),
+			'content_type' => ContentType::normalize( (string) $single( '_lp_content_type' ) ),
+			'part_count'   => ItemMedia::part_count_of( $single( '_lp_video_parts' ) ),
 		);
 	}
 

@@ -23,6 +23,13 @@ abstract class Repository {
 	public const LIBRARY_CHANGED = 'library_portal_library_changed';
 
 	/**
+	 * LIBRARY_CHANGED's second argument when the change is only progress raised (or a part's
+	 * first row): the library cache checks a user's own reply against the progress itself, so
+	 * only the teams that show the user need telling (Library\LibraryCache).
+	 */
+	public const PROGRESS_ONLY = 'progress';
+
+	/**
 	 * Database connection.
 	 *
 	 * @var wpdb
@@ -101,12 +108,23 @@ abstract class Repository {
 	}
 
 	/**
+	 * Announces that a user's progress rose (or a part got its first row), and nothing else of
+	 * their library changed.
+	 *
+	 * @param int $user_id User.
+	 */
+	protected function progressed( int $user_id ): void {
+		self::announce_changed( array( $user_id ), self::PROGRESS_ONLY );
+	}
+
+	/**
 	 * Fires LIBRARY_CHANGED for these users: the one place that does, with the hook's name written
 	 * out so a reader (and the prefix sniff) sees it.
 	 *
-	 * @param int[] $user_ids Users.
+	 * @param int[]  $user_ids Users.
+	 * @param string $change   What changed: '' (anything) or PROGRESS_ONLY.
 	 */
-	public static function announce_changed( array $user_ids ): void {
-		do_action( 'library_portal_library_changed', $user_ids );
+	public static function announce_changed( array $user_ids, string $change = '' ): void {
+		do_action( 'library_portal_library_changed', $user_ids, $change );
 	}
 }

@@ -83,7 +83,7 @@ final class ProgressRepository extends Repository implements UserRows {
 		if ( 0 === $changed ) {
 			return false;
 		}
-		$this->changed( $user_id );
+		$this->progressed( $user_id );
 		return true;
 	}
 
@@ -133,13 +133,13 @@ final class ProgressRepository extends Repository implements UserRows {
 				'report'
 			);
 			if ( $created > 0 ) {
-				$this->changed( $user_id );
+				$this->progressed( $user_id );
 				return true;
 			}
 			// A parallel request created the row first: judge against it as a raise.
 		}
 		if ( ( null === $read || $percent > $read ) && $this->raise_reported( $user_id, $product_id, $part_index, $percent, $opens_session, $now ) ) {
-			$this->changed( $user_id );
+			$this->progressed( $user_id );
 			return true;
 		}
 		// Nothing to raise: only the clock moves (a new session starts at what the row holds).

@@ -21,12 +21,17 @@ use LibraryPortal\Settings;
  *
  * An entry is valid while its key matches and its time has not run out:
  * - the key hashes the plugin version and reply format, the user's library version (user meta, which WordPress has
- *   already loaded for the current user: reading it costs no query) and the site's library version
- *   (an autoloaded option: no query either), and the language of the request (the reply holds
- *   translated labels: a reply cached in one language is not served in another);
+ *   already loaded for the current user: reading it costs no query), the user's progress version,
+ *   the site's library version (an autoloaded option: no query either), and the language of the
+ *   request (the reply holds translated labels: a reply cached in one language is not served in another);
  * - every write that changes someone's library fires `library_portal_library_changed` with the
  *   users concerned, which raises their versions, every time: a reply built between two writes of
  *   one request must not survive the second one; catalogue edits raise the site's version; a
+ *   progress raise (the change announced as Repository::PROGRESS_ONLY, every few seconds while a
+ *   learner watches) writes no version: without a persistent object cache the progress version is
+ *   the number and sum of the user's progress rows, read in the same statement as the entry
+ *   (progress only rises, and whatever removes rows announces a whole change); with one, it is a
+ *   value kept next to the entry, replaced on each raise (docs/decisions.md, "Cost of a report"); a
  *   profile change raises the versions of the user and of the people whose replies show their
  *   name and e-mail (the other side of their seats), not everyone's, on every site of a network
  *   when the name or e-mail changed;
@@ -77,7 +82,7 @@ final class LibraryCache {
 	 * Hooks that invalidate entries.
 	 */
 	public function register(): void {
-		add_action( Repository::LIBRARY_CHANGED, array( $this, 'forget_users' ) );
+		add_action( Repository::LIBRARY_CHANGED, array( $this, 'forget_users' ), 10, 2 );
 		add_action( 'save_post_' . ItemPostType::POST_TYPE, array( $this, 'forget_all' ) );
 		add_action( 'profile_update', array( $this, 'forget_profile' ), 10, 2 );
 		add_action( 'deleted_user', array( $this, 'forget_all' ) );
@@ -102,12 +107,14 @@ final class LibraryCache {
 	 * @param callable(): array<int, array<string, mixed>> $build   Builds the items on a miss.
 	 */
 	public function items_reply( int $user_id, int $now, callable $build ): string {
-		$entry = $this->read( $user_id );
-		if ( $entry && $entry->is_valid_for( $this->key( $user_id ), $now ) ) {
+		// The key is taken before the build: a raise landing during the build makes the stored
+		// entry one that the next request no longer takes, never the other way round.
+		list( $entry, $progress ) = $this->read( $user_id );
+		$key                      = $this->key( $user_id, $progress );
+		if ( $entry && $entry->is_valid_for( $key, $now ) ) {
 			return $entry->payload;
 		}
 
-		$key     = $this->key( $user_id );
 		$items   = $build();
 		$payload = ReplyBody::compress( ReplyBody::wrap( self::encode_rows( $items ) ) );
 		$this->write( $user_id, new CacheEntry( $key, self::valid_until( $items, $now ), $payload ) );
@@ -159,14 +166,25 @@ final class LibraryCache {
 	 * Invalidates the entries of some users.
 	 *
 	 * @param int|int[] $user_ids Users.
+	 * @param string    $change   Repository::PROGRESS_ONLY when only progress rose, else ''.
 	 */
-	public function forget_users( $user_ids ): void {
+	public function forget_users( $user_ids, $change = '' ): void {
 		global $wpdb;
 		$user_ids = array_values( array_unique( array_filter( array_map( 'intval', (array) $user_ids ) ) ) );
 		if ( ! $user_ids ) {
 			return;
 		}
 		$this->forget_teams_of( $user_ids );
+		if ( Repository::PROGRESS_ONLY === $change ) {
+			// The user's own entry is checked against their progress (the class): only where that
+			// version is kept in the object cache does it move here, with no database write.
+			if ( wp_using_ext_object_cache() ) {
+				foreach ( $user_ids as $user_id ) {
+					wp_cache_set( self::progress_key( $user_id ), self::new_version(), self::GROUP, DAY_IN_SECONDS );
+				}
+			}
+			return;
+		}
 		if ( count( $user_ids ) > 1 ) {
 			// A contract's members, a team: one version for all in a fixed number of statements.
 			$this->entries->set_user_meta_of( $user_ids, self::USER_META, self::new_version() );
@@ -313,10 +331,20 @@ final class LibraryCache {
 	/**
 	 * Key of a user's current entry.
 	 *
+	 * @param int    $user_id  User.
+	 * @param string $progress The user's progress version, as read with the entry.
+	 */
+	private function key( int $user_id, string $progress ): string {
+		return md5( LIBRARY_PORTAL_VERSION . '|' . self::REPLY_FORMAT . '|' . get_user_meta( $user_id, self::USER_META, true ) . '|' . $progress . '|' . get_option( self::SITE_OPTION, '' ) . '|' . determine_locale() );
+	}
+
+	/**
+	 * Object cache key of a user's progress version (with a persistent object cache).
+	 *
 	 * @param int $user_id User.
 	 */
-	private function key( int $user_id ): string {
-		return md5( LIBRARY_PORTAL_VERSION . '|' . self::REPLY_FORMAT . '|' . get_user_meta( $user_id, self::USER_META, true ) . '|' . get_option( self::SITE_OPTION, '' ) . '|' . determine_locale() );
+	private static function progress_key( int $user_id ): string {
+		return 'progress-' . $user_id;
 	}
 
 	/**
@@ -347,16 +375,26 @@ final class LibraryCache {
 	}
 
 	/**
-	 * The stored entry of a user.
+	 * The stored entry of a user (null when none) and the user's progress version, together: one
+	 * round trip to the object cache, or one statement.
 	 *
 	 * @param int $user_id User.
+	 * @return array{0: CacheEntry|null, 1: string}
 	 */
-	private function read( int $user_id ): ?CacheEntry {
-		if ( wp_using_ext_object_cache() ) {
-			$entry = wp_cache_get( $user_id, self::GROUP );
-			return $entry instanceof CacheEntry ? $entry : null;
+	private function read( int $user_id ): array {
+		if ( ! wp_using_ext_object_cache() ) {
+			return $this->entries->find_with_progress( $user_id );
 		}
-		return $this->entries->find( $user_id );
+		$found    = wp_cache_get_multiple( array( $user_id, self::progress_key( $user_id ) ), self::GROUP );
+		$entry    = $found[ $user_id ] ?? null;
+		$progress = $found[ self::progress_key( $user_id ) ] ?? false;
+		if ( ! is_string( $progress ) || '' === $progress ) {
+			// Evicted or never set: a new version, so no entry kept under an earlier one is taken.
+			$progress = self::new_version();
+			wp_cache_add( self::progress_key( $user_id ), $progress, self::GROUP, DAY_IN_SECONDS );
+			$progress = (string) wp_cache_get( self::progress_key( $user_id ), self::GROUP );
+		}
+		return array( $entry instanceof CacheEntry ? $entry : null, $progress );
 	}
 
 	/**

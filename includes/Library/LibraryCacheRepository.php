@@ -28,13 +28,46 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 			$this->db->prepare( 'SELECT cache_key, valid_until, payload FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ),
 			ARRAY_A
 		);
-		if ( ! is_array( $entry ) ) {
-			return null;
+		return is_array( $entry ) ? self::entry_of( $entry ) : null;
+	}
+
+	/**
+	 * The stored entry of a user (null when none) and the user's progress version: the number of
+	 * their progress rows and the sum of their percents, which every raise and every new row
+	 * changes (progress never falls; whatever deletes rows announces a whole change). One
+	 * statement, so a hit is still one query (docs/decisions.md, "Cost of a report").
+	 *
+	 * @param int $user_id User.
+	 * @return array{0: CacheEntry|null, 1: string}
+	 */
+	public function find_with_progress( int $user_id ): array {
+		$row = $this->db->get_row(
+			$this->db->prepare(
+				'SELECT p.progress_rows, p.progress_sum, c.cache_key, c.valid_until, c.payload FROM ( SELECT COUNT(*) AS progress_rows, COALESCE( SUM( percent ), 0 ) AS progress_sum FROM %i WHERE user_id = %d ) p LEFT JOIN %i c ON c.user_id = %d',
+				$this->table( 'progress' ),
+				$user_id,
+				$this->table( 'library_cache' ),
+				$user_id
+			),
+			ARRAY_A
+		);
+		if ( ! is_array( $row ) ) {
+			return array( null, '' );
 		}
-		$hex = (string) $entry['payload'];
-		// A row of an older format (plain JSON) is no entry: the next request builds one.
+		$progress = (int) $row['progress_rows'] . '.' . (int) $row['progress_sum'];
+		return array( null === $row['cache_key'] ? null : self::entry_of( $row ), $progress );
+	}
+
+	/**
+	 * An entry from its stored row; null for a row of an older format (plain JSON): the next
+	 * request builds one.
+	 *
+	 * @param array<string, mixed> $row Stored row.
+	 */
+	private static function entry_of( array $row ): ?CacheEntry {
+		$hex     = (string) $row['payload'];
 		$payload = ctype_xdigit( $hex ) && 0 === strlen( $hex ) % 2 ? hex2bin( $hex ) : false;
-		return false !== $payload ? new CacheEntry( (string) $entry['cache_key'], (int) $entry['valid_until'], $payload ) : null;
+		return false !== $payload ? new CacheEntry( (string) $row['cache_key'], (int) $row['valid_until'], $payload ) : null;
 	}
 
 	/**

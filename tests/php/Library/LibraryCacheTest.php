@@ -67,6 +67,30 @@ final class LibraryCacheTest extends TestCase {
 		$this->assertSame( 1, $this->items( $owner )[ $item ]['active_licenses'], "The owner's counts follow the member's activation." );
 	}
 
+	/**
+	 * @group queries
+	 */
+	public function test_a_progress_raise_writes_no_library_version_and_the_kept_reply_shows_it(): void {
+		$learner = $this->make_user();
+		$item    = Library::item( 'Watched' );
+		Library::grant( $learner, $item, 1 );
+		$this->items( $learner );
+		$version = $this->services()->library_cache->versions_of( array( $learner ) );
+		$fresh   = function () use ( $learner ): array {
+			return Library::by_product( json_decode( (string) wp_json_encode( $this->services()->library->items_for( $learner, time() ) ), true ) );
+		};
+
+		foreach ( array( 10, 35, 100 ) as $percent ) {
+			$this->services()->progress->record( $learner, $item, 0, $percent, time() );
+
+			$kept = $this->items( $learner );
+			$this->assertSame( $percent, $kept[ $item ]['video_data']['progress']['count'] );
+			$this->assertSame( $fresh(), $kept, 'The kept reply is the one a fresh build gives.' );
+			$this->assertSame( wp_using_ext_object_cache() ? 0 : 1, $this->count_queries( fn() => $this->items( $learner ) ), 'Then it is kept: one read, none with a persistent object cache.' );
+		}
+		$this->assertSame( $version, $this->services()->library_cache->versions_of( array( $learner ) ), 'No library version was written.' );
+	}
+
 	public function test_catalogue_edits_and_renames_refresh_every_library(): void {
 		$owner  = $this->make_user();
 		$member = $this->make_user( 'subscriber', array( 'display_name' => 'Old Name' ) );
