@@ -17,7 +17,7 @@
  * (one activation), 8 parallel e-mail sends inside one cooldown (one goes out).
  *
  * Usage: node tests/bench/load.mjs --url <site> --seed <seed json> [--out <json>] [--connections 200]
- *        [--duration 10] [--warmup 2] [--rounds 3] [--check-command '<command printing bin/bench-load-check.php's JSON>']
+ *        [--duration 15] [--warmup 2] [--rounds 3] [--check-command '<command printing bin/bench-load-check.php's JSON>']
  * Prints one table; exits 1 when a target or a check fails.
  */
 import fs from 'node:fs';
@@ -37,7 +37,7 @@ const { values: options } = parseArgs( {
 		seed: { type: 'string' },
 		out: { type: 'string' },
 		connections: { type: 'string', default: '200' },
-		duration: { type: 'string', default: '10' },
+		duration: { type: 'string', default: '15' },
 		warmup: { type: 'string', default: '2' },
 		rounds: { type: 'string', default: '3' },
 		site: { type: 'string', default: 'prod' },
