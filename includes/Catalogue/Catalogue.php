@@ -66,10 +66,9 @@ final class Catalogue {
 		if ( null === $meta ) {
 			return null;
 		}
-		$single = static fn( string $key ) => isset( $meta[ $key ][0] ) ? maybe_unserialize( $meta[ $key ][0] ) : '';
 		return array(
-			'content_type' => ContentType::normalize( (string) $single( '_lp_content_type' ) ),
-			'part_count'   => ItemMedia::part_count_of( $single( '_lp_video_parts' ) ),
+			'content_type' => ContentType::normalize( (string) ItemMedia::single( $meta, '_lp_content_type' ) ),
+			'part_count'   => ItemMedia::part_count_of( ItemMedia::single( $meta, '_lp_video_parts' ) ),
 		);
 	}
 

@@ -47,8 +47,8 @@ final class ItemMedia {
 	 * @param string $title      Item title (the part title of a single video).
 	 */
 	public static function of( int $product_id, string $title ): self {
-		$meta   = get_post_meta( $product_id );
-		$single = static fn( string $key ) => isset( $meta[ $key ][0] ) ? maybe_unserialize( $meta[ $key ][0] ) : '';
+		$meta   = (array) get_post_meta( $product_id );
+		$single = static fn( string $key ) => self::single( $meta, $key );
 
 		$stored = $single( '_lp_video_parts' );
 		$stored = is_array( $stored ) ? array_values( array_filter( $stored, 'is_array' ) ) : array();
@@ -96,6 +96,18 @@ final class ItemMedia {
 			// The quiz's own reading, so a stored test with no askable question opens no Take Test.
 			Quiz::from_meta( $single( Quiz::META_KEY ) )->has_questions()
 		);
+	}
+
+	/**
+	 * One value of an item's meta as get_post_meta( $id ) gives them all (key => raw values):
+	 * unserialized, '' when absent.
+	 *
+	 * @param array<string, mixed> $meta All the item's meta.
+	 * @param string               $key  Meta key.
+	 * @return mixed
+	 */
+	public static function single( array $meta, string $key ) {
+		return isset( $meta[ $key ][0] ) ? maybe_unserialize( $meta[ $key ][0] ) : '';
 	}
 
 	/**

@@ -391,8 +391,9 @@ final class LibraryCache {
 		if ( ! is_string( $progress ) || '' === $progress ) {
 			// Evicted or never set: a new version, so no entry kept under an earlier one is taken.
 			$progress = self::new_version();
-			wp_cache_add( self::progress_key( $user_id ), $progress, self::GROUP, DAY_IN_SECONDS );
-			$progress = (string) wp_cache_get( self::progress_key( $user_id ), self::GROUP );
+			if ( ! wp_cache_add( self::progress_key( $user_id ), $progress, self::GROUP, DAY_IN_SECONDS ) ) {
+				$progress = (string) wp_cache_get( self::progress_key( $user_id ), self::GROUP ); // A parallel request set one first.
+			}
 		}
 		return array( $entry instanceof CacheEntry ? $entry : null, $progress );
 	}

@@ -19,19 +19,6 @@ use LibraryPortal\Database\WriteFailed;
 final class LibraryCacheRepository extends Repository implements UserRows {
 
 	/**
-	 * The stored entry of a user.
-	 *
-	 * @param int $user_id User.
-	 */
-	public function find( int $user_id ): ?CacheEntry {
-		$entry = $this->db->get_row(
-			$this->db->prepare( 'SELECT cache_key, valid_until, payload FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ),
-			ARRAY_A
-		);
-		return is_array( $entry ) ? self::entry_of( $entry ) : null;
-	}
-
-	/**
 	 * The stored entry of a user (null when none) and the user's progress version: the number of
 	 * their progress rows and the sum of their percents, which every raise and every new row
 	 * changes (progress never falls; whatever deletes rows announces a whole change). One

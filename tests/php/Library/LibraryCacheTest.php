@@ -254,7 +254,7 @@ final class LibraryCacheTest extends TestCase {
 			$cache->items_json( $owner, time(), $build );
 			$this->assertSame( 1, $builds, 'the second call is a hit' );
 			$this->assertInstanceOf( CacheEntry::class, wp_cache_get( $owner, 'library_portal' ) );
-			$this->assertNull( ( new LibraryCacheRepository( $wpdb ) )->find( $owner ), 'nothing in the table' );
+			$this->assertNull( ( new LibraryCacheRepository( $wpdb ) )->find_with_progress( $owner )[0], 'nothing in the table' );
 
 			$cache->forget_users( $owner );
 			$cache->items_json( $owner, time(), $build );
