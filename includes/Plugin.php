@@ -25,6 +25,7 @@ use LibraryPortal\Database\Installer;
 use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\FrameOptions;
 use LibraryPortal\Frontend\LeanPortalPages;
+use LibraryPortal\Frontend\ThemeFontPreload;
 use LibraryPortal\Frontend\PortalBlock;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
@@ -99,7 +100,9 @@ final class Plugin {
 		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names ) )->register();
 		( new Routes( $services->settings ) )->register();
 		( new FrameOptions() )->register();
-		( new LeanPortalPages( $services->settings ) )->register();
+		$lean_pages = new LeanPortalPages( $services->settings );
+		$lean_pages->register();
+		( new ThemeFontPreload( $services->settings, $lean_pages ) )->register();
 		( new UserLocale() )->register();
 		( new InviteLogin() )->register();
 		$assets->register();

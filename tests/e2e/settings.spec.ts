@@ -105,6 +105,11 @@ test( "portal routes draw on a clean canvas unless the admin keeps the theme's h
 			shift.value,
 			`layout shift inside the theme: ${ shift.sources.join( ', ' ) }`
 		).toBeLessThanOrEqual( MAX_LAYOUT_SHIFT );
+		// The theme's text font comes with the page, not after its scripts (ThemeFontPreload).
+		expect(
+			await page.locator( 'head link[rel="preload"][as="font"]' ).count(),
+			'the theme font is preloaded'
+		).toBeGreaterThan( 0 );
 		await expect(
 			page.getByRole( 'navigation', { name: 'Library menu' } )
 		).toBeVisible();
