@@ -120,11 +120,8 @@ final class ThemeFontPreload {
 	 * @return array<int,array<string,mixed>>
 	 */
 	private function text_styles(): array {
-		$styles = array(
-			wp_get_global_styles( array( 'typography' ) ),
-			wp_get_global_styles( array( 'elements', 'heading', 'typography' ) ),
-		);
-		return array_values( array_filter( $styles, 'is_array' ) );
+		$styles = wp_get_global_styles();
+		return array_values( array_filter( array( $styles['typography'] ?? null, $styles['elements']['heading']['typography'] ?? null ), 'is_array' ) );
 	}
 
 	/**

@@ -64,6 +64,24 @@ final class ThemeFontPreloadTest extends TestCase {
 		return get_theme_file_uri( 'assets/fonts/' . $path );
 	}
 
+	/**
+	 * Lays styles over the theme's theme.json, as a child theme or the Site Editor would.
+	 *
+	 * @param array<string,mixed> $styles theme.json `styles`.
+	 */
+	private function theme_styles( array $styles ): void {
+		add_filter(
+			'wp_theme_json_data_theme',
+			static fn( WP_Theme_JSON_Data $data ): WP_Theme_JSON_Data => $data->update_with(
+				array(
+					'version' => 2,
+					'styles'  => $styles,
+				)
+			)
+		);
+		$this->forget_theme_json();
+	}
+
 	public function test_with_the_themes_chrome_the_body_and_heading_faces_are_preloaded_and_no_other(): void {
 		$this->services()->settings->update( array( 'theme_chrome' => true ) );
 
@@ -79,16 +97,7 @@ final class ThemeFontPreloadTest extends TestCase {
 
 	public function test_the_weight_the_styles_ask_for_picks_the_face(): void {
 		$this->services()->settings->update( array( 'theme_chrome' => true ) );
-		add_filter(
-			'wp_theme_json_data_theme',
-			static fn( WP_Theme_JSON_Data $data ): WP_Theme_JSON_Data => $data->update_with(
-				array(
-					'version' => 2,
-					'styles'  => array( 'elements' => array( 'heading' => array( 'typography' => array( 'fontWeight' => '700' ) ) ) ),
-				)
-			)
-		);
-		$this->forget_theme_json();
+		$this->theme_styles( array( 'elements' => array( 'heading' => array( 'typography' => array( 'fontWeight' => '700' ) ) ) ) );
 		set_query_var( Routes::QUERY_VAR, 'library' );
 
 		$this->assertSame(
@@ -125,19 +134,12 @@ final class ThemeFontPreloadTest extends TestCase {
 
 	public function test_a_theme_without_web_fonts_preloads_nothing(): void {
 		$this->services()->settings->update( array( 'theme_chrome' => true ) );
-		add_filter(
-			'wp_theme_json_data_theme',
-			static fn( WP_Theme_JSON_Data $data ): WP_Theme_JSON_Data => $data->update_with(
-				array(
-					'version' => 2,
-					'styles'  => array(
-						'typography' => array( 'fontFamily' => 'var:preset|font-family|system-sans-serif' ),
-						'elements'   => array( 'heading' => array( 'typography' => array( 'fontFamily' => 'Georgia, serif' ) ) ),
-					),
-				)
+		$this->theme_styles(
+			array(
+				'typography' => array( 'fontFamily' => 'var:preset|font-family|system-sans-serif' ),
+				'elements'   => array( 'heading' => array( 'typography' => array( 'fontFamily' => 'Georgia, serif' ) ) ),
 			)
 		);
-		$this->forget_theme_json();
 
 		$this->assertStringNotContainsString( "rel='preload'", $this->head_on( 'library' ) );
 	}
