@@ -29,6 +29,11 @@ site_info() {
 	"$PHP_BIN" "$ROOT/bin/site-info.php" "$1" "$2"
 }
 
+# site_smtp_port <port>: the port of the SMTP sink (bin/mail-sink) of the site served on <port>.
+site_smtp_port() {
+	echo $(($1 + 10000))
+}
+
 # port_open <port>: true when something listens on 127.0.0.1:<port>.
 port_open() {
 	(exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
