@@ -2,7 +2,8 @@
  * Smoke test: a seeded owner logs in and the portal page serves the island mount node.
  */
 import { expect, test } from '@playwright/test';
-import { credentials, LibraryPage, logIn } from './support';
+import { credentials, LibraryPage, logIn, wpPhp } from './support';
+import { caughtMail } from './support/mail';
 
 test( 'demo owner logs in and reaches the portal mount node', async ( {
 	page,
@@ -42,4 +43,21 @@ test( "the sidebar's Logout logs out at once (no 'Do you really want to log out?
 	const again = await page.goto( '/my-account/library' );
 	expect( again?.url() ).toContain( 'wp-login.php' );
 	await expect( page.locator( '#user_login' ) ).toBeVisible();
+} );
+
+test( 'mail sent by PHP run from the command line for the site lands in its sink, as the server’s does', async () => {
+	// Tests run background jobs themselves through bin/wp-php; their e-mails must be caught too.
+	const to = `cli-${ Date.now() }@example.com`;
+	expect(
+		wpPhp(
+			`echo wp_mail( '${ to }', 'Sent from the command line', 'A probe.' ) ? 'sent' : 'not sent';`
+		)
+	).toBe( 'sent' );
+	await expect
+		.poll( () =>
+			caughtMail()
+				.filter( ( mail ) => mail.to.includes( to ) )
+				.map( ( mail ) => mail.subject )
+		)
+		.toEqual( [ 'Sent from the command line' ] );
 } );
