@@ -59,7 +59,7 @@ final class Catalogue {
 	 * fills WordPress's meta cache, so ItemMedia reads the parts without a query.
 	 *
 	 * @param int $product_id Item.
-	 * @return array{content_type: string, part_count: int}|null Null when it is not a published item.
+	 * @return array{content_type: string, part_count: int}|null Null when it is not a published item with meta (the caller then takes the whole lookup).
 	 */
 	public function kind_of( int $product_id ): ?array {
 		$meta = $this->rows->published_item_meta( $product_id );

@@ -93,11 +93,14 @@ final class CatalogueRepository extends Repository {
 
 	/**
 	 * Every meta value of a published item, as get_post_meta( $id ) gives them (key => values), or
-	 * null when the ID is no published item. A progress report's first read: when WordPress's
-	 * caches hold the post and its meta (a persistent object cache), no query; otherwise the post
-	 * and its meta are one statement instead of get_post()'s and update_meta_cache()'s two, and the
-	 * meta goes into WordPress's meta cache as update_meta_cache() would put it (docs/decisions.md,
-	 * "Cost of a report").
+	 * null when the ID is no published item with meta. A progress report's first read: when
+	 * WordPress's caches hold the post and its meta (a persistent object cache), no query;
+	 * otherwise the post and its meta are one statement instead of get_post()'s and
+	 * update_meta_cache()'s two, and the meta goes into WordPress's meta cache as
+	 * update_meta_cache() would put it (docs/decisions.md, "Cost of a report"). An inner join, so
+	 * MariaDB reads the meta in key order: a LEFT JOIN sorted in a temporary table (0.38 ms instead
+	 * of 0.07 ms on every report). An item without meta has no parts to report on: null sends the
+	 * caller to the whole lookup, which answers it.
 	 *
 	 * @param int $product_id Item.
 	 * @return array<string, array<int, string>>|null
@@ -108,11 +111,12 @@ final class CatalogueRepository extends Repository {
 			if ( ! $post instanceof \WP_Post || ItemPostType::POST_TYPE !== $post->post_type || 'publish' !== $post->post_status ) {
 				return null;
 			}
-			return (array) get_post_meta( $product_id );
+			$meta = (array) get_post_meta( $product_id );
+			return $meta ? $meta : null;
 		}
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				"SELECT m.meta_key, m.meta_value FROM %i p LEFT JOIN %i m ON m.post_id = p.ID WHERE p.ID = %d AND p.post_type = %s AND p.post_status = 'publish' ORDER BY m.meta_id",
+				"SELECT m.meta_key, m.meta_value FROM %i p INNER JOIN %i m ON m.post_id = p.ID WHERE p.ID = %d AND p.post_type = %s AND p.post_status = 'publish' ORDER BY m.meta_id",
 				$this->db->posts,
 				$this->db->postmeta,
 				$product_id,
@@ -125,9 +129,7 @@ final class CatalogueRepository extends Repository {
 		}
 		$meta = array();
 		foreach ( $rows as $row ) {
-			if ( null !== $row[0] ) {
-				$meta[ (string) $row[0] ][] = (string) $row[1];
-			}
+			$meta[ (string) $row[0] ][] = (string) $row[1];
 		}
 		wp_cache_add( $product_id, $meta, 'post_meta' );
 		return $meta;

@@ -387,7 +387,7 @@ final class LibraryService {
 
 	/**
 	 * What a progress report reads on its short path: the item's kind (null when it is not a
-	 * published item), its progress rows and the user's seat rows of it (seat_rows()). Three
+	 * published item with meta: the caller takes the whole lookup), its progress rows and the user's seat rows of it (seat_rows()). Three
 	 * primary-key reads on a cold cache: the item and its meta through WordPress's own caches,
 	 * then the progress and the seats.
 	 *

@@ -9,6 +9,9 @@ namespace LibraryPortal\Tests\Database;
 
 use LibraryPortal\Dev\DemoSeeder;
 use LibraryPortal\Dev\QueryPlanCheck;
+use LibraryPortal\Tests\Fixtures\LearningMedia;
+use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Fixtures\WatchingClock;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -143,5 +146,47 @@ final class QueryPlansTest extends TestCase {
 		}
 		$this->assertGreaterThan( 50, $checked );
 		$this->assertSame( array(), $faults, implode( "\n", $faults ) );
+	}
+
+	/**
+	 * The request a site serves most (every 5 s per learner watching) sorts nothing: no statement of
+	 * a raise, on a cold object cache, uses a temporary table or a filesort, on any table. A LEFT
+	 * JOIN of the item to its meta did both, at five times the cost of the same read in key order
+	 * (docs/decisions.md, "Cost of a report").
+	 */
+	public function test_a_progress_report_sorts_nothing(): void {
+		$this->other_peoples_rows( 500 );
+		$user = $this->make_user();
+		$item = LearningMedia::item( 'Plans ' . wp_generate_password( 4, false ) );
+		Library::grant( $user, $item );
+		Library::activate_own( $user, $item );
+		$report = fn( int $percent ) => $this->send(
+			'POST',
+			'/library/v2/video/progress/' . $item,
+			$user,
+			array(
+				'progress' => $percent,
+				'part'     => 0,
+			)
+		);
+		$this->assertSame( 200, $report( 5 )->get_status() );
+		WatchingClock::age( $user, $item, 20, 0 );
+		wp_cache_flush();
+		$statements = $this->statements( fn() => $this->assertSame( 200, $report( 10 )->get_status() ) );
+		$sorted     = array();
+		foreach ( $statements as $sql ) {
+			if ( ! preg_match( '/^\s*(SELECT|UPDATE|DELETE)\b/i', $sql ) ) {
+				continue;
+			}
+			foreach ( (array) $GLOBALS['wpdb']->get_results( 'EXPLAIN ' . $sql, ARRAY_A ) as $row ) { // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- a statement the plugin already prepared and sent.
+				$extra = (string) ( $row['Extra'] ?? '' );
+				if ( str_contains( $extra, 'temporary' ) || str_contains( $extra, 'filesort' ) ) {
+					$sorted[] = $row['table'] . ': ' . $extra . "\n    " . preg_replace( '/\s+/', ' ', $sql );
+				}
+			}
+		}
+		$this->assertGreaterThanOrEqual( 4, count( $statements ) );
+		$this->assertStringContainsString( 'SELECT m.meta_key, m.meta_value FROM', implode( "\n", $statements ), 'the item and its meta were read in one statement (the cold-cache path)' );
+		$this->assertSame( array(), $sorted, implode( "\n", $sorted ) );
 	}
 }
