@@ -8,7 +8,8 @@
 namespace LibraryPortal\Library;
 
 /**
- * A user's items reply (the whole body, gzip-compressed), the key it was built for and the time it stays right.
+ * A user's items reply (the whole body, gzip-compressed), the number of items in it (a page's
+ * X-WP-Total without expanding the list), the key it was built for and the time it stays right.
  */
 final class CacheEntry {
 
@@ -18,11 +19,13 @@ final class CacheEntry {
 	 * @param string $cache_key   Key the entry is valid for.
 	 * @param int    $valid_until Unix seconds.
 	 * @param string $payload     The reply's body, gzip-compressed (binary).
+	 * @param int    $rows        Items in the reply.
 	 */
 	public function __construct(
 		public readonly string $cache_key,
 		public readonly int $valid_until,
-		public readonly string $payload
+		public readonly string $payload,
+		public readonly int $rows = 0
 	) {}
 
 	/**

@@ -116,7 +116,7 @@ final class ItemsController extends Controller {
 		}
 
 		$page                 = (int) $request['page'];
-		list( $json, $total ) = LibraryCache::page_of( $this->cache->items_json( $user_id, $now, $build ), $page, (int) $per_page );
+		list( $json, $total ) = $this->cache->items_page( $user_id, $now, $build, $page, (int) $per_page );
 		$pages                = (int) ceil( $total / (int) $per_page );
 		if ( $page > max( 1, $pages ) ) {
 			return new WP_Error(

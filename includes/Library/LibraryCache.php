@@ -48,8 +48,8 @@ final class LibraryCache {
 	public const USER_META = '_library_portal_version';
 	/** The owner's team version: user meta of this site (the blog prefix before it, as update_user_option() writes). */
 	public const TEAM_META = 'library_portal_team_version';
-	/** Raised whenever the reply's shape or layout changes (4: one row per line; 5: the whole body, compressed), so no entry of the old one is served. */
-	public const REPLY_FORMAT = 5;
+	/** Raised whenever the reply's shape or layout changes (4: one row per line; 5: the whole body, compressed; 6: with its number of items), so no entry of the old one is served. */
+	public const REPLY_FORMAT = 6;
 	public const SITE_OPTION  = 'library_portal_library_version';
 	private const GROUP       = 'library_portal';
 
@@ -107,18 +107,49 @@ final class LibraryCache {
 	 * @param callable(): array<int, array<string, mixed>> $build   Builds the items on a miss.
 	 */
 	public function items_reply( int $user_id, int $now, callable $build ): string {
+		return $this->entry( $user_id, $now, $build )->payload;
+	}
+
+	/**
+	 * One page of a user's items (the JSON array of its rows) and the number of items in the whole
+	 * list, from the same kept reply: the list is expanded only as far as the page's last row, so
+	 * the first page of 1,000 items expands a tenth of the megabyte (docs/decisions.md, "items/
+	 * pages on request").
+	 *
+	 * @param int                                   $user_id  User.
+	 * @param int                                   $now      Unix seconds.
+	 * @param callable(): array<int, array<string, mixed>> $build    Builds the items on a miss.
+	 * @param int                                   $page     From 1.
+	 * @param int                                   $per_page Rows per page.
+	 * @return array{0: string, 1: int}
+	 */
+	public function items_page( int $user_id, int $now, callable $build, int $page, int $per_page ): array {
+		$entry = $this->entry( $user_id, $now, $build );
+		$first = ( $page - 1 ) * $per_page;
+		$rows  = array_slice( ReplyBody::leading_rows( $entry->payload, $first + $per_page ), $first );
+		return array( '[' . implode( ',', $rows ) . ']', $entry->rows );
+	}
+
+	/**
+	 * A user's kept entry, built and stored on a miss.
+	 *
+	 * @param int                                   $user_id User.
+	 * @param int                                   $now     Unix seconds.
+	 * @param callable(): array<int, array<string, mixed>> $build   Builds the items on a miss.
+	 */
+	private function entry( int $user_id, int $now, callable $build ): CacheEntry {
 		// The key is taken before the build: a raise landing during the build makes the stored
 		// entry one that the next request no longer takes, never the other way round.
 		list( $entry, $progress ) = $this->read( $user_id );
 		$key                      = $this->key( $user_id, $progress );
 		if ( $entry && $entry->is_valid_for( $key, $now ) ) {
-			return $entry->payload;
+			return $entry;
 		}
 
-		$items   = $build();
-		$payload = ReplyBody::compress( ReplyBody::wrap( self::encode_rows( $items ) ) );
-		$this->write( $user_id, new CacheEntry( $key, self::valid_until( $items, $now ), $payload ) );
-		return $payload;
+		$items = $build();
+		$entry = new CacheEntry( $key, self::valid_until( $items, $now ), ReplyBody::compress( ReplyBody::wrap( self::encode_rows( $items ) ) ), count( $items ) );
+		$this->write( $user_id, $entry );
+		return $entry;
 	}
 
 	/**
@@ -135,31 +166,14 @@ final class LibraryCache {
 	/**
 	 * A JSON array with one row per line: still the JSON the list sends, and a page is the lines
 	 * it needs, cut without decoding the megabyte of an owner of 1,000 items (docs/decisions.md,
-	 * "items/ pages on request"). JSON text never holds a raw line break inside a value.
+	 * "items/ pages on request"). JSON text never holds a raw line break inside a value, so each
+	 * line break ends a row (ReplyBody::leading_rows()).
 	 *
 	 * @param array<int, array<string, mixed>> $items Rows.
 	 */
 	private static function encode_rows( array $items ): string {
 		$lines = array_map( static fn( array $row ): string => (string) wp_json_encode( $row ), array_values( $items ) );
 		return '[' . implode( ",\n", $lines ) . ']';
-	}
-
-	/**
-	 * One page of an items JSON made by encode_rows(), and the number of rows in the whole list.
-	 *
-	 * @param string $json     The whole list.
-	 * @param int    $page     From 1.
-	 * @param int    $per_page Rows per page.
-	 * @return array{0: string, 1: int}
-	 */
-	public static function page_of( string $json, int $page, int $per_page ): array {
-		$body = substr( $json, 1, -1 );
-		if ( '' === $body ) {
-			return array( '[]', 0 );
-		}
-		$lines = explode( ",\n", $body );
-		$slice = array_slice( $lines, ( $page - 1 ) * $per_page, $per_page );
-		return array( '[' . implode( ',', $slice ) . ']', count( $lines ) );
 	}
 
 	/**

@@ -13,8 +13,9 @@ use LibraryPortal\Database\WriteFailed;
 
 /**
  * One row per user: the compressed items reply (in hexadecimal: a text column takes those on every
- * database and charset, and they still take a tenth of the plain JSON), its key and the time it stays valid
- * (used by Library\LibraryCache when the site has no persistent object cache).
+ * database and charset, and they still take a tenth of the plain JSON) after the number of its items
+ * and a colon (`1000:1f8b…`), its key and the time it stays valid (used by Library\LibraryCache when
+ * the site has no persistent object cache).
  */
 final class LibraryCacheRepository extends Repository implements UserRows {
 
@@ -46,15 +47,19 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * An entry from its stored row; null for a row of an older format (plain JSON): the next
-	 * request builds one.
+	 * An entry from its stored row; null for a row of an older format (plain JSON, or no count of
+	 * items): the next request builds one.
 	 *
 	 * @param array<string, mixed> $row Stored row.
 	 */
 	private static function entry_of( array $row ): ?CacheEntry {
-		$hex     = (string) $row['payload'];
+		$parts = explode( ':', (string) $row['payload'], 2 );
+		if ( 2 !== count( $parts ) || ! ctype_digit( $parts[0] ) ) {
+			return null;
+		}
+		$hex     = $parts[1];
 		$payload = ctype_xdigit( $hex ) && 0 === strlen( $hex ) % 2 ? hex2bin( $hex ) : false;
-		return false !== $payload ? new CacheEntry( (string) $row['cache_key'], (int) $row['valid_until'], $payload ) : null;
+		return false !== $payload ? new CacheEntry( (string) $row['cache_key'], (int) $row['valid_until'], $payload, (int) $parts[0] ) : null;
 	}
 
 	/**
@@ -71,7 +76,7 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 				'user_id'     => $user_id,
 				'cache_key'   => $entry->cache_key,
 				'valid_until' => $entry->valid_until,
-				'payload'     => bin2hex( $entry->payload ),
+				'payload'     => $entry->rows . ':' . bin2hex( $entry->payload ),
 			),
 			array( '%d', '%s', '%d', '%s' )
 		);

@@ -231,12 +231,17 @@ final class LibraryCacheTest extends TestCase {
 		$table = $wpdb->prefix . 'lp_library_cache';
 		$row   = $wpdb->get_row( $wpdb->prepare( 'SELECT cache_key, payload FROM %i WHERE user_id = %d', $table, $owner ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; the test reads the table itself.
 
-		$this->assertTrue( ctype_xdigit( $row['payload'] ), 'hexadecimal, which every text column keeps' );
-		$this->assertSame( $reply->get_data(), json_decode( ReplyBody::expand( (string) hex2bin( $row['payload'] ) ), true ), 'the whole body, compressed' );
+		list( $rows, $hex ) = explode( ':', $row['payload'], 2 );
+		$this->assertSame( (string) count( $reply->get_data()['data'] ), $rows, 'the number of items first (a page\'s total)' );
+		$this->assertTrue( ctype_xdigit( $hex ), 'hexadecimal, which every text column keeps' );
+		$this->assertSame( $reply->get_data(), json_decode( ReplyBody::expand( (string) hex2bin( $hex ) ), true ), 'the whole body, compressed' );
 
-		// A row written before the body was kept compressed, under a key that still matches.
-		$wpdb->update( $table, array( 'payload' => '[]' ), array( 'user_id' => $owner ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the test damages the table itself.
-		$this->assertArrayHasKey( $item, $this->items( $owner ), 'an unreadable row is a miss: the reply is built again' );
+		// Rows of older formats under a key that still matches: plain JSON, then a body without its count.
+		foreach ( array( '[]', $hex ) as $older ) {
+			$wpdb->update( $table, array( 'payload' => $older ), array( 'user_id' => $owner ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the test damages the table itself.
+			$this->assertArrayHasKey( $item, $this->items( $owner ), 'an unreadable row is a miss: the reply is built again' );
+			$this->assertStringStartsWith( $rows . ':', (string) $wpdb->get_var( $wpdb->prepare( 'SELECT payload FROM %i WHERE user_id = %d', $table, $owner ) ), 'and stored again' ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; the test reads the table itself.
+		}
 	}
 
 	public function test_with_a_persistent_object_cache_the_entry_lives_there(): void {

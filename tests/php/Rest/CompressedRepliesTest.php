@@ -201,4 +201,34 @@ final class CompressedRepliesTest extends TestCase {
 		$this->assertSame( '[{"a":1}]', ReplyBody::data_of( $body ) );
 		$this->assertSame( '', ReplyBody::expand( $body ), 'bytes that are not gzip expand to nothing' );
 	}
+
+	public function test_the_leading_rows_of_a_compressed_list_are_its_first_lines(): void {
+		foreach ( array( 0, 1, 2, 3, 250 ) as $size ) {
+			$rows = array();
+			for ( $n = 0; $n < $size; $n++ ) {
+				$rows[] = (string) wp_json_encode(
+					array(
+						'n'    => $n,
+						'text' => "Line\nbreak, comma,\n and " . str_repeat( wp_generate_password( 40, false ), 30 ),
+					)
+				);
+			}
+			$gzip = ReplyBody::compress( ReplyBody::wrap( '[' . implode( ",\n", $rows ) . ']' ) );
+			foreach ( array( 1, 2, 100, 249, 250, 251 ) as $count ) {
+				$this->assertSame( array_slice( $rows, 0, $count ), ReplyBody::leading_rows( $gzip, $count ), "$count of $size rows" );
+			}
+		}
+		$this->assertSame( array(), ReplyBody::leading_rows( '{"success":true,"data":[1]}', 1 ), 'bytes that are not gzip hold no rows' );
+	}
+
+	public function test_the_leading_rows_expand_no_further_than_they_reach(): void {
+		$rows = array();
+		for ( $n = 0; $n < 1000; $n++ ) {
+			$rows[] = (string) wp_json_encode( array( 'n' => $n ) + array_fill_keys( range( 'a', 'z' ), md5( (string) $n ) ) );
+		}
+		$gzip = ReplyBody::compress( ReplyBody::wrap( '[' . implode( ",\n", $rows ) . ']' ) );
+		// Cut to its first half, the list no longer expands; its first rows still come out.
+		$half = substr( $gzip, 0, intdiv( strlen( $gzip ), 2 ) );
+		$this->assertSame( array_slice( $rows, 0, 100 ), ReplyBody::leading_rows( $half, 100 ), 'a page of 100 read only the start of the list' );
+	}
 }
