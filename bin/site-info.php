@@ -1,8 +1,8 @@
 <?php
 /**
- * Prints one setting of a local site, for the shell scripts.
+ * Prints settings of a local site, for the shell scripts: one per line, in the order asked.
  *
- * Usage: php bin/site-info.php <site> <port|url|engine|dir|db_name|socket>
+ * Usage: php bin/site-info.php <site> <port|url|engine|dir|db_name|socket> [<key>...]
  *
  * @package LibraryPortal
  */
@@ -16,8 +16,8 @@ if ( 'cli' !== PHP_SAPI ) {
 require __DIR__ . '/sites.php';
 
 $library_portal_args = $argv;
-if ( count( $library_portal_args ) !== 3 ) {
-	fwrite( STDERR, "usage: php bin/site-info.php <site> <key>\n" );
+if ( count( $library_portal_args ) < 3 ) {
+	fwrite( STDERR, "usage: php bin/site-info.php <site> <key> [<key>...]\n" );
 	exit( 2 );
 }
 
@@ -28,8 +28,13 @@ try {
 	exit( 1 );
 }
 
-if ( ! array_key_exists( $library_portal_args[2], $library_portal_settings ) ) {
-	fwrite( STDERR, "Unknown key '{$library_portal_args[2]}'.\n" );
-	exit( 2 );
+$library_portal_keys = array_slice( $library_portal_args, 2 );
+foreach ( $library_portal_keys as $library_portal_key ) {
+	if ( ! array_key_exists( $library_portal_key, $library_portal_settings ) ) {
+		fwrite( STDERR, "Unknown key '{$library_portal_key}'.\n" );
+		exit( 2 );
+	}
 }
-echo $library_portal_settings[ $library_portal_args[2] ], "\n"; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CLI output.
+foreach ( $library_portal_keys as $library_portal_key ) {
+	echo $library_portal_settings[ $library_portal_key ], "\n"; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- CLI output.
+}

@@ -24,9 +24,9 @@ info() { printf '%s\n' "$*"; }
 warn() { printf '\033[33mwarning:\033[0m %s\n' "$*" >&2; }
 banner() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
 
-# site_info <site> <key>: a value from bin/sites.php (port, url, engine, dir, db_name).
+# site_info <site> <key> [<key>...]: values from bin/sites.php (port, url, engine, dir, db_name), one per line.
 site_info() {
-	"$PHP_BIN" "$ROOT/bin/site-info.php" "$1" "$2"
+	"$PHP_BIN" "$ROOT/bin/site-info.php" "$@"
 }
 
 # site_smtp_port <port>: the port of the SMTP sink (bin/mail-sink) of the site served on <port>.

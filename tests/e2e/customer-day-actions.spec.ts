@@ -12,7 +12,13 @@
  * specs walk are untouched.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreens, credentials, logIn, wpPhp } from './support';
+import {
+	checkScreens,
+	credentials,
+	islandReplacedFirstScreen,
+	logIn,
+	wpPhp,
+} from './support';
 
 const LOGIN = 'action-learner';
 const PASSWORD = 'action-learner-Pass-23';
@@ -388,9 +394,7 @@ for ( const brand of [ 'harbor', 'summit' ] ) {
 			).toBeVisible();
 			// The printed first screen has the same top bar; tabbing while the island replaces it
 			// would measure a detached link (no computed style).
-			await expect( page.locator( '[data-first-screen]' ) ).toHaveCount(
-				0
-			);
+			await islandReplacedFirstScreen( page );
 			const rings = await focusRingContrasts( page, 25 );
 			expect( rings.length, 'focus stops with a ring' ).toBeGreaterThan(
 				10

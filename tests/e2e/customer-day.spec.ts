@@ -14,6 +14,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import {
 	askRoutesForFirstData,
 	checkScreens,
+	islandReplacedFirstScreen,
 	logIn,
 	withoutPrintedReplies,
 	wpPhp,
@@ -404,7 +405,7 @@ test( 'an old REST nonce is refreshed by the keep-alive ping and the call made a
 		page.getByRole( 'list', { name: 'Library items' } )
 	).toBeVisible();
 	// The island has taken the printed first screen's place: its items have arrived.
-	await expect( page.locator( '[data-first-screen]' ) ).toHaveCount( 0 );
+	await islandReplacedFirstScreen( page );
 	await expect( page.getByText( 'Cookie check failed' ) ).toHaveCount( 0 );
 	await expect( page.getByRole( 'alert' ) ).toHaveCount( 0 );
 	expect( items[ 0 ] ).toEqual( { status: 403, nonce: '0a1b2c3d4e' } );

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
 	credentials,
+	islandReplacedFirstScreen,
 	itemIdByTitle,
 	layoutShift,
 	logIn,
@@ -138,7 +139,7 @@ test.describe( 'with JavaScript', () => {
 		await expect(
 			page.getByRole( 'list', { name: 'Library items' } )
 		).toBeVisible();
-		await expect( page.locator( '[data-first-screen]' ) ).toHaveCount( 0 );
+		await islandReplacedFirstScreen( page );
 		expect( calls ).toEqual( [] );
 
 		const printed = await page.evaluate(
@@ -210,9 +211,7 @@ test.describe( 'with JavaScript', () => {
 			] ) {
 				await page.goto( address );
 				await settle( page );
-				await expect(
-					page.locator( '[data-first-screen]' )
-				).toHaveCount( 0 );
+				await islandReplacedFirstScreen( page );
 				const shift = await layoutShift( page );
 				expect( shift.value, shift.sources.join( '\n' ) ).toBeLessThan(
 					MAX_LAYOUT_SHIFT

@@ -11,6 +11,7 @@ import pseudoLocale from '../../tools/pseudo-locale.cjs';
 import {
 	credentials,
 	DetailPage,
+	islandReplacedFirstScreen,
 	itemIdByTitle,
 	LibraryPage,
 	logIn,
@@ -205,7 +206,7 @@ test( 'with the profile language put back, the portal is in the site’s languag
 	await portal.goto( '/videos' );
 	// The page prints its first four cards before the island mounts (FirstScreen): the labels
 	// are read once the island's own list has replaced them.
-	await expect( page.locator( '[data-first-screen]' ) ).toHaveCount( 0 );
+	await islandReplacedFirstScreen( page );
 	await expect(
 		page.getByRole( 'list', { name: 'Library items' } )
 	).toBeVisible();

@@ -4,7 +4,13 @@
  * the portal (its dashboard), with no axe violation on the page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, credentials, logIn, logOut } from './support';
+import {
+	axeViolations,
+	credentials,
+	islandReplacedFirstScreen,
+	logIn,
+	logOut,
+} from './support';
 
 test.use( { viewport: { width: 1280, height: 900 } } );
 
@@ -92,7 +98,7 @@ test( 'an admin inserts the portal block on a new page; a customer sees the port
 	await expect(
 		page.getByRole( 'heading', { level: 1, name: 'Dashboard' } )
 	).toBeVisible();
-	await expect( page.locator( '[data-first-screen]' ) ).toHaveCount( 0 );
+	await islandReplacedFirstScreen( page );
 	await expect(
 		page.getByRole( 'navigation', { name: 'Library menu' } )
 	).toBeVisible();

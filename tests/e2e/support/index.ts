@@ -7,6 +7,7 @@ export { logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
 export {
 	askRoutesForFirstData,
+	islandReplacedFirstScreen,
 	libraryItems,
 	portalConfig,
 	portalGet,

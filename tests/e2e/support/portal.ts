@@ -1,7 +1,7 @@
 /**
  * The portal as the page sees it: its configuration object and the REST calls it makes.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 interface PortalConfig {
 	restNonce: string;
@@ -90,4 +90,16 @@ export async function askRoutesForFirstData( page: Page ): Promise< void > {
 			} );
 		}
 	);
+}
+
+/**
+ * Waits until the shell island has replaced the first screen the page printed before it mounted
+ * (`[data-first-screen]`, PHP's FirstScreen): the printed top bar and first cards look like the
+ * island's, but they are about to be detached, so reading or tabbing through them measures nodes
+ * that are gone a moment later.
+ *
+ * @param page Playwright page showing the portal.
+ */
+export async function islandReplacedFirstScreen( page: Page ): Promise< void > {
+	await expect( page.locator( '[data-first-screen]' ) ).toHaveCount( 0 );
 }
