@@ -32,12 +32,8 @@ final class QueryPlanCheck {
 	 * @return string[]
 	 */
 	public static function faults( wpdb $db, string $sql ): array {
-		if ( ! preg_match( '/^\s*(SELECT|UPDATE|DELETE)\b/i', $sql ) ) {
-			return array();
-		}
 		$faults = array();
-		$rows   = (array) $db->get_results( 'EXPLAIN ' . $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- a statement the plugin already prepared and sent.
-		foreach ( $rows as $row ) {
+		foreach ( self::plan( $db, $sql ) as $row ) {
 			$table = (string) preg_replace( '/^' . preg_quote( $db->prefix, '/' ) . '/', '', (string) ( $row['table'] ?? '' ) );
 			if ( ! in_array( $table, self::GROWING, true ) ) {
 				continue;
@@ -50,5 +46,38 @@ final class QueryPlanCheck {
 			}
 		}
 		return $faults;
+	}
+
+	/**
+	 * What of a statement's plan sorts, on any table: one line per row of the plan that uses a
+	 * temporary table or a filesort (the progress report's check: docs/decisions.md, "Cost of a report").
+	 *
+	 * @param wpdb   $db  Connection (MariaDB or MySQL).
+	 * @param string $sql Statement as sent.
+	 * @return string[]
+	 */
+	public static function sorts( wpdb $db, string $sql ): array {
+		$sorts = array();
+		foreach ( self::plan( $db, $sql ) as $row ) {
+			$extra = (string) ( $row['Extra'] ?? '' );
+			if ( str_contains( $extra, 'temporary' ) || str_contains( $extra, 'filesort' ) ) {
+				$sorts[] = sprintf( '%s: %s', (string) ( $row['table'] ?? '' ), $extra );
+			}
+		}
+		return $sorts;
+	}
+
+	/**
+	 * EXPLAIN's rows for a statement; none for statements other than SELECT, UPDATE and DELETE.
+	 *
+	 * @param wpdb   $db  Connection.
+	 * @param string $sql Statement as sent.
+	 * @return array<int, array<string, mixed>>
+	 */
+	private static function plan( wpdb $db, string $sql ): array {
+		if ( ! preg_match( '/^\s*(SELECT|UPDATE|DELETE)\b/i', $sql ) ) {
+			return array();
+		}
+		return (array) $db->get_results( 'EXPLAIN ' . $sql, ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- a statement the plugin already prepared and sent.
 	}
 }
