@@ -12,6 +12,7 @@ use LibraryPortal\Catalogue\CatalogueRepository;
 use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Certificates\QuizAttemptRepository;
 use LibraryPortal\Contracts\ContractRepository;
+use LibraryPortal\Database\CombinedRead;
 use LibraryPortal\Frontend\AccountLinks;
 use LibraryPortal\Grants\GrantRepository;
 use LibraryPortal\Grants\GrantService;
@@ -67,7 +68,7 @@ final class Services {
 		$seat_audit    = new SeatAuditRepository( $db );
 		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings, $seat_audit );
 		$catalogue     = new Catalogue( new CatalogueRepository( $db ) );
-		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue, new AccountLinks( $settings ) );
+		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue, new CombinedRead( $db ), new AccountLinks( $settings ) );
 		$library_cache = new LibraryCache( $cache_rows, $licenses );
 		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
 		$team_reply    = new TeamReplyCache( $team, $licenses, $library_cache );

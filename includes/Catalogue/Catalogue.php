@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Catalogue;
 
+use LibraryPortal\Database\SelectPart;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Learning\ItemMedia;
 
@@ -54,21 +55,19 @@ final class Catalogue {
 	}
 
 	/**
-	 * A published item's content type and part count: what a progress report judges. The item is
-	 * read with its meta in one statement (CatalogueRepository::published_item_meta()), which also
-	 * fills WordPress's meta cache, so ItemMedia reads the parts without a query.
+	 * A published item's content type and part count: what a progress report judges, given as a
+	 * part of the report's one read (CatalogueRepository::published_item_meta_read()), which also
+	 * fills WordPress's meta cache, so ItemMedia reads the parts without a query. Its value is
+	 * null when it is not a published item with meta (the caller then takes the whole lookup).
 	 *
 	 * @param int $product_id Item.
-	 * @return array{content_type: string, part_count: int}|null Null when it is not a published item with meta (the caller then takes the whole lookup).
 	 */
-	public function kind_of( int $product_id ): ?array {
-		$meta = $this->rows->published_item_meta( $product_id );
-		if ( null === $meta ) {
-			return null;
-		}
-		return array(
-			'content_type' => ContentType::normalize( (string) ItemMedia::single( $meta, '_lp_content_type' ) ),
-			'part_count'   => ItemMedia::part_count_of( ItemMedia::single( $meta, '_lp_video_parts' ) ),
+	public function kind_read( int $product_id ): SelectPart {
+		return $this->rows->published_item_meta_read( $product_id )->then(
+			static fn( ?array $meta ): ?array => null === $meta ? null : array(
+				'content_type' => ContentType::normalize( (string) ItemMedia::single( $meta, '_lp_content_type' ) ),
+				'part_count'   => ItemMedia::part_count_of( ItemMedia::single( $meta, '_lp_video_parts' ) ),
+			)
 		);
 	}
 

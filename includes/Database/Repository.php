@@ -84,6 +84,15 @@ abstract class Repository {
 	}
 
 	/**
+	 * A read given as parts (SelectPart), run alone: the value of its first part's name.
+	 *
+	 * @param SelectPart ...$parts Parts of one read.
+	 */
+	protected function read( SelectPart ...$parts ): mixed {
+		return ( new CombinedRead( $this->db ) )->read( ...$parts )[ $parts[0]->name ];
+	}
+
+	/**
 	 * Checks a statement's result: $wpdb answers false when the database refused it.
 	 *
 	 * @param int|bool $result What $wpdb->query(), insert() or update() returned.

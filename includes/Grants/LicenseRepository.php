@@ -9,6 +9,7 @@ namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
 use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\SelectPart;
 use LibraryPortal\Database\UserRows;
 use LibraryPortal\Database\WriteFailed;
 use LibraryPortal\Domain\SeatState;
@@ -102,35 +103,43 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Every seat a user owns or holds, with its grant's tag and contract.
-	 *
-	 * Two indexed selects joined by UNION ALL rather than one OR, so each uses its index.
-	 * Ordered by seat ID.
+	 * Every seat a user owns or holds, with its grant's tag and contract, ordered by seat ID.
 	 *
 	 * @param int $user_id    User.
 	 * @param int $product_id Only this item's seats (0 = all).
 	 * @return Seat[]
 	 */
 	public function seats_for_user( int $user_id, int $product_id = 0 ): array {
-		$licenses = $this->table( 'licenses' );
-		$grants   = $this->table( 'grants' );
-		$columns  = self::SEAT_COLUMNS;
-		// Both indexes (owner_product, holder_product) start with the user and go on with the item.
-		$only  = $product_id > 0 ? ' AND l.product_id = %d' : '';
-		$item  = $product_id > 0 ? array( $product_id ) : array();
-		$seats = (array) $this->db->get_results(
-			$this->db->prepare(
-				"SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.owner_id = %d$only
-				UNION ALL
-				SELECT $columns FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.holder_id = %d AND l.owner_id <> %d$only",
-				array_merge( array( $licenses, $grants, $user_id ), $item, array( $licenses, $grants, $user_id, $user_id ), $item )
-			),
-			ARRAY_A
+		return $this->read( ...$this->seats_for_user_read( $user_id, $product_id ) );
+	}
+
+	/**
+	 * seats_for_user() as parts of a combined read (a progress report reads them with the item
+	 * and the progress): two indexed selects joined by UNION ALL rather than one OR, so each uses
+	 * its index (owner_product, holder_product: both start with the user, then the item).
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Only this item's seats (0 = all).
+	 * @return array{0: SelectPart, 1: SelectPart}
+	 */
+	public function seats_for_user_read( int $user_id, int $product_id = 0 ): array {
+		$tables  = array( $this->table( 'licenses' ), $this->table( 'grants' ) );
+		$only    = $product_id > 0 ? ' AND l.product_id = %d' : '';
+		$item    = $product_id > 0 ? array( $product_id ) : array();
+		$columns = array();
+		foreach ( explode( ', ', self::SEAT_COLUMNS ) as $column ) {
+			$columns[ substr( $column, 2 ) ] = $column;
+		}
+		// Sorted here: a UNION part cannot be ordered, and SQLite cannot ORDER BY a column of a UNION by name.
+		$map = static function ( array $rows ): array {
+			$seats = array_map( array( Seat::class, 'from_row' ), $rows );
+			usort( $seats, static fn( Seat $a, Seat $b ) => $a->id <=> $b->id );
+			return $seats;
+		};
+		return array(
+			SelectPart::of( 'seats', $columns, "FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.owner_id = %d$only", array_merge( $tables, array( $user_id ), $item ), $map ),
+			SelectPart::of( 'seats', $columns, "FROM %i l INNER JOIN %i g ON g.id = l.grant_id WHERE l.holder_id = %d AND l.owner_id <> %d$only", array_merge( $tables, array( $user_id, $user_id ), $item ), $map ),
 		);
-		// Sorted here: SQLite cannot ORDER BY a column of a UNION by name.
-		$seats = array_map( array( Seat::class, 'from_row' ), $seats );
-		usort( $seats, static fn( Seat $a, Seat $b ) => $a->id <=> $b->id );
-		return $seats;
 	}
 
 	/**

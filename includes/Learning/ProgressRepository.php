@@ -8,6 +8,7 @@
 namespace LibraryPortal\Learning;
 
 use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\SelectPart;
 use LibraryPortal\Database\UserRows;
 use LibraryPortal\Database\WriteFailed;
 use InvalidArgumentException;
@@ -238,20 +239,36 @@ final class ProgressRepository extends Repository implements UserRows {
 	 * @return array<int, PartProgress> part index => progress.
 	 */
 	public function for_item( int $user_id, int $product_id ): array {
-		$rows  = (array) $this->db->get_results(
-			$this->db->prepare(
-				'SELECT part_index, percent, updated_at, reported_at, session_started_at, session_percent FROM %i WHERE user_id = %d AND product_id = %d',
-				$this->table( 'progress' ),
-				$user_id,
-				$product_id
+		return $this->read( $this->for_item_read( $user_id, $product_id ) );
+	}
+
+	/**
+	 * for_item() as a part of a combined read (a progress report reads it with the item and the seats).
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 */
+	public function for_item_read( int $user_id, int $product_id ): SelectPart {
+		return SelectPart::of(
+			'progress',
+			array(
+				'part_index'         => 'part_index',
+				'percent'            => 'percent',
+				'updated_at'         => 'updated_at',
+				'reported_at'        => 'reported_at',
+				'session_started_at' => 'session_started_at',
+				'session_percent'    => 'session_percent',
 			),
-			ARRAY_A
+			'FROM %i WHERE user_id = %d AND product_id = %d',
+			array( $this->table( 'progress' ), $user_id, $product_id ),
+			static function ( array $rows ): array {
+				$parts = array();
+				foreach ( $rows as $row ) {
+					$parts[ (int) $row['part_index'] ] = new PartProgress( (int) $row['percent'], (int) $row['updated_at'], (int) $row['reported_at'], (int) $row['session_started_at'], (int) $row['session_percent'] );
+				}
+				return $parts;
+			}
 		);
-		$parts = array();
-		foreach ( $rows as $row ) {
-			$parts[ (int) $row['part_index'] ] = new PartProgress( (int) $row['percent'], (int) $row['updated_at'], (int) $row['reported_at'], (int) $row['session_started_at'], (int) $row['session_percent'] );
-		}
-		return $parts;
 	}
 
 	/**

@@ -13,6 +13,7 @@ use LibraryPortal\Certificates\Certificate;
 use LibraryPortal\Certificates\CertificateLinks;
 use LibraryPortal\Certificates\CertificateRepository;
 use LibraryPortal\Contracts\ContractRepository;
+use LibraryPortal\Database\CombinedRead;
 use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Domain\Expiry;
@@ -74,6 +75,13 @@ final class LibraryService {
 	private Catalogue $catalogue;
 
 	/**
+	 * Several reads as one statement (a progress report's).
+	 *
+	 * @var CombinedRead
+	 */
+	private CombinedRead $reads;
+
+	/**
 	 * The sidebar's account links (the certificate program page), or null for none.
 	 *
 	 * @var AccountLinks|null
@@ -95,9 +103,11 @@ final class LibraryService {
 	 * @param CertificateRepository $certificates Certificates.
 	 * @param ContractRepository    $contracts    Contracts.
 	 * @param Catalogue             $catalogue    Catalogue.
+	 * @param CombinedRead          $reads        Combined reads.
 	 * @param AccountLinks|null     $account_links Account links (certificate programs open that page).
 	 */
-	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue, ?AccountLinks $account_links = null ) {
+	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue, CombinedRead $reads, ?AccountLinks $account_links = null ) {
+		$this->reads         = $reads;
 		$this->account_links = $account_links;
 		$this->licenses      = $licenses;
 		$this->progress      = $progress;
@@ -386,10 +396,10 @@ final class LibraryService {
 	}
 
 	/**
-	 * What a progress report reads on its short path: the item's kind (null when it is not a
-	 * published item with meta: the caller takes the whole lookup), its progress rows and the user's seat rows of it (seat_rows()). Three
-	 * primary-key reads on a cold cache: the item and its meta through WordPress's own caches,
-	 * then the progress and the seats.
+	 * What a progress report reads on its short path, in one statement (CombinedRead): the
+	 * item's kind (null when it is not a published item with meta: the caller takes the whole
+	 * lookup), its progress rows and the user's seats of it, made into seat rows (seat_rows()).
+	 * The item comes from WordPress's caches when they hold it (a persistent object cache).
 	 *
 	 * @param int $user_id    User.
 	 * @param int $now        Unix seconds.
@@ -397,22 +407,25 @@ final class LibraryService {
 	 * @return array{rows: array<int, array<string, mixed>>, progress: array<int, PartProgress>}|null
 	 */
 	public function report_rows( int $user_id, int $now, int $product_id ): ?array {
-		$kind = $this->catalogue->kind_of( $product_id );
-		if ( null === $kind ) {
+		$read = $this->reads->read(
+			$this->catalogue->kind_read( $product_id ),
+			$this->progress->for_item_read( $user_id, $product_id ),
+			...$this->licenses->seats_for_user_read( $user_id, $product_id )
+		);
+		if ( null === $read['item_meta'] ) {
 			return null;
 		}
-		$progress = $this->progress->for_item( $user_id, $product_id );
 		return array(
-			'rows'     => $this->seat_rows( $user_id, $now, $product_id, $kind['content_type'], $kind['part_count'], $progress ),
-			'progress' => $progress,
+			'rows'     => $this->seat_rows( $user_id, $now, $product_id, $read['item_meta']['content_type'], $read['item_meta']['part_count'], $read['progress'], $read['seats'] ),
+			'progress' => $read['progress'],
 		);
 	}
 
 	/**
 	 * The user's seat rows of one item with what a progress report judges and what its reply's
 	 * status depends on (docs/decisions.md, "Watching": the report's short path): access, counts,
-	 * progress, and the status as if no certificate were earned. One query (the seats); the item's
-	 * type and parts and the progress rows come from the caller. No contract rows, texts, people or
+	 * progress, and the status as if no certificate were earned. The seats, the item's type and
+	 * parts and the progress rows come from the caller (report_rows()'s one read). No contract rows, texts, people or
 	 * certificate: a caller uses these rows only when one of them opens the item without spending
 	 * a seat, where items_for() would pick the same row.
 	 *
@@ -422,11 +435,12 @@ final class LibraryService {
 	 * @param string                   $content_type Item's content type.
 	 * @param int                      $part_count   Item's parts.
 	 * @param array<int, PartProgress> $progress     The item's progress by part.
+	 * @param Seat[]                   $seats        The user's seats of the item.
 	 * @return array<int, array<string, mixed>> In the order items_for() lists them.
 	 */
-	public function seat_rows( int $user_id, int $now, int $product_id, string $content_type, int $part_count, array $progress ): array {
+	private function seat_rows( int $user_id, int $now, int $product_id, string $content_type, int $part_count, array $progress, array $seats ): array {
 		$rows = array();
-		foreach ( $this->group_seats( $this->licenses->seats_for_user( $user_id, $product_id ), $user_id ) as $row ) {
+		foreach ( $this->group_seats( $seats, $user_id ) as $row ) {
 			$summary = LicenseSummary::of( $row['seats'], $user_id, $now );
 			$lean    = array(
 				'product_id'         => $product_id,
