@@ -431,6 +431,9 @@ test( 'an expired login says so and logs in again at the same address', async ( 
 	await expect(
 		page.getByRole( 'list', { name: 'Library items' } )
 	).toBeVisible();
+	// The island's links, not the printed first screen's: a printed link is a page load, which
+	// WordPress itself sends to wp-login.php once the cookies are gone.
+	await islandReplacedFirstScreen( page );
 	// The login ends while the tab is open (cookies gone, as after the session's expiry).
 	await page.context().clearCookies();
 	await page
