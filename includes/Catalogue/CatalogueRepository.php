@@ -114,9 +114,9 @@ final class CatalogueRepository extends Repository {
 		return SelectPart::of(
 			'item_meta',
 			array(
-				'meta_id'    => 'm.meta_id',
-				'meta_key'   => 'm.meta_key',
-				'meta_value' => 'm.meta_value',
+				'id'    => 'm.meta_id',
+				'key'   => 'm.meta_key',
+				'value' => 'm.meta_value',
 			),
 			"FROM %i p INNER JOIN %i m ON m.post_id = p.ID WHERE p.ID = %d AND p.post_type = %s AND p.post_status = 'publish'",
 			array( $this->db->posts, $this->db->postmeta, $product_id, ItemPostType::POST_TYPE ),
@@ -125,10 +125,10 @@ final class CatalogueRepository extends Repository {
 					return null;
 				}
 				// In the order update_meta_cache() reads them (a UNION part cannot be ordered).
-				usort( $rows, static fn( array $a, array $b ): int => (int) $a['meta_id'] <=> (int) $b['meta_id'] );
+				usort( $rows, static fn( array $a, array $b ): int => (int) $a['id'] <=> (int) $b['id'] );
 				$meta = array();
 				foreach ( $rows as $row ) {
-					$meta[ (string) $row['meta_key'] ][] = (string) $row['meta_value'];
+					$meta[ (string) $row['key'] ][] = (string) $row['value'];
 				}
 				wp_cache_add( $product_id, $meta, 'post_meta' );
 				return $meta;
