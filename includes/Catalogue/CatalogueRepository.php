@@ -109,10 +109,10 @@ final class CatalogueRepository extends Repository {
 		if ( wp_cache_get( $product_id, 'posts' ) && is_array( wp_cache_get( $product_id, 'post_meta' ) ) ) {
 			$post = get_post( $product_id );
 			$meta = $post instanceof \WP_Post && ItemPostType::POST_TYPE === $post->post_type && 'publish' === $post->post_status ? (array) get_post_meta( $product_id ) : array();
-			return SelectPart::known( 'item_meta', $meta ? $meta : null );
+			return SelectPart::known( 'item', $meta ? $meta : null );
 		}
 		return SelectPart::of(
-			'item_meta',
+			'item',
 			array(
 				'id'    => 'm.meta_id',
 				'key'   => 'm.meta_key',

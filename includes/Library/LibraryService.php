@@ -412,11 +412,11 @@ final class LibraryService {
 			$this->progress->for_item_read( $user_id, $product_id ),
 			...$this->licenses->seats_for_user_read( $user_id, $product_id )
 		);
-		if ( null === $read['item_meta'] ) {
+		if ( null === $read['item'] ) {
 			return null;
 		}
 		return array(
-			'rows'     => $this->seat_rows( $user_id, $now, $product_id, $read['item_meta']['content_type'], $read['item_meta']['part_count'], $read['progress'], $read['seats'] ),
+			'rows'     => $this->seat_rows( $user_id, $now, $product_id, $read['item']['content_type'], $read['item']['part_count'], $read['progress'], $read['seats'] ),
 			'progress' => $read['progress'],
 		);
 	}
@@ -425,9 +425,9 @@ final class LibraryService {
 	 * The user's seat rows of one item with what a progress report judges and what its reply's
 	 * status depends on (docs/decisions.md, "Watching": the report's short path): access, counts,
 	 * progress, and the status as if no certificate were earned. The seats, the item's type and
-	 * parts and the progress rows come from the caller (report_rows()'s one read). No contract rows, texts, people or
-	 * certificate: a caller uses these rows only when one of them opens the item without spending
-	 * a seat, where items_for() would pick the same row.
+	 * parts and the progress rows come from the caller (report_rows()'s one read). No contract
+	 * rows, texts, people or certificate: a caller uses these rows only when one of them opens the
+	 * item without spending a seat, where items_for() would pick the same row.
 	 *
 	 * @param int                      $user_id      User.
 	 * @param int                      $now          Unix seconds.

@@ -54,7 +54,7 @@ final class CombinedReadTest extends TestCase {
 			'seats'    => $licenses->seats_for_user( $user, $item ),
 		);
 		wp_cache_flush();
-		$meta_alone = ( new CombinedRead( $wpdb ) )->read( $catalogue->published_item_meta_read( $item ) )['item_meta'];
+		$meta_alone = ( new CombinedRead( $wpdb ) )->read( $catalogue->published_item_meta_read( $item ) )['item'];
 		wp_cache_flush();
 		$this->assertSame( get_post_meta( $item ), $meta_alone, 'the meta as get_post_meta() gives it' );
 
@@ -70,7 +70,7 @@ final class CombinedReadTest extends TestCase {
 			}
 		);
 		$this->assertSame( 1, $queries, 'four selects, one statement' );
-		$this->assertSame( $meta_alone, $read['item_meta'], 'the meta, every key and value in meta_id order' );
+		$this->assertSame( $meta_alone, $read['item'], 'the meta, every key and value in meta_id order' );
 		$this->assertEquals( $alone['progress'], $read['progress'] );
 		$this->assertSame( array( 0, 2 ), array_keys( $read['progress'] ) );
 		$this->assertEquals( $alone['seats'], $read['seats'], 'owned and held seats, by seat ID' );
@@ -91,7 +91,7 @@ final class CombinedReadTest extends TestCase {
 			}
 		);
 		$this->assertSame( 0, $queries, 'the cached item is known: no statement' );
-		$this->assertSame( get_post_meta( $item ), $read['item_meta'] );
+		$this->assertSame( get_post_meta( $item ), $read['item'] );
 
 		// Nobody's seats or progress, the item known, read together: one statement, empty values.
 		$nobody  = $this->make_user();
@@ -107,7 +107,7 @@ final class CombinedReadTest extends TestCase {
 		$this->assertSame( 1, $queries );
 		$this->assertSame( array(), $read['progress'] );
 		$this->assertSame( array(), $read['seats'] );
-		$this->assertSame( get_post_meta( $item ), $read['item_meta'] );
+		$this->assertSame( get_post_meta( $item ), $read['item'] );
 
 		// Not a published item: no rows, null (the caller takes the whole lookup).
 		wp_update_post(
@@ -117,7 +117,7 @@ final class CombinedReadTest extends TestCase {
 			)
 		);
 		wp_cache_flush();
-		$this->assertNull( ( new CombinedRead( $wpdb ) )->read( $catalogue->published_item_meta_read( $item ) )['item_meta'] );
+		$this->assertNull( ( new CombinedRead( $wpdb ) )->read( $catalogue->published_item_meta_read( $item ) )['item'] );
 	}
 
 	public function test_columns_of_other_types_and_collations_stay_apart_and_nulls_stay_null(): void {
