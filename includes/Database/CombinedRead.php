@@ -53,6 +53,7 @@ final class CombinedRead {
 			}
 		}
 		$names   = array_keys( $first );
+		$index   = array_flip( $names );
 		$rows    = array_fill_keys( $names, array() );
 		$selects = array();
 		$args    = array();
@@ -60,17 +61,19 @@ final class CombinedRead {
 			if ( $part->known ) {
 				continue;
 			}
-			// The first select names the columns (c0 the part, c1… its values): $wpdb keys a row by
-			// column name, so two unnamed NULLs would be one.
-			$named   = ! $selects;
 			$columns = array_fill( 0, $width, 'NULL' );
 			array_splice( $columns, $slot[ $part->name ], count( $part->columns ), array_values( $part->columns ) );
-			$selects[] = 'SELECT %d' . ( $named ? ' AS %i' : '' ) . ', ' . implode( ', ', $named ? array_map( static fn( string $column ): string => $column . ' AS %i', $columns ) : $columns ) . ' ' . $part->from;
-			$args[]    = array_search( $part->name, $names, true );
-			if ( $named ) {
-				$args = array_merge( $args, array_map( static fn( int $i ): string => 'c' . $i, range( 0, $width ) ) );
+			$which  = 'SELECT %d';
+			$args[] = $index[ $part->name ];
+			if ( ! $selects ) {
+				// The first select names the columns (c0 the part, c1… its values): $wpdb keys a row
+				// by column name, so two unnamed NULLs would be one.
+				$which  .= ' AS %i';
+				$columns = array_map( static fn( string $column ): string => $column . ' AS %i', $columns );
+				$args    = array_merge( $args, array_map( static fn( int $i ): string => 'c' . $i, range( 0, $width ) ) );
 			}
-			$args = array_merge( $args, $part->args );
+			$selects[] = $which . ', ' . implode( ', ', $columns ) . ' ' . $part->from;
+			$args      = array_merge( $args, $part->args );
 		}
 		if ( $selects ) {
 			$found = (array) $this->db->get_results( $this->db->prepare( implode( ' UNION ALL ', $selects ), $args ), ARRAY_N );
