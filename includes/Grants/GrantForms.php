@@ -61,11 +61,12 @@ final class GrantForms {
 	/**
 	 * The arguments of the Extend expiry or Take back form of a grant.
 	 *
-	 * @param bool  $extend Extend (else take back).
-	 * @param Grant $grant  Grant.
+	 * @param bool  $extend      Extend (else take back).
+	 * @param Grant $grant       Grant.
+	 * @param bool  $confirm_end Take back: ask to confirm taking back every seat not started and ending the grant.
 	 * @return array<string, mixed>
 	 */
-	public function change_args( bool $extend, Grant $grant ): array {
+	public function change_args( bool $extend, Grant $grant, bool $confirm_end = false ): array {
 		$owner  = get_userdata( $grant->owner_id );
 		$counts = $this->grant_rows->grant_seat_counts( array( $grant->id ) )[ $grant->id ];
 		$action = $extend ? ExtendGrantHandler::ACTION : TakeBackHandler::ACTION;
@@ -88,6 +89,14 @@ final class GrantForms {
 				$counts['assigned'],
 				$counts['activated']
 			),
+			'confirm_end'  => $confirm_end ? sprintf(
+				/* translators: 1: grant ID, 2: available licenses, 3: shared licenses not started. */
+				__( 'The number was left empty: this takes back every seat nobody started (available: %2$d; shared, not started: %3$d) and ends grant #%1$d. The owner keeps only the seats already started, members who lose a seat are told, and the grant cannot be reopened.', 'library-portal' ),
+				$grant->id,
+				$counts['available'],
+				$counts['assigned']
+			) : '',
+			'form_url'     => GrantsPage::url( 'take-back', $grant->id ),
 			'grant_id'     => $grant->id,
 			'quantity'     => $grant->quantity,
 			'action'       => $action,

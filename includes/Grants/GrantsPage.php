@@ -195,7 +195,8 @@ final class GrantsPage {
 		if ( 'add' === $view ) {
 			self::view( 'grant-add', $this->forms->add_args() );
 		} elseif ( null !== $grant ) {
-			self::view( 'grant-change', $this->forms->change_args( 'extend' === $view, $grant ) );
+			$confirm_end = 'take-back' === $view && TakeBackHandler::CONFIRM_END === GrantRequest::queried( 'confirm' );
+			self::view( 'grant-change', $this->forms->change_args( 'extend' === $view, $grant, $confirm_end ) );
 		} else {
 			self::view( 'grants-list', $this->list_args() );
 		}

@@ -12,13 +12,21 @@ use LibraryPortal\Database\WriteFailed;
 
 /**
  * Takes back a grant's seats nobody started through GrantService::take_back() (docs/decisions.md,
- * "Grants and audit trail"); an empty count takes them all and ends the grant.
+ * "Grants and audit trail"); an empty count takes them all and ends the grant, but only once the
+ * admin has confirmed it on the form's second step (END_GRANT posted): an empty field is easy to
+ * submit by accident, and ending a grant cannot be undone.
  */
 final class TakeBackHandler extends GrantAction {
 
 	public const ACTION = 'library_portal_take_back';
 
 	protected const BOUND_TO = array( 'grant' );
+
+	/** The field the confirmation step posts: the admin has read what ends. */
+	public const END_GRANT = 'end_grant';
+
+	/** The query value of the take-back view that asks to confirm the end of the grant. */
+	public const CONFIRM_END = 'end';
 
 	/**
 	 * Handles "Take back seats not started"; returns where to go next.
@@ -31,6 +39,10 @@ final class TakeBackHandler extends GrantAction {
 			$count = GrantRequest::posted( 'count' );
 			if ( '' !== $count && ! preg_match( '/^\d{1,6}$/', $count ) ) {
 				throw new InvalidArgumentException( esc_html__( 'The number of seats must be a whole number, or empty for all.', 'library-portal' ) );
+			}
+			if ( '' === $count && '1' !== GrantRequest::posted( self::END_GRANT ) ) {
+				// Nothing changes yet: the form asks first, saying what ends.
+				return add_query_arg( 'confirm', self::CONFIRM_END, GrantsPage::url( 'take-back', $grant_id ) );
 			}
 			$result = $this->grants->take_back( $grant_id, '' === $count ? null : (int) $count, get_current_user_id() );
 		} catch ( InvalidArgumentException | WriteFailed $refused ) {

@@ -205,6 +205,20 @@ test( 'an admin grants two licenses through the form; the customer sees them', a
 	expect( await axeViolations( page, OURS ), 'take back form' ).toEqual( [] );
 	await screenshot( page, 'admin-grants-take-back-1280' );
 	await page.getByRole( 'button', { name: 'Take back seats' } ).click();
+	// The field was left empty: that ends the grant, so the screen asks first and says what ends.
+	await expect(
+		page.getByRole( 'heading', { level: 2, name: 'End the grant?' } )
+	).toBeVisible();
+	await expect( page.getByRole( 'alert' ) ).toContainText(
+		'available: 2; shared, not started: 0'
+	);
+	expect( await axeViolations( page, OURS ), 'confirm the end' ).toEqual(
+		[]
+	);
+	await screenshot( page, 'admin-grants-take-back-confirm-1280' );
+	await page
+		.getByRole( 'button', { name: 'Take back all and end the grant' } )
+		.click();
 	await expect( page.getByRole( 'status' ).first() ).toContainText(
 		'Took back 2 seats'
 	);

@@ -396,7 +396,19 @@ final class GrantsPageTest extends TestCase {
 		$this->assertSame( GrantsPage::url( 'take-back', $grant ), $this->post( 'handle_take_back', array( 'grant' => (string) $grant, 'count' => '9' ), $take_back ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
 		$this->assertSame( 3, $this->services()->grants->find( $grant )->quantity );
 		$this->render( 'render_grants' );
-		$this->assertSame( GrantsPage::url(), $this->post( 'handle_take_back', array( 'grant' => (string) $grant, 'count' => '' ), $take_back ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+
+		// An empty field ends the grant, so it asks first, saying what ends, and changes nothing.
+		$confirm = add_query_arg( 'confirm', 'end', GrantsPage::url( 'take-back', $grant ) );
+		$this->assertSame( $confirm, $this->post( 'handle_take_back', array( 'grant' => (string) $grant, 'count' => '' ), $take_back ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$this->assertSame( 3, $this->services()->grants->find( $grant )->quantity, 'nothing taken back before the confirmation' );
+		$this->assertFalse( $this->services()->grants->find( $grant )->ended() );
+		$asked = $this->render( 'render_grants', array( 'view' => 'take-back', 'grant' => (string) $grant, 'confirm' => 'end' ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$this->assertStringContainsString( 'End the grant?', $asked );
+		$this->assertStringContainsString( 'this takes back every seat nobody started (available: 1; shared, not started: 1) and ends grant #' . $grant . '.', $asked );
+		$this->assertStringContainsString( 'name="end_grant" value="1"', $asked );
+		$this->assertStringNotContainsString( 'End the grant?', $this->render( 'render_grants', array( 'view' => 'take-back', 'grant' => (string) $grant ) ), 'the plain form does not ask' ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+
+		$this->assertSame( GrantsPage::url(), $this->post( 'handle_take_back', array( 'grant' => (string) $grant, 'count' => '', 'end_grant' => '1' ), $take_back ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
 		$this->assertSame( 1, $this->services()->grants->find( $grant )->quantity, 'the activated seat stays' );
 		$this->assertSame( array( 'available' => 0, 'assigned' => 0, 'activated' => 1 ), Library::seat_states( $item ), 'the available and the shared seat went' ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
 		$this->assertTrue( $this->services()->grants->find( $grant )->ended() );
