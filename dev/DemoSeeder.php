@@ -56,6 +56,11 @@ final class DemoSeeder {
 	public const COURSES_PAGE = 'demo-courses';
 
 	/**
+	 * The demo page the dashboard's Contact Us leads to (the contact_url setting, set by attach_pages()).
+	 */
+	public const CONTACT_PAGE = 'contact-us';
+
+	/**
 	 * The demo's tests (`_lp_quiz`), by item title: three or four questions each, pass mark 80.
 	 * The e2e tests answer them from this list (tests/e2e/support/learning.ts keeps the answers).
 	 */
@@ -286,6 +291,13 @@ final class DemoSeeder {
 				'meta_value'  => ContentType::E_COURSE, // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_value
 			)
 		);
+		// The dashboard's Contact Us shows only with an address (Settings): the demo makes a page for it
+		// and points the setting there, unless an admin already chose one.
+		$contact_made = ! get_page_by_path( self::CONTACT_PAGE );
+		$page( self::CONTACT_PAGE, 'Contact Us', 'Demo contact page: on a real site the training team\'s address, phone and hours are here.' );
+		if ( $contact_made && '' === (string) $this->settings->get( 'contact_url' ) ) {
+			$this->settings->update( array( 'contact_url' => '/' . self::CONTACT_PAGE . '/' ) );
+		}
 		foreach ( $courses as $course ) {
 			if ( '' === (string) get_post_meta( $course->ID, '_lp_course_url', true ) ) {
 				update_post_meta( $course->ID, '_lp_course_url', home_url( '/' . self::COURSES_PAGE . '/' . $course->post_name . '/' ) );
