@@ -56,8 +56,15 @@ final class Assets {
 		add_action(
 			'wp_enqueue_scripts',
 			function () {
-				if ( Routes::is_portal_page() ) {
+				if ( ! Routes::is_portal_page() ) {
+					return;
+				}
+				// A logged-out visitor of a page holding the portal gets its login prompt, which
+				// needs the brand's styles and none of the scripts.
+				if ( is_user_logged_in() ) {
 					$this->enqueue();
+				} else {
+					$this->enqueue_brand_style();
 				}
 			}
 		);
@@ -90,14 +97,22 @@ final class Assets {
 		wp_set_script_translations( self::HANDLE, 'library-portal', LIBRARY_PORTAL_DIR . 'languages' );
 		$this->add_chunk_translations();
 
+		$this->enqueue_brand_style();
+		return true;
+	}
+
+	/**
+	 * Enqueues the brand's stylesheet alone (the portal's markup, or its logged-out login prompt).
+	 */
+	public function enqueue_brand_style(): void {
 		$brand       = $this->settings->brand();
 		$brand_asset = LIBRARY_PORTAL_DIR . "build/brand-{$brand}.asset.php";
-		if ( is_readable( $brand_asset ) ) {
-			$css = require $brand_asset;
-			wp_enqueue_style( self::HANDLE . '-brand', LIBRARY_PORTAL_URL . "build/brand-{$brand}.css", array(), $css['version'] ?? LIBRARY_PORTAL_VERSION );
-			wp_style_add_data( self::HANDLE . '-brand', 'rtl', 'replace' );
+		if ( wp_style_is( self::HANDLE . '-brand', 'enqueued' ) || ! is_readable( $brand_asset ) ) {
+			return;
 		}
-		return true;
+		$css = require $brand_asset;
+		wp_enqueue_style( self::HANDLE . '-brand', LIBRARY_PORTAL_URL . "build/brand-{$brand}.css", array(), $css['version'] ?? LIBRARY_PORTAL_VERSION );
+		wp_style_add_data( self::HANDLE . '-brand', 'rtl', 'replace' );
 	}
 
 	/**

@@ -50,17 +50,38 @@ final class Shortcode {
 	}
 
 	/**
+	 * What a logged-out visitor of a page holding the portal sees: a card in the brand's styles
+	 * that says what is here, with Log in (back to the library afterwards) and, where the site lets
+	 * people register, Create an account. The portal's routes never get here: they send a
+	 * logged-out visitor to wp-login.php at once (Routes::require_login()).
+	 *
+	 * @return string HTML.
+	 */
+	private function login_prompt(): string {
+		$this->assets->enqueue_brand_style(); // A no-op when wp_enqueue_scripts already did it.
+		$brand    = $this->settings->brand();
+		$register = get_option( 'users_can_register' )
+			? sprintf( ' <a class="lp-button lp-button--secondary" href="%s">%s</a>', esc_url( wp_registration_url() ), esc_html__( 'Create an account', 'library-portal' ) )
+			: '';
+		return sprintf(
+			'<div class="library-portal library-portal--%1$s library-portal-login alignwide" data-brand="%1$s"><section class="lp-card lp-login-prompt" aria-labelledby="lp-login-prompt-title"><h2 id="lp-login-prompt-title">%2$s</h2><p>%3$s</p><p class="lp-login-prompt__actions"><a class="lp-button" href="%4$s">%5$s</a>%6$s</p></section></div>',
+			esc_attr( $brand ),
+			esc_html__( 'Your training library', 'library-portal' ),
+			esc_html__( 'Log in to open your library.', 'library-portal' ) . ' ' . esc_html__( 'Your trainings, progress and certificates are waiting there.', 'library-portal' ),
+			esc_url( wp_login_url( home_url( '/my-account/library' ) ) ),
+			esc_html__( 'Log in', 'library-portal' ),
+			$register // Escaped where it is built.
+		);
+	}
+
+	/**
 	 * The markup.
 	 *
 	 * @return string HTML.
 	 */
 	public function render(): string {
 		if ( ! is_user_logged_in() ) {
-			return sprintf(
-				'<p class="library-portal-login"><a href="%s">%s</a></p>',
-				esc_url( wp_login_url( home_url( '/my-account/library' ) ) ),
-				esc_html__( 'Log in to open your library.', 'library-portal' )
-			);
+			return $this->login_prompt();
 		}
 		if ( ! $this->assets->enqueue() ) {
 			return current_user_can( 'activate_plugins' )

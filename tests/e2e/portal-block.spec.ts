@@ -6,10 +6,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
 	axeViolations,
+	checkScreens,
 	credentials,
 	islandReplacedFirstScreen,
 	logIn,
 	logOut,
+	wpPhp,
 } from './support';
 
 test.use( { viewport: { width: 1280, height: 900 } } );
@@ -104,4 +106,49 @@ test( 'an admin inserts the portal block on a new page; a customer sees the port
 	).toBeVisible();
 	await expect( page ).toHaveURL( /\/my-account\/library$/ );
 	expect( await axeViolations( page ) ).toEqual( [] );
+} );
+
+test( 'a logged-out visitor of a page holding the block sees a styled login prompt and logs in to the library', async ( {
+	page,
+} ) => {
+	// A page of the site's own (not the portal's page, which sends a visitor to the library).
+	const address = wpPhp( `
+		$id = wp_insert_post( array( 'post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Training for members ' . wp_generate_password( 6, false, false ), 'post_content' => '<!-- wp:library-portal/portal /-->' ) );
+		echo wp_make_link_relative( get_permalink( $id ) );
+	` ).trim();
+	const scripts: string[] = [];
+	page.on( 'request', ( request ) => {
+		if ( request.resourceType() === 'script' ) {
+			scripts.push( request.url() );
+		}
+	} );
+
+	await page.goto( address );
+	const prompt = page.getByRole( 'region', {
+		name: 'Your training library',
+	} );
+	await expect( prompt ).toBeVisible();
+	await expect( prompt ).toContainText( 'Log in to open your library.' );
+	// In the brand's styles: the card's button has the brand's accent, not the theme's link look.
+	const login = prompt.getByRole( 'link', { name: 'Log in' } );
+	await expect( login ).toHaveCSS( 'background-color', 'rgb(11, 110, 121)' );
+	expect(
+		( await prompt.boundingBox() )?.width,
+		'one card of reading width, not a full-width strip'
+	).toBeLessThan( 600 );
+	expect(
+		scripts.filter( ( url ) => url.includes( '/library-portal/build/' ) ),
+		'no portal script for a logged-out visitor'
+	).toEqual( [] );
+	await checkScreens( page, 'portal-block-logged-out' );
+
+	await login.click();
+	const owner = credentials( 'demo-owner' );
+	await page.locator( '#user_login' ).fill( owner.login );
+	await page.locator( '#user_pass' ).fill( owner.password );
+	await page.locator( '#wp-submit' ).click();
+	await expect( page ).toHaveURL( /\/my-account\/library$/ );
+	await expect(
+		page.getByRole( 'heading', { level: 1, name: 'Dashboard' } )
+	).toBeVisible();
 } );

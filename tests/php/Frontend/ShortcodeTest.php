@@ -25,11 +25,28 @@ final class ShortcodeTest extends TestCase {
 	}
 
 	public function test_logged_out_gets_a_login_link_and_no_scripts(): void {
+		update_option( 'users_can_register', 0 );
 		$html = do_shortcode( '[library_portal]' );
 
 		$this->assertStringContainsString( 'wp-login.php', $html );
 		$this->assertStringContainsString( 'Log in to open your library.', $html );
 		$this->assertFalse( wp_script_is( Assets::HANDLE, 'enqueued' ) );
+	}
+
+	public function test_logged_out_gets_a_styled_login_prompt_with_create_an_account_only_where_people_may_register(): void {
+		update_option( 'users_can_register', 0 );
+		$closed = do_shortcode( '[library_portal]' );
+
+		$this->assertStringContainsString( '<div class="library-portal library-portal--harbor library-portal-login', $closed, 'the brand\'s scope, so its styles apply' );
+		$this->assertStringContainsString( '<h2 id="lp-login-prompt-title">Your training library</h2>', $closed );
+		$this->assertStringContainsString( 'class="lp-button" href="' . esc_url( wp_login_url( home_url( '/my-account/library' ) ) ) . '">Log in</a>', $closed, 'back to the library after the login' );
+		$this->assertStringNotContainsString( 'Create an account', $closed, 'the site lets nobody register' );
+		$this->assertTrue( wp_style_is( Assets::HANDLE . '-brand', 'enqueued' ), 'the brand\'s styles' );
+		$this->assertFalse( wp_script_is( Assets::HANDLE, 'enqueued' ), 'and none of the scripts' );
+
+		update_option( 'users_can_register', 1 );
+		$open = do_shortcode( '[library_portal]' );
+		$this->assertStringContainsString( 'class="lp-button lp-button--secondary" href="' . esc_url( wp_registration_url() ) . '">Create an account</a>', $open );
 	}
 
 	public function test_logged_in_gets_mount_markup_scripts_and_config(): void {
