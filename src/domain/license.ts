@@ -14,8 +14,11 @@ import type { LibraryItem } from '../types/library';
 import { isNeverExpiring, nowInSeconds } from './dates';
 
 /**
- * 'Unlimited Access' for member (and membership) items; 'Available Licenses: {available}' for
- * e-manuals; otherwise '{available}/{total minus expired}'; blank for the contract tag.
+ * The one license count of an item (spec point 9), in words: 'Unlimited Access' for member (and
+ * membership) items; 'Available Licenses: {available}' for e-manuals; otherwise the spec's
+ * '{available}/{total minus expired}' said in words, '{available} of {total minus expired}
+ * licenses available' (the bare fraction beside its words printed the count twice: issue 37);
+ * blank for the contract tag.
  *
  * @param item Library item.
  */
@@ -32,28 +35,6 @@ export function licenseCountText( item: LibraryItem ): string {
 			__( 'Available Licenses: %d', 'library-portal' ),
 			item.available_licenses
 		);
-	}
-	return sprintf(
-		/* translators: 1: available licenses, 2: total licenses minus expired ones. */
-		__( '%1$d/%2$d', 'library-portal' ),
-		item.available_licenses,
-		item.total_licenses - item.expired_licenses
-	);
-}
-
-/**
- * The words beside the count ('1 of 3 licenses available'), shown and read instead of the bare
- * '1/3'; blank for texts that already say what they are ('Unlimited Access', the contract's blank).
- *
- * @param item Library item.
- */
-export function licenseCountLabel( item: LibraryItem ): string {
-	if (
-		item.tag === 'contract' ||
-		item.tag === 'member' ||
-		item.content_type === 'membership'
-	) {
-		return '';
 	}
 	return sprintf(
 		/* translators: 1: available licenses, 2: total licenses minus expired ones. */

@@ -177,7 +177,9 @@ test( 'an admin grants two licenses through the form; the customer sees them', a
 		.getByRole( 'list', { name: 'Library items', exact: true } )
 		.getByRole( 'article', { name: granted!.title } );
 	await expect( card ).toBeVisible();
-	await expect( card, 'available / total licenses' ).toContainText( '2/2' );
+	await expect( card, 'available of total licenses' ).toContainText(
+		'2 of 2 licenses available'
+	);
 	await expect( page.getByText( 'Showing 1 of 1' ) ).toBeVisible();
 	await screenshot( page, 'admin-grants-customer-library-1280' );
 

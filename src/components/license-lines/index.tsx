@@ -1,5 +1,5 @@
 /**
- * The license count text and expiry line of an item (spec point 9), each shown only when it has text.
+ * The license count (one, in words) and expiry line of an item (spec point 9), each shown only when it has text.
  * A team member's row names who shared it instead of the owner's counts (the server's `viewer`).
  */
 
@@ -12,11 +12,7 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import type { LibraryItem } from '../../types/library';
-import {
-	expiryLine,
-	licenseCountLabel,
-	licenseCountText,
-} from '../../domain/license';
+import { expiryLine, licenseCountText } from '../../domain/license';
 
 function LicenseCount( { item }: { item: LibraryItem } ) {
 	if ( item.viewer === 'team_member' ) {
@@ -31,25 +27,10 @@ function LicenseCount( { item }: { item: LibraryItem } ) {
 		);
 	}
 	const license = licenseCountText( item );
-	const words = licenseCountLabel( item );
 	if ( license === '' ) {
 		return null;
 	}
-	return (
-		<p className="lp-item__licenses">
-			{ words !== '' ? (
-				<>
-					{ /* The spec's "1/3" stays; the words beside it are what a screen reader reads. */ }
-					<span className="lp-item__license-count" aria-hidden="true">
-						{ license }
-					</span>{ ' ' }
-					<span className="lp-item__license-words">{ words }</span>
-				</>
-			) : (
-				license
-			) }
-		</p>
-	);
+	return <p className="lp-item__licenses">{ license }</p>;
 }
 
 export function LicenseLines( { item }: { item: LibraryItem } ) {

@@ -28,7 +28,7 @@ describe( 'licenseCountText (spec point 9)', () => {
 		).toBe( 'Available Licenses: 4' );
 	} );
 
-	it( "is '{available}/{total minus expired}' otherwise", () => {
+	it( "says '{available}/{total minus expired}' in words otherwise, once", () => {
 		expect(
 			licenseCountText(
 				makeItem( {
@@ -37,7 +37,7 @@ describe( 'licenseCountText (spec point 9)', () => {
 					expired_licenses: 3,
 				} )
 			)
-		).toBe( '2/7' );
+		).toBe( '2 of 7 licenses available' );
 	} );
 
 	it( 'is blank for the contract tag', () => {
