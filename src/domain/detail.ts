@@ -6,7 +6,7 @@
 /**
  * WordPress dependencies
  */
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
@@ -27,6 +27,45 @@ const WORKSHOPS = [ 'workshop', 'on-demand-workshop', 'on-demand' ];
 
 export const hasAccess = ( item: LibraryItem ): boolean =>
 	item.access !== 'no_license';
+
+/**
+ * What the warning on Share Details says when the owner cannot open the item, from the server's
+ * decisions (`access`, `status`, `expiry_date`): what is true, not a generic "no access" (issue 37).
+ * Every seat shared out (status 'shared'): none is left for the owner, and how to keep one; all
+ * seats expired (status 'expired'): the day access ended (the header offers Renew). '' with access.
+ *
+ * @param item Library item.
+ */
+export function noAccessNotice( item: LibraryItem ): string {
+	if ( hasAccess( item ) ) {
+		return '';
+	}
+	if ( item.status === 'shared' ) {
+		return __(
+			'All your licenses are shared with your team, so none is left for you to watch this training. To keep one for yourself, revoke a share nobody has started below, or add licenses.',
+			'library-portal'
+		);
+	}
+	if ( item.status === 'expired' ) {
+		return item.expiry_date !== ''
+			? sprintf(
+					/* translators: %s: the day the licenses ended, in the site's date format. */
+					__(
+						'Your access ended on %s. Renew to watch this training again.',
+						'library-portal'
+					),
+					item.expiry_date
+				)
+			: __(
+					'Your access has ended. Renew to watch this training again.',
+					'library-portal'
+				);
+	}
+	return __(
+		"You don't have access to view this video content. You can manage sharing details below.",
+		'library-portal'
+	);
+}
 
 export const hasVideo = ( item: LibraryItem ): boolean =>
 	! WITHOUT_VIDEO.includes( item.content_type );

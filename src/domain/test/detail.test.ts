@@ -10,6 +10,7 @@ import {
 	showsShareNotice,
 	showsWatchedBadge,
 	testDurationText,
+	noAccessNotice,
 } from '../detail';
 
 describe( 'header rules', () => {
@@ -186,6 +187,59 @@ describe( 'replaceItem', () => {
 		const items = [ makeItem( { product_id: 1 } ) ];
 		expect( replaceItem( items, makeItem( { product_id: 2 } ) ) ).toBe(
 			items
+		);
+	} );
+} );
+
+describe( 'noAccessNotice: what Share Details says when the owner cannot open the item', () => {
+	it( 'says nothing while the server grants access', () => {
+		expect(
+			noAccessNotice(
+				makeItem( { access: 'activated', status: 'shared' } )
+			)
+		).toBe( '' );
+	} );
+
+	it( 'tells an owner who shared every seat that none is left, and how to keep one', () => {
+		expect(
+			noAccessNotice(
+				makeItem( { access: 'no_license', status: 'shared' } )
+			)
+		).toBe(
+			'All your licenses are shared with your team, so none is left for you to watch this training. To keep one for yourself, revoke a share nobody has started below, or add licenses.'
+		);
+	} );
+
+	it( 'tells the day access ended when every seat expired', () => {
+		expect(
+			noAccessNotice(
+				makeItem( {
+					access: 'no_license',
+					status: 'expired',
+					expiry_date: 'March 3, 2024',
+				} )
+			)
+		).toBe(
+			'Your access ended on March 3, 2024. Renew to watch this training again.'
+		);
+		expect(
+			noAccessNotice(
+				makeItem( {
+					access: 'no_license',
+					status: 'expired',
+					expiry_date: '',
+				} )
+			)
+		).toBe( 'Your access has ended. Renew to watch this training again.' );
+	} );
+
+	it( 'keeps the spec text for any other item without access', () => {
+		expect(
+			noAccessNotice(
+				makeItem( { access: 'no_license', status: 'not-started' } )
+			)
+		).toBe(
+			"You don't have access to view this video content. You can manage sharing details below."
 		);
 	} );
 } );

@@ -23,7 +23,11 @@ import {
 } from '../../api/share';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { isNeverExpiring } from '../../domain/dates';
-import { hasAccess, showsShareProgress } from '../../domain/detail';
+import {
+	hasAccess,
+	noAccessNotice,
+	showsShareProgress,
+} from '../../domain/detail';
 import type { LibraryItem } from '../../types/library';
 import { usePortal } from '../shell/portal-context';
 import { PendingInvitations } from './pending-invitations';
@@ -179,10 +183,7 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 		<div className="lp-share-details" data-testid="lp-share-details">
 			{ ! hasAccess( item ) ? (
 				<p className="lp-notice lp-notice--warning">
-					{ __(
-						"You don't have access to view this video content. You can manage sharing details below.",
-						'library-portal'
-					) }
+					{ noAccessNotice( item ) }
 				</p>
 			) : null }
 			<div className="lp-share-details__head">

@@ -34,7 +34,9 @@ describe( 'ItemCard', () => {
 		).toBeInTheDocument();
 		expect( within( card ).getByText( 'Part one' ) ).toBeInTheDocument();
 		expect( within( card ).getByText( '30% Watched' ) ).toBeInTheDocument();
-		expect( within( card ).getByText( '1/3' ) ).toBeInTheDocument();
+		expect(
+			within( card ).getByText( '1 of 3 licenses available' )
+		).toBeInTheDocument();
 		expect(
 			within( card ).queryByText( /^Expire/ )
 		).not.toBeInTheDocument();

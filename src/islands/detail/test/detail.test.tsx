@@ -263,7 +263,9 @@ describe( 'ItemDetail header', () => {
 		expect( screen.getByTestId( 'lp-watched-badge' ) ).toHaveTextContent(
 			'40% Watched'
 		);
-		expect( screen.getByText( '2/4' ) ).toBeInTheDocument();
+		expect(
+			screen.getByText( '2 of 4 licenses available' )
+		).toBeInTheDocument();
 		// The test sentence waits for the server's word that the item has a test.
 		expect(
 			await screen.findByText( /about 10 minutes.*one sitting/ )

@@ -159,7 +159,9 @@ describe( 'Library list', () => {
 		).toHaveAttribute( 'href', '/my-account/library/videos/10?tag=member' );
 		const card = screen.getByRole( 'article', { name: 'Linked' } );
 		expect( within( card ).getByText( 'Not Started' ) ).toBeInTheDocument();
-		expect( within( card ).getByText( '2/4' ) ).toBeInTheDocument();
+		expect(
+			within( card ).getByText( '2 of 4 licenses available' )
+		).toBeInTheDocument();
 		expect(
 			within( card ).getByText( 'Expires: June 15, 2040' )
 		).toBeInTheDocument();
