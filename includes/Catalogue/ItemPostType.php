@@ -77,6 +77,36 @@ final class ItemPostType {
 	 */
 	public function register(): void {
 		add_action( 'init', array( $this, 'register_post_type' ) );
+		add_filter( 'post_updated_messages', array( $this, 'updated_messages' ) );
+	}
+
+	/**
+	 * The edit screen's notices after a save name a library item, not a "Post" (WordPress falls
+	 * back to the post's messages for a type without its own). Library items are not public, so
+	 * no message links to a view of the item.
+	 *
+	 * @param mixed $messages Messages by post type, each indexed by WordPress's message number.
+	 * @return mixed The same, with the library item's.
+	 */
+	public function updated_messages( $messages ) {
+		if ( ! is_array( $messages ) ) {
+			return $messages;
+		}
+		$updated                     = __( 'Library item updated.', 'library-portal' );
+		$messages[ self::POST_TYPE ] = array(
+			0  => '',
+			1  => $updated,
+			2  => $updated,
+			3  => $updated,
+			4  => $updated,
+			5  => __( 'Library item restored from a revision.', 'library-portal' ),
+			6  => __( 'Library item published.', 'library-portal' ),
+			7  => __( 'Library item saved.', 'library-portal' ),
+			8  => __( 'Library item submitted.', 'library-portal' ),
+			9  => __( 'Library item scheduled.', 'library-portal' ),
+			10 => __( 'Library item draft updated.', 'library-portal' ),
+		);
+		return $messages;
 	}
 
 	/**

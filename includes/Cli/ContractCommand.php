@@ -270,16 +270,7 @@ final class ContractCommand {
 		foreach ( $report->bad as $row ) {
 			WP_CLI::warning( sprintf( 'Line %1$d: "%2$s": %3$s', $row['line'], $row['value'], $row['reason'] ) );
 		}
-		WP_CLI::success(
-			sprintf(
-				'%1$s%2$d added, %3$d already members, %4$d repeated rows counted once, %5$d bad rows.',
-				$dry_run ? 'Dry run, nothing changed: ' : '',
-				$report->added,
-				$report->already,
-				$report->duplicates,
-				count( $report->bad )
-			)
-		);
+		WP_CLI::success( ( $dry_run ? 'Dry run, nothing changed: ' : '' ) . $report->summary() );
 	}
 
 	/**

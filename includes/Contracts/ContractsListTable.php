@@ -149,10 +149,22 @@ final class ContractsListTable extends WP_List_Table {
 	 */
 	protected function column_period( $item ): string {
 		$format = (string) get_option( 'date_format' );
-		$start  = $item->contract->starts_at ? wp_date( $format, $item->contract->starts_at ) : __( 'from the start', 'library-portal' );
-		$end    = $item->contract->ends_at ? wp_date( $format, $item->contract->ends_at - 1 ) : __( 'open-ended', 'library-portal' );
-		/* translators: 1: first day, 2: last day. */
-		return esc_html( sprintf( __( '%1$s to %2$s', 'library-portal' ), $start, $end ) );
+		$start  = $item->contract->starts_at ? (string) wp_date( $format, $item->contract->starts_at ) : '';
+		$end    = $item->contract->ends_at ? (string) wp_date( $format, $item->contract->ends_at - 1 ) : '';
+		// Said as a person would: a missing day is left out, not named "from the start" or "open-ended".
+		if ( '' !== $start && '' !== $end ) {
+			/* translators: 1: first day, 2: last day. */
+			return esc_html( sprintf( __( '%1$s to %2$s', 'library-portal' ), $start, $end ) );
+		}
+		if ( '' !== $start ) {
+			/* translators: %s: first day. */
+			return esc_html( sprintf( __( 'From %s, no end date', 'library-portal' ), $start ) );
+		}
+		if ( '' !== $end ) {
+			/* translators: %s: last day. */
+			return esc_html( sprintf( __( 'Until %s', 'library-portal' ), $end ) );
+		}
+		return esc_html__( 'No start or end date', 'library-portal' );
 	}
 
 	/**

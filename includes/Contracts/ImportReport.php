@@ -59,6 +59,31 @@ final class ImportReport {
 	}
 
 	/**
+	 * The counts in words, naming only what happened: "2 added, 1 repeated row counted once, 1 bad
+	 * row." A part whose count is 0 is left out ("0 repeated rows counted once" told nothing); the
+	 * added count always shows, so an import that added nobody says so.
+	 */
+	public function summary(): string {
+		$parts = array(
+			/* translators: %s: members added. */
+			sprintf( _n( '%s added', '%s added', $this->added, 'library-portal' ), number_format_i18n( $this->added ) ),
+		);
+		if ( $this->already > 0 ) {
+			/* translators: %s: rows whose account already belonged to the contract. */
+			$parts[] = sprintf( _n( '%s already a member', '%s already members', $this->already, 'library-portal' ), number_format_i18n( $this->already ) );
+		}
+		if ( $this->duplicates > 0 ) {
+			/* translators: %s: rows repeating an earlier row's address. */
+			$parts[] = sprintf( _n( '%s repeated row counted once', '%s repeated rows counted once', $this->duplicates, 'library-portal' ), number_format_i18n( $this->duplicates ) );
+		}
+		if ( $this->bad ) {
+			/* translators: %s: rows refused. */
+			$parts[] = sprintf( _n( '%s bad row', '%s bad rows', count( $this->bad ), 'library-portal' ), number_format_i18n( count( $this->bad ) ) );
+		}
+		return implode( wp_get_list_item_separator(), $parts ) . '.';
+	}
+
+	/**
 	 * The report as plain data (stored between batches, sent to the admin script).
 	 *
 	 * @return array{added: int, already: int, duplicates: int, bad: array<int, array{line: int, value: string, reason: string}>, created: int}

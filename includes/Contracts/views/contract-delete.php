@@ -18,10 +18,11 @@ printf(
 	'<p>%1$s</p><p>%2$s</p>',
 	esc_html(
 		sprintf(
-			/* translators: 1: number of members, 2: number of items. */
-			_n( 'Its %1$d member loses the contract library (%2$d items) at once, and the organizer card goes with it.', 'Its %1$d members lose the contract library (%2$d items) at once, and the organizer card goes with it.', $args['member_count'], 'library-portal' ),
+			/* translators: 1: number of members, 2: the items, e.g. "1 item" or "3 items". */
+			_n( 'Its %1$d member loses the contract library (%2$s) at once, and the organizer card goes with it.', 'Its %1$d members lose the contract library (%2$s) at once, and the organizer card goes with it.', $args['member_count'], 'library-portal' ),
 			$args['member_count'],
-			$args['item_count']
+			/* translators: %d: number of items. */
+			sprintf( _n( '%d item', '%d items', $args['item_count'], 'library-portal' ), $args['item_count'] )
 		)
 	),
 	esc_html__( 'What stays: the certificates the members earned, their own purchases and shared seats, their progress, and the audit trail, which records this deletion. To pause the library instead, set the contract inactive.', 'library-portal' )

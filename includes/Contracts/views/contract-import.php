@@ -58,16 +58,8 @@ if ( null !== $job_status ) {
 	} else {
 		$report = $job_status['report'];
 		echo '<div class="notice notice-' . ( $report->bad ? 'warning' : 'success' ) . ' inline"><p>';
-		echo esc_html(
-			sprintf(
-				/* translators: 1: members added, 2: already members, 3: repeated rows, 4: bad rows. */
-				__( 'Import finished: %1$s added, %2$s already members, %3$s repeated rows counted once, %4$s bad rows.', 'library-portal' ),
-				number_format_i18n( $report->added ),
-				number_format_i18n( $report->already ),
-				number_format_i18n( $report->duplicates ),
-				number_format_i18n( count( $report->bad ) )
-			)
-		);
+		/* translators: %s: what the import did, e.g. "2 added, 1 bad row." */
+		echo esc_html( sprintf( __( 'Import finished: %s', 'library-portal' ), $report->summary() ) );
 		if ( $report->created ) {
 			echo ' ' . esc_html(
 				sprintf(

@@ -282,7 +282,7 @@ final class ContractsPageTest extends TestCase {
 			)
 		);
 		$this->assertStringContainsString( 'Delete the contract “Riverside”?', $asked );
-		$this->assertStringContainsString( 'Its 1 member loses the contract library (1 items) at once', $asked );
+		$this->assertStringContainsString( 'Its 1 member loses the contract library (1 item) at once', $asked );
 		$this->assertStringContainsString( 'What stays: the certificates', $asked );
 		$this->assertStringContainsString( 'name="action" value="library_portal_contract_delete"', $asked );
 		$this->assertSame( 1, $this->service()->count() );
@@ -433,8 +433,23 @@ final class ContractsPageTest extends TestCase {
 			)
 		);
 		$this->assertMatchesRegularExpression( '/<label for="library-portal-import-progress">[^<]+<\/label><br><progress id="library-portal-import-progress" max="2" value="2">/', $html );
-		$this->assertStringContainsString( '1 added, 0 already members, 0 repeated rows counted once, 1 bad rows.', $html );
+		$this->assertStringContainsString( 'Import finished: 1 added, 1 bad row.', $html, 'only what happened, in the right number' );
 		$this->assertStringContainsString( '<td>3</td><td>nobody@example.com</td><td>No account with this e-mail.</td>', $html );
+	}
+
+	public function test_the_period_column_leaves_a_missing_day_out(): void {
+		wp_set_current_user( $this->make_user( 'administrator' ) );
+		update_option( 'date_format', 'Y-m-d' );
+		$this->service()->create( array( 'title' => 'Both days', 'starts' => '2026-01-01', 'ends' => '2026-12-31' ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$this->service()->create( array( 'title' => 'Start only', 'starts' => '2026-02-01' ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$this->service()->create( array( 'title' => 'End only', 'ends' => '2026-03-31' ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+
+		$list = $this->render( array() );
+		$this->assertStringContainsString( '2026-01-01 to 2026-12-31', $list );
+		$this->assertStringContainsString( 'From 2026-02-01, no end date', $list );
+		$this->assertStringContainsString( 'Until 2026-03-31', $list );
+		$this->assertStringNotContainsString( 'open-ended', $list );
+		$this->assertStringNotContainsString( 'from the start', $list );
 	}
 
 	public function test_the_screens_escape_and_label_every_control(): void {
@@ -452,7 +467,7 @@ final class ContractsPageTest extends TestCase {
 		foreach ( array( 'Title', 'Organizer', 'Period', 'Members', 'Items', 'Status' ) as $column ) {
 			$this->assertStringContainsString( '>' . $column . '<', $list, $column );
 		}
-		$this->assertStringContainsString( 'from the start to open-ended', $list );
+		$this->assertStringContainsString( 'No start or end date', $list );
 
 		$edit = $this->render(
 			array(
