@@ -484,3 +484,51 @@ test.describe( 'Sharing seats', () => {
 		}
 	} );
 } );
+
+test( 'on a phone whose browser refuses the clipboard, the message is selected and the owner is told how to copy it', async ( {
+	page,
+} ) => {
+	await page.setViewportSize( { width: 390, height: 844 } );
+	// What a phone's browser does after a server call: the write is refused (it outlived the tap).
+	await page.addInitScript( () => {
+		Object.defineProperty( window.navigator, 'clipboard', {
+			value: {
+				writeText: () =>
+					Promise.reject(
+						new DOMException(
+							'Write permission denied.',
+							'NotAllowedError'
+						)
+					),
+			},
+		} );
+	} );
+	const productId = await ownersItem( page, TITLE );
+	await openShareTab( page, productId );
+	await page.getByRole( 'button', { name: 'Share', exact: true } ).click();
+	const dialog = page.getByRole( 'dialog', { name: 'Share Licenses' } );
+	await dialog
+		.getByRole( 'button', { name: 'Copy link with message' } )
+		.click();
+
+	const message = dialog.getByTestId( 'lp-share-link-message' );
+	await expect( message ).toBeFocused();
+	expect(
+		await message.evaluate(
+			( field: HTMLTextAreaElement ) =>
+				field.selectionEnd - field.selectionStart === field.value.length
+		),
+		'the whole message is selected'
+	).toBe( true );
+	await expect( message ).toHaveValue( LINK );
+	await expect(
+		dialog.getByText( 'Your browser did not let the page copy.' )
+	).toHaveAttribute( 'role', 'status' );
+	await expect(
+		dialog.getByRole( 'button', { name: 'COPIED!' } )
+	).toHaveCount( 0 );
+	expect( await axeViolations( page ) ).toEqual( [] );
+	await page.screenshot( {
+		path: path.join( ARTIFACTS_DIR, 'sharing-copy-refused-390.png' ),
+	} );
+} );

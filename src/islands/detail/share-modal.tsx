@@ -80,6 +80,10 @@ export function ShareModal( {
 	const [ remaining, setRemaining ] = useState( limits.dailyRemaining );
 	const [ result, setResult ] = useState< Result >( null );
 	const [ cooldownNote, setCooldownNote ] = useState( '' );
+	// The browser refused the clipboard write (phones often do after a server call): the message is
+	// selected for the person to copy, and they are told how, instead of a "COPIED!" that lies.
+	const [ copyRefused, setCopyRefused ] = useState( false );
+	const messageRef = useRef< HTMLTextAreaElement >( null );
 	const copiedTimer = useRef< number >();
 	// The send button disables itself while sending: focus goes to what the send said instead of the page.
 	const outcomeRef = useRef< HTMLDivElement >( null );
@@ -123,6 +127,14 @@ export function ShareModal( {
 
 	useEffect( () => () => window.clearTimeout( copiedTimer.current ), [] );
 
+	// Once the refused copy's message is on the screen, focus it with its text selected.
+	useEffect( () => {
+		if ( copyRefused && messageRef.current ) {
+			messageRef.current.focus();
+			messageRef.current.select();
+		}
+	}, [ copyRefused, link ] );
+
 	const sampleMessage = ( url: string ) =>
 		sprintf(
 			/* translators: 1: training title, 2: invite link. */
@@ -155,15 +167,20 @@ export function ShareModal( {
 				setLinkExpiresDate( made.expiresDate );
 			}
 			setLink( url );
+			window.clearTimeout( copiedTimer.current );
 			try {
+				// Throws where there is no clipboard (an insecure page, an old browser) or the
+				// browser refuses the write (no user gesture left after the server's reply).
 				await window.navigator.clipboard.writeText(
 					sampleMessage( url )
 				);
 			} catch {
-				// No clipboard (permissions, an old browser): the message stays selectable below.
+				setCopied( false );
+				setCopyRefused( true );
+				return;
 			}
+			setCopyRefused( false );
 			setCopied( true );
-			window.clearTimeout( copiedTimer.current );
 			copiedTimer.current = window.setTimeout(
 				() => setCopied( false ),
 				COPIED_MS
@@ -338,7 +355,11 @@ export function ShareModal( {
 							{ __( 'Message to send', 'library-portal' ) }
 						</span>
 						<textarea
+							ref={ messageRef }
 							id={ `${ id }-message` }
+							aria-describedby={
+								copyRefused ? `${ id }-copy-refused` : undefined
+							}
 							readOnly
 							rows={ 3 }
 							value={ sampleMessage( link ) }
@@ -348,6 +369,18 @@ export function ShareModal( {
 							}
 						/>
 					</label>
+				) : null }
+				{ link && copyRefused ? (
+					<p
+						id={ `${ id }-copy-refused` }
+						className="lp-help"
+						role="status"
+					>
+						{ __(
+							'Your browser did not let the page copy. The message is selected above: copy it with Ctrl+C (⌘C on a Mac), or press and hold it on a phone and choose Copy.',
+							'library-portal'
+						) }
+					</p>
 				) : null }
 				{ link ? (
 					<div className="lp-share-modal__link-facts">

@@ -13,6 +13,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
  */
 import { ApiError } from '../../../api/client';
 import {
+	createShareLink,
 	fetchShareData,
 	revokeShare,
 	sendShareEmails,
@@ -190,6 +191,73 @@ describe( 'ShareDetails', () => {
 		fireEvent.keyDown( dialog, { key: 'Escape' } );
 		expect( screen.queryByRole( 'dialog' ) ).toBeNull();
 		expect( opener.ownerDocument.activeElement ).toBe( opener );
+	} );
+
+	describe( 'copying the link', () => {
+		const writeText = jest.fn();
+		beforeEach( () => {
+			( createShareLink as jest.Mock ).mockResolvedValue( {
+				link: 'https://example.test/shareseats/abc',
+				expiresDate: 'May 1, 2030',
+			} );
+			Object.defineProperty( window.navigator, 'clipboard', {
+				value: { writeText },
+				configurable: true,
+			} );
+		} );
+
+		const copy = async () => {
+			renderScreen( <ShareDetails item={ item } /> );
+			fireEvent.click(
+				await screen.findByRole( 'button', { name: 'Share' } )
+			);
+			await act( async () => {
+				fireEvent.click(
+					screen.getByRole( 'button', {
+						name: 'Copy link with message',
+					} )
+				);
+			} );
+		};
+
+		it( 'says COPIED! once the clipboard took the message', async () => {
+			writeText.mockResolvedValue( undefined );
+			await copy();
+			expect( writeText ).toHaveBeenCalledWith(
+				expect.stringContaining( 'https://example.test/shareseats/abc' )
+			);
+			expect(
+				screen.getByRole( 'button', { name: 'COPIED!' } )
+			).toBeTruthy();
+			expect(
+				screen.queryByText( /did not let the page copy/ )
+			).toBeNull();
+		} );
+
+		it( 'where the browser refuses, selects the message and says how to copy it, never COPIED!', async () => {
+			writeText.mockRejectedValue( new Error( 'NotAllowedError' ) );
+			await copy();
+			expect(
+				screen.queryByRole( 'button', { name: 'COPIED!' } )
+			).toBeNull();
+			const message = screen.getByTestId(
+				'lp-share-link-message'
+			) as HTMLTextAreaElement;
+			await waitFor( () =>
+				expect( message.ownerDocument.activeElement ).toBe( message )
+			);
+			expect( message.selectionStart ).toBe( 0 );
+			expect( message.selectionEnd ).toBe( message.value.length );
+			expect(
+				screen.getByText(
+					'Your browser did not let the page copy. The message is selected above: copy it with Ctrl+C (⌘C on a Mac), or press and hold it on a phone and choose Copy.'
+				)
+			).toHaveAttribute( 'role', 'status' );
+			expect( message ).toHaveAttribute(
+				'aria-describedby',
+				expect.stringContaining( 'copy-refused' )
+			);
+		} );
 	} );
 
 	it( 'a send the mailer refused shows the server message and starts no countdown', async () => {
