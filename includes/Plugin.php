@@ -47,6 +47,7 @@ use LibraryPortal\Privacy\PersonalDataExporter;
 use LibraryPortal\Privacy\PolicyText;
 use LibraryPortal\Rest\CsvResponse;
 use LibraryPortal\Rest\ErrorReply;
+use LibraryPortal\Rest\QueryVarCollisions;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Rest\ServerTiming;
 use LibraryPortal\Rest\VttResponse;
@@ -123,6 +124,7 @@ final class Plugin {
 		( new Contracts\ContractsPage( $contracts, $imports ) )->register();
 		( new ServerTiming() )->register();
 		( new ErrorReply() )->register();
+		( new QueryVarCollisions() )->register();
 		$services->library_cache->register();
 		// WooCommerce: registers itself only when WooCommerce is loaded (docs/decisions.md "WooCommerce").
 		( new Integrations\WooCommerce\Integration( $services->order_grants, $services->library_cache ) )->register();

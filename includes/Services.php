@@ -66,7 +66,8 @@ final class Services {
 		$notifications = new NotificationRepository( $db );
 		$notifier      = new Notifier( $notifications );
 		$seat_audit    = new SeatAuditRepository( $db );
-		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings, $seat_audit );
+		$requests      = new LicenseRequestRepository( $db );
+		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings, $seat_audit, $requests );
 		$catalogue     = new Catalogue( new CatalogueRepository( $db ) );
 		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue, new CombinedRead( $db ), new AccountLinks( $settings ) );
 		$library_cache = new LibraryCache( $cache_rows, $licenses );
@@ -93,7 +94,7 @@ final class Services {
 			$notifier,
 			new ExpiryNotices( new ExpiryNoticeRepository( $db ), $notifier ),
 			new MailGateRepository( $db ),
-			new LicenseRequestRepository( $db ),
+			$requests,
 			new ShareInvites( $share_links, $licenses ),
 			$catalogue,
 			$team,

@@ -25,6 +25,12 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	private const TRIES = 10;
 
 	/**
+	 * Most unsubmitted served tests kept per learner and item: enough for the test open in a few
+	 * tabs, while a script opening it without end cannot grow the table (issue 38, point 6).
+	 */
+	public const MAX_OPEN_SERVED = 10;
+
+	/**
 	 * Records one graded attempt, whatever the limit, and returns its ID.
 	 *
 	 * @param int               $user_id    User.
@@ -161,7 +167,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	/**
 	 * Keeps the order a test was served in, for its one submission (and, once submitted, with
 	 * its attempt); returns the served ID. Unsubmitted ones older than `$forget_before` of the
-	 * same user and item go.
+	 * same user and item go, and so do all but the newest MAX_OPEN_SERVED (this one included).
 	 *
 	 * @param int                                                  $user_id       User.
 	 * @param int                                                  $product_id    Item.
@@ -172,7 +178,21 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 */
 	public function serve( int $user_id, int $product_id, array $order, int $now, int $forget_before ): int {
 		$table = $this->table( 'quiz_served' );
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d AND product_id = %d AND submitted_at = 0 AND served_at < %d', $table, $user_id, $product_id, $forget_before ) ), 'forget old served tests' );
+		// The newest open ones a learner may still submit (a few tabs); older ones go, so that
+		// opening the test again and again keeps MAX_OPEN_SERVED rows, not one per request.
+		$oldest_kept = (int) $this->db->get_var(
+			$this->db->prepare(
+				'SELECT id FROM %i WHERE user_id = %d AND product_id = %d AND submitted_at = 0 ORDER BY id DESC LIMIT 1 OFFSET %d',
+				$table,
+				$user_id,
+				$product_id,
+				self::MAX_OPEN_SERVED - 2
+			)
+		);
+		$this->must(
+			$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d AND product_id = %d AND submitted_at = 0 AND ( served_at < %d OR id < %d )', $table, $user_id, $product_id, $forget_before, $oldest_kept ) ),
+			'forget old served tests'
+		);
 		$this->must(
 			$this->db->insert(
 				$table,

@@ -151,7 +151,8 @@ final class MemberImports {
 	/**
 	 * A queued job: imports the next batch as the admin who uploaded the file (the audit trail
 	 * names them), then queues the next one until the file is done. A job that finds the import
-	 * claimed, gone or finished does nothing.
+	 * claimed, gone or finished does nothing; one whose uploader no longer holds the contracts
+	 * capability ends the import.
 	 *
 	 * @param mixed $payload `{ token }`, as the runner stored it.
 	 */
@@ -163,7 +164,14 @@ final class MemberImports {
 		}
 		$contract_id = (int) ( $job['contract_id'] ?? 0 );
 		$user_id     = (int) ( $job['user_id'] ?? 0 );
-		$acting      = get_current_user_id();
+		if ( ! user_can( $user_id, ContractsPage::CAPABILITY ) ) {
+			// The job acts as its uploader for up to a day: one who lost the right to manage
+			// contracts meanwhile (or whose account went) imports nothing more, and the rest of
+			// the file is dropped rather than left for the screen (which they can no longer open).
+			delete_transient( self::PREFIX . $token );
+			return;
+		}
+		$acting = get_current_user_id();
 		wp_set_current_user( $user_id );
 		try {
 			$imported = $this->import_claimed_batch( $token, $contract_id, $user_id );

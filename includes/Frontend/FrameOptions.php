@@ -15,8 +15,9 @@ use WP_REST_Response;
  * Portal pages hold one-click actions (accept a share, activate a seat, revoke): framed by another
  * site, a visitor could be tricked into clicking them (clickjacking). Every portal route and the
  * certificate pages send `X-Frame-Options: SAMEORIGIN` through WordPress's own
- * send_frame_options_header(), as wp-login.php and wp-admin do; the library/v2 REST replies carry
- * it too (docs/decisions.md, "Security").
+ * send_frame_options_header(), as wp-login.php and wp-admin do; so does a page holding the portal
+ * block or shortcode at its own address, and the library/v2 REST replies carry it too
+ * (docs/decisions.md, "Security").
  */
 final class FrameOptions {
 
@@ -25,7 +26,27 @@ final class FrameOptions {
 	 */
 	public function register(): void {
 		add_action( 'send_headers', array( $this, 'on_portal_routes' ) );
+		add_action( 'template_redirect', array( $this, 'on_portal_pages' ) );
 		add_filter( 'rest_post_dispatch', array( $this, 'on_rest_replies' ), 10, 3 );
+	}
+
+	/**
+	 * Sends the header on a page that holds the portal at its own address. Which page that is,
+	 * and what it holds, is only known once the main query ran: send_headers comes before it, so
+	 * this waits for template_redirect, still before any output.
+	 */
+	public function on_portal_pages(): void {
+		if ( self::guards_this_page() && ! headers_sent() ) {
+			send_frame_options_header();
+		}
+	}
+
+	/**
+	 * Whether the queried page shows the portal (a route, or a page holding the block or the
+	 * shortcode) and so must not be framed by another site.
+	 */
+	public static function guards_this_page(): bool {
+		return Routes::is_portal_page();
 	}
 
 	/**

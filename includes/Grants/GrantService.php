@@ -53,6 +53,8 @@ final class GrantService {
 	public const REASON_CANCELLED = 'cancelled';
 	public const REASON_FAILED    = 'failed';
 	public const REASON_DELETED   = 'deleted';
+	public const REASON_ON_HOLD   = 'on_hold';
+	public const REASON_PENDING   = 'pending_payment';
 
 	/**
 	 * The notification a team member gets when a seat shared to them is taken back.
@@ -393,6 +395,8 @@ final class GrantService {
 			self::REASON_CANCELLED => __( 'its order was cancelled', 'library-portal' ),
 			self::REASON_FAILED    => __( 'its payment failed', 'library-portal' ),
 			self::REASON_DELETED   => __( 'its order was deleted', 'library-portal' ),
+			self::REASON_ON_HOLD   => __( 'its payment is on hold', 'library-portal' ),
+			self::REASON_PENDING   => __( 'its order is waiting for payment', 'library-portal' ),
 			default                => __( 'the site took the purchase back', 'library-portal' ),
 		};
 		$this->notifier->notify(

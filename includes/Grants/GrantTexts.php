@@ -149,6 +149,11 @@ final class GrantTexts {
 				/* translators: %s: the learner's e-mail. */
 				return sprintf( __( 'Started by %s: the seat is in use', 'library-portal' ), self::email_of( (int) ( $details['holder'] ?? 0 ) ) );
 			case ShareLinks::AUDIT_ACTION:
+				$links = (int) ( $details['links'] ?? 1 );
+				if ( $links > 1 ) {
+					/* translators: %d: number of share links made one after the other, the last at this row's time. */
+					return sprintf( _n( '%d share link to copy was made in a row, the last at this time; only the last one works', '%d share links to copy were made in a row, the last at this time; only the last one works', $links, 'library-portal' ), $links );
+				}
 				return empty( $details['renewed'] )
 					? __( 'A share link to copy was made', 'library-portal' )
 					: __( 'A new share link was made; the previous one no longer works', 'library-portal' );

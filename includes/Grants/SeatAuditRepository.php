@@ -79,6 +79,50 @@ final class SeatAuditRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Records an owner's item action, or, when the same actor did the same to the same item within
+	 * `$window` seconds, counts it on that row instead (`links` in its details, its time moved to
+	 * now): a repeated action keeps one row, so a script repeating it cannot bury the trail.
+	 *
+	 * @param int                  $actor_id   Who acted.
+	 * @param string               $action     Action (at most 20 characters).
+	 * @param int                  $owner_id   Whose item.
+	 * @param int                  $product_id Item.
+	 * @param array<string, mixed> $details    Short details of this time (true values stay true on the row).
+	 * @param int                  $now        Unix seconds.
+	 * @param int                  $window     Seconds within which the row is shared.
+	 * @throws WriteFailed When the database refused it.
+	 */
+	public function record_coalesced( int $actor_id, string $action, int $owner_id, int $product_id, array $details, int $now, int $window ): void {
+		$table = $this->table( 'seat_audit' );
+		$row   = $this->db->get_row(
+			$this->db->prepare(
+				'SELECT id, details FROM %i WHERE owner_id = %d AND created_at >= %d AND action = %s AND actor_id = %d AND product_id = %d ORDER BY created_at DESC, id DESC LIMIT 1',
+				$table,
+				$owner_id,
+				$now - $window,
+				$action,
+				max( 0, $actor_id ),
+				$product_id
+			),
+			ARRAY_A
+		);
+		if ( ! is_array( $row ) ) {
+			$this->record_for_item( $actor_id, $action, $owner_id, $product_id, $details + array( 'links' => 1 ), $now );
+			return;
+		}
+		$kept = json_decode( (string) $row['details'], true );
+		$kept = is_array( $kept ) ? $kept : array();
+		foreach ( $details as $key => $value ) {
+			$kept[ $key ] = true === $value || ! isset( $kept[ $key ] ) ? $value : $kept[ $key ];
+		}
+		$kept['links'] = (int) ( $kept['links'] ?? 1 ) + 1;
+		$this->must(
+			$this->db->query( $this->db->prepare( 'UPDATE %i SET details = %s, created_at = %d WHERE id = %d', $table, self::details( $kept ), $now, (int) $row['id'] ) ),
+			'write the seat audit'
+		);
+	}
+
+	/**
 	 * Details as stored: JSON cut to the column's 255 bytes.
 	 *
 	 * @param array<string, mixed> $details Details.

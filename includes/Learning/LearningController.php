@@ -396,7 +396,7 @@ final class LearningController extends Controller {
 			return $rows;
 		}
 		$contract_id = (int) ( $request['contractid'] ?? $request['contract'] ?? 0 );
-		$row         = LearnerRow::pick( $rows, (string) ( $request['tag'] ?? '' ), $contract_id );
+		$row         = LearnerRow::pick( $rows, self::tag( $request ), $contract_id );
 		if ( null === $row ) {
 			return ErrorReply::error(
 				ItemLookup::NOT_FOUND,
@@ -406,6 +406,19 @@ final class LearningController extends Controller {
 			);
 		}
 		return $row;
+	}
+
+	/**
+	 * The request's `tag`, '' when it is not a string. The permission checks also run for a
+	 * request the schema refused (WordPress's rest_send_allow_header() asks every handler of the
+	 * route while building the 400's Allow header), so they see the raw value: an array there must
+	 * not be cast ("Array to string conversion" in the PHP log).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	private static function tag( WP_REST_Request $request ): string {
+		$tag = $request['tag'] ?? '';
+		return is_string( $tag ) ? $tag : '';
 	}
 
 	/**
@@ -419,7 +432,7 @@ final class LearningController extends Controller {
 	private function report_row( WP_REST_Request $request ) {
 		if ( $this->steady_request !== $request ) {
 			$this->steady_request = $request;
-			$this->steady_row     = $this->lookup->steady_row( get_current_user_id(), (int) $request['product_id'], (string) ( $request['tag'] ?? '' ), (int) ( $request['contract'] ?? 0 ) );
+			$this->steady_row     = $this->lookup->steady_row( get_current_user_id(), (int) $request['product_id'], self::tag( $request ), (int) ( $request['contract'] ?? 0 ) );
 		}
 		return $this->steady_row ?? $this->row( $request );
 	}

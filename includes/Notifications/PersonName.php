@@ -11,7 +11,9 @@ namespace LibraryPortal\Notifications;
  * Display names are typed by their owners, and the site's mails and notifications put them into
  * the site's own sentences: a name must not be able to speak for the site (a link, a second
  * line, a paragraph). So a name loses line breaks and control characters, web and e-mail
- * addresses, and is cut to MAX_LENGTH characters (docs/decisions.md, "Sharing seats").
+ * addresses, and is cut to MAX_LENGTH characters (docs/decisions.md, "Sharing seats"). Look-alikes
+ * of the characters an address is made of (full-width letters, ideographic full stops) are
+ * folded to them first, so `ｅｖｉｌ．ｃｏｍ` or `evil。example` is found as an address too.
  */
 final class PersonName {
 
@@ -31,6 +33,12 @@ final class PersonName {
 		'~\b(?:[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?\.)+[a-z]{2,63}\b(?:[/:?#]\S*)?~iu',
 		'~\b\d{1,3}(?:\.\d{1,3}){3}\b\S*~u',
 	);
+
+	/**
+	 * Full stops that NFKC leaves as they are but mail clients and browsers read as a dot in a
+	 * host name (IDNA's label separators): ideographic, full-width and half-width ideographic.
+	 */
+	private const DOTS = array( "\u{3002}", "\u{FF0E}", "\u{FF61}" );
 
 	/**
 	 * The name of a user for a message: the display name, else the login, each cleaned, else
@@ -54,6 +62,10 @@ final class PersonName {
 	 * @param string $name As typed.
 	 */
 	public static function clean( string $name ): string {
+		// Compatibility forms become the plain characters they stand for (full-width letters, the
+		// one-dot leader, ＠), so the address patterns below see what a reader would see.
+		$normalized = class_exists( \Normalizer::class ) ? \Normalizer::normalize( $name, \Normalizer::FORM_KC ) : $name;
+		$name       = str_replace( self::DOTS, '.', false === $normalized ? $name : $normalized );
 		// Line breaks, tabs and other controls become spaces; format and replacement characters go.
 		$name = (string) preg_replace( '/[\p{Cc}\p{Zl}\p{Zp}]+/u', ' ', $name );
 		$name = (string) preg_replace( '/[\p{Cf}\x{FFFD}]/u', '', $name );

@@ -56,9 +56,34 @@ final class ShareLinks {
 	private SeatAuditRepository $audit;
 
 	/**
+	 * Time slots (the renewal gate is one per user).
+	 *
+	 * @var LicenseRequestRepository
+	 */
+	private LicenseRequestRepository $slots;
+
+	/**
 	 * The audit trail's action of a new copied link (docs/decisions.md, "Grants and audit trail").
 	 */
 	public const AUDIT_ACTION = 'share_link';
+
+	/**
+	 * Seconds between two renewals of one user's copied links, whatever the item: a person asks
+	 * for a new link now and then, a script thousands of times (issue 38, point 6).
+	 */
+	public const RENEW_SECONDS = 10;
+
+	/**
+	 * New copied links of one owner and item within this many seconds share one audit row (its
+	 * `links` counts them), so the trail keeps what people did readable.
+	 */
+	public const AUDIT_COALESCE_SECONDS = HOUR_IN_SECONDS;
+
+	/**
+	 * The renewal gate's slot in the license request slots: no sharer has ID 0, so the row
+	 * (user, 0, 0) is never a request and goes with the user like their requests.
+	 */
+	private const RENEW_SLOT = 0;
 
 	/**
 	 * Creates the service.
@@ -66,13 +91,26 @@ final class ShareLinks {
 	 * @param ShareLinkCodec      $codec    Payload codec.
 	 * @param ShareLinkRepository $links    Stored links.
 	 * @param Settings            $settings Settings.
-	 * @param SeatAuditRepository $audit    The audit trail (new copied links).
+	 * @param SeatAuditRepository      $audit    The audit trail (new copied links).
+	 * @param LicenseRequestRepository $slots    Time slots (the renewal gate).
 	 */
-	public function __construct( ShareLinkCodec $codec, ShareLinkRepository $links, Settings $settings, SeatAuditRepository $audit ) {
+	public function __construct( ShareLinkCodec $codec, ShareLinkRepository $links, Settings $settings, SeatAuditRepository $audit, LicenseRequestRepository $slots ) {
 		$this->codec    = $codec;
 		$this->links    = $links;
 		$this->settings = $settings;
 		$this->audit    = $audit;
+		$this->slots    = $slots;
+	}
+
+	/**
+	 * Takes the owner's renewal gate: 0 when a renewal may go on now, else the seconds to wait.
+	 * One conditional UPDATE (or the first INSERT), so of parallel renewals one goes on.
+	 *
+	 * @param int $owner_id Sharer.
+	 * @param int $now      Unix seconds.
+	 */
+	public function take_renewal( int $owner_id, int $now ): int {
+		return $this->slots->take( $owner_id, self::RENEW_SLOT, self::RENEW_SLOT, $now, self::RENEW_SECONDS );
 	}
 
 	/**
@@ -112,7 +150,7 @@ final class ShareLinks {
 		}
 		$code = $this->issue( $owner_id, $product_id, $now );
 		if ( '' !== $code ) {
-			$this->audit->record_for_item( $owner_id, self::AUDIT_ACTION, $owner_id, $product_id, array( 'renewed' => $renew ), $now );
+			$this->audit->record_coalesced( $owner_id, self::AUDIT_ACTION, $owner_id, $product_id, array( 'renewed' => $renew ), $now, self::AUDIT_COALESCE_SECONDS );
 		}
 		return '' === $code ? null : array(
 			'code'       => $code,

@@ -209,7 +209,22 @@ final class SharingController extends Controller {
 		if ( $row instanceof WP_Error ) {
 			return $row;
 		}
-		$link = $this->links->copy_link( $user_id, $product_id, time(), (bool) $request['renew'] );
+		$now = time();
+		if ( $request['renew'] ) {
+			$wait = $this->links->take_renewal( $user_id, $now );
+			if ( $wait > 0 ) {
+				return $this->reply(
+					new Refusal(
+						'renew_too_soon',
+						/* translators: %d: seconds until another new link may be made. */
+						sprintf( _n( 'You made a new link a moment ago. Please try again in %d second.', 'You made a new link a moment ago. Please try again in %d seconds.', $wait, 'library-portal' ), $wait ),
+						429,
+						array( 'retry_after' => $wait )
+					)
+				);
+			}
+		}
+		$link = $this->links->copy_link( $user_id, $product_id, $now, (bool) $request['renew'] );
 		if ( null === $link ) {
 			return ErrorReply::error( 'link_failed', __( 'The link could not be made. Please try again.', 'library-portal' ), 500 );
 		}

@@ -21,6 +21,8 @@ use LibraryPortal\Grants\GrantService;
  *   moment;
  * - refunded, cancelled, failed, trashed or deleted ends those grants: every seat nobody started
  *   goes (a team member who had not started theirs is told why); started seats stay;
+ * - a paid order moved back to on-hold or pending (a dispute, a chargeback) suspends them the same
+ *   way, with that reason in the trail, until it is paid again;
  * - paid again: each ended grant comes back with its seats (the same grant, so never twice).
  *
  * Each method returns the order notes to add (plain text).
@@ -36,6 +38,16 @@ final class OrderGrants {
 		'refunded'  => GrantService::REASON_REFUNDED,
 		'cancelled' => GrantService::REASON_CANCELLED,
 		'failed'    => GrantService::REASON_FAILED,
+	);
+
+	/**
+	 * Statuses of an order that is not (or no longer) paid: a paid order moved there (a dispute,
+	 * a chargeback, an admin's hold) has its licenses suspended until it is paid again. A new
+	 * order in these statuses has no grant, so nothing happens to it.
+	 */
+	public const SUSPENDING = array(
+		'on-hold' => GrantService::REASON_ON_HOLD,
+		'pending' => GrantService::REASON_PENDING,
 	);
 
 	/**
@@ -103,6 +115,10 @@ final class OrderGrants {
 		}
 		if ( isset( self::TAKING_BACK[ $status ] ) ) {
 			return $this->take_back( $order_id, $lines, self::TAKING_BACK[ $status ], $actor_id, $now );
+		}
+		if ( isset( self::SUSPENDING[ $status ] ) ) {
+			$notes = $this->take_back( $order_id, $lines, self::SUSPENDING[ $status ], $actor_id, $now );
+			return $notes ? array_merge( array( __( 'Library Portal: the order is no longer paid, so its licenses nobody started are suspended. They are granted again when the order is paid (processing with its payment, or completed).', 'library-portal' ) ), $notes ) : array();
 		}
 		return array();
 	}

@@ -46,7 +46,7 @@ final class OrderHooks {
 	 */
 	public function register(): void {
 		add_action( 'woocommerce_payment_complete', array( $this, 'payment_complete' ), 10, 1 );
-		foreach ( array_merge( array( 'processing', 'completed' ), array_keys( OrderGrants::TAKING_BACK ) ) as $status ) {
+		foreach ( array_merge( array( 'processing', 'completed' ), array_keys( OrderGrants::TAKING_BACK ), array_keys( OrderGrants::SUSPENDING ) ) as $status ) {
 			add_action( 'woocommerce_order_status_' . $status, array( $this, 'status_reached' ), 10, 2 );
 		}
 		// A full refund ends in the status refunded; a partial one takes back its units' seats.

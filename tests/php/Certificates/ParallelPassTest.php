@@ -5,9 +5,12 @@
  * @package LibraryPortal
  */
 
+// phpcs:disable WordPress.WP.AlternativeFunctions -- curl against the running test site.
+
 namespace LibraryPortal\Tests\Certificates;
 
 use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Certificates\QuizAttemptRepository;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;
@@ -152,5 +155,48 @@ final class ParallelPassTest extends TestCase {
 			$statuses
 		);
 		$this->assertSame( 1, self::rows( 'quiz_attempts', $member ) );
+	}
+	/**
+	 * Issue 38, point 6, over HTTP: opening the test 40 times (eight at a time) used to keep 40
+	 * served rows; now the learner and item keep MAX_OPEN_SERVED unsubmitted ones.
+	 */
+	public function test_opening_the_test_forty_times_keeps_a_bounded_number_of_served_rows(): void {
+		list( , $member, $item ) = $this->shared_test( 'Opened without end' );
+		$browser                 = $this->browser( $member );
+		$statuses                = array();
+		for ( $round = 0; $round < 5; $round++ ) {
+			$multi   = curl_multi_init();
+			$handles = array();
+			for ( $n = 0; $n < 8; $n++ ) {
+				$handle = curl_init( 'http://127.0.0.1:' . self::$port . '/wp-json/library/v2/quiz/' . $item );
+				curl_setopt_array(
+					$handle,
+					array(
+						CURLOPT_HTTPHEADER     => array( 'X-WP-Nonce: ' . $browser['nonce'], 'Cookie: ' . $browser['cookie'] ),
+						CURLOPT_RETURNTRANSFER => true,
+						CURLOPT_TIMEOUT        => 60,
+					)
+				);
+				curl_multi_add_handle( $multi, $handle );
+				$handles[] = $handle;
+			}
+			do {
+				curl_multi_exec( $multi, $running );
+				if ( $running ) {
+					curl_multi_select( $multi, 1.0 );
+				}
+			} while ( $running );
+			foreach ( $handles as $handle ) {
+				$statuses[] = (int) curl_getinfo( $handle, CURLINFO_HTTP_CODE );
+				curl_multi_remove_handle( $multi, $handle );
+				curl_close( $handle );
+			}
+			curl_multi_close( $multi );
+		}
+
+		$this->assertSame( array_fill( 0, 40, 200 ), $statuses );
+		// Parallel GETs may each read the kept rows before the others insert: a few more than the
+		// bound while they overlap, never one row per request.
+		$this->assertLessThanOrEqual( QuizAttemptRepository::MAX_OPEN_SERVED + 8, self::rows( 'quiz_served', $member ) );
 	}
 }

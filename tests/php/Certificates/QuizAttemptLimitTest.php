@@ -9,6 +9,7 @@ namespace LibraryPortal\Tests\Certificates;
 
 use LibraryPortal\Certificates\Question;
 use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Certificates\QuizAttemptRepository;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
@@ -284,6 +285,32 @@ final class QuizAttemptLimitTest extends TestCase {
 		foreach ( array( 'correct', 'total', 'q1', 'q2', 'q3', 'answers' ) as $detail ) {
 			$this->assertStringNotContainsString( '"' . $detail, $json );
 		}
+	}
+
+	/**
+	 * Issue 38, point 6: every GET kept a served row, without end. Now a learner and item keep the
+	 * newest MAX_OPEN_SERVED unsubmitted ones (a few tabs); older ones answer like an expired one,
+	 * and a submitted one stays with its attempt.
+	 */
+	public function test_opening_the_test_again_and_again_keeps_a_bounded_number_of_served_rows(): void {
+		global $wpdb;
+		$user      = $this->make_user();
+		$item      = $this->item_with_test( $user );
+		$submitted = $this->view( $user, $item );
+		$this->assertSame( 200, $this->post( $user, $item, $submitted['attempt_id'], self::by_text( $submitted, array_map( static fn( int $right ): int => ( $right + 1 ) % 3, self::RIGHT ) ) )->get_status() );
+		$views = array();
+		for ( $n = 0; $n < 25; $n++ ) {
+			$views[] = $this->view( $user, $item );
+		}
+
+		$open = $wpdb->get_col( $wpdb->prepare( 'SELECT id FROM %i WHERE user_id = %d AND product_id = %d AND submitted_at = 0 ORDER BY id', $wpdb->prefix . 'lp_quiz_served', $user, $item ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3.
+		$this->assertSame( array_map( 'strval', array_slice( array_column( $views, 'attempt_id' ), -QuizAttemptRepository::MAX_OPEN_SERVED ) ), $open, 'the newest MAX_OPEN_SERVED, no more' );
+		$this->assertNotNull( $this->services()->quiz_attempts->served( $submitted['attempt_id'] ), 'a submitted one stays with its attempt' );
+
+		$oldest = $this->post( $user, $item, $views[0]['attempt_id'], self::by_text( $views[0], self::RIGHT ) );
+		$this->assertSame( array( 409, 'quiz_attempt_stale' ), array( $oldest->get_status(), $oldest->get_data()['code'] ) );
+		$kept = $views[ 25 - QuizAttemptRepository::MAX_OPEN_SERVED ];
+		$this->assertSame( 200, $this->post( $user, $item, $kept['attempt_id'], self::by_text( $kept, self::RIGHT ) )->get_status(), 'the oldest kept one (another tab) is still graded' );
 	}
 
 	public function test_a_served_attempt_is_graded_once_and_only_for_its_learner_and_item(): void {

@@ -191,6 +191,55 @@ final class MemberImportTest extends TestCase {
 		$this->assertSame( 0, get_current_user_id(), 'The runner is nobody again afterwards.' );
 	}
 
+	/**
+	 * Issue 38, point 9: the queued batches act as the uploader for up to a day. Once the uploader
+	 * no longer holds manage_library_contracts (role changed, account deleted), the next batch
+	 * imports nothing and the import ends; the batch before the change stays.
+	 *
+	 * @dataProvider lost_rights
+	 *
+	 * @param string $how How the uploader lost the right.
+	 */
+	public function test_a_queued_batch_stops_when_the_uploader_lost_the_contracts_capability( string $how ): void {
+		$admin = $this->make_user( 'administrator' );
+		$id    = $this->contract();
+		$lines = array( 'email' );
+		for ( $i = 0; $i < MemberImports::BATCH + 20; $i++ ) {
+			$this->make_user( 'subscriber', array( 'user_email' => "demoted$i@example.com" ) );
+			$lines[] = "demoted$i@example.com";
+		}
+		$imports = new MemberImports( $this->service() ); // The plugin's own instance runs the queued jobs.
+		$token   = $imports->start( $id, $admin, implode( "\n", $lines ) );
+		wp_set_current_user( 0 );
+		$this->assertSame( 1, $this->run_queued_jobs( MemberImports::HOOK ), 'the first batch, while an admin' );
+		$this->assertCount( MemberImports::BATCH, $this->service()->members( $id ) );
+
+		if ( 'demoted' === $how ) {
+			( new \WP_User( $admin ) )->set_role( 'subscriber' );
+		} else {
+			require_once ABSPATH . 'wp-admin/includes/user.php';
+			wp_delete_user( $admin );
+		}
+		$this->assertSame( 1, $this->run_queued_jobs( MemberImports::HOOK ) );
+
+		$this->assertCount( MemberImports::BATCH, $this->service()->members( $id ), 'nothing more imported' );
+		$this->assertSame( array(), $this->queued_jobs( MemberImports::HOOK ), 'no batch queued after it' );
+		$this->assertFalse( get_transient( 'library_portal_import_' . $token ), 'the rest of the file is dropped' );
+		$this->assertSame( 0, get_current_user_id() );
+	}
+
+	/**
+	 * Ways to lose the right.
+	 *
+	 * @return array<string, array{0: string}>
+	 */
+	public static function lost_rights(): array {
+		return array(
+			'role changed'    => array( 'demoted' ),
+			'account deleted' => array( 'deleted' ),
+		);
+	}
+
 	public function test_the_screen_and_a_queued_job_never_import_one_batch_twice(): void {
 		global $wpdb;
 		$admin = $this->make_user( 'administrator' );

@@ -9,9 +9,11 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
+use LibraryPortal\Frontend\FrameOptions;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;
+use WP_Query;
 
 /**
  * Portal pages hold one-click actions (accept, activate, revoke), so no other site may frame
@@ -27,16 +29,18 @@ final class FrameOptionsTest extends TestCase {
 	 *
 	 * @param string $path   Path.
 	 * @param string $cookie Cookie header value ('' for a visitor).
-	 * @return array{status: int, frame: string}
+	 * @return array{status: int, frame: string, location: string}
 	 */
 	private function get( string $path, string $cookie = '' ): array {
 		$headers = array();
-		$handle  = curl_init( 'http://127.0.0.1:' . self::$port . $path );
+		// The site's own host name, so that WordPress's canonical redirect keeps a plain page where it is.
+		$host   = 'Host: ' . wp_parse_url( home_url(), PHP_URL_HOST ) . ':' . wp_parse_url( home_url(), PHP_URL_PORT );
+		$handle = curl_init( 'http://127.0.0.1:' . self::$port . $path );
 		curl_setopt_array(
 			$handle,
 			array(
 				CURLOPT_RETURNTRANSFER => true,
-				CURLOPT_HTTPHEADER     => '' !== $cookie ? array( 'Cookie: ' . $cookie ) : array(),
+				CURLOPT_HTTPHEADER     => '' !== $cookie ? array( $host, 'Cookie: ' . $cookie ) : array( $host ),
 				CURLOPT_TIMEOUT        => 60,
 				CURLOPT_HEADERFUNCTION => static function ( $curl, string $line ) use ( &$headers ): int {
 					$parts = explode( ':', $line, 2 );
@@ -51,8 +55,9 @@ final class FrameOptionsTest extends TestCase {
 		$status = (int) curl_getinfo( $handle, CURLINFO_HTTP_CODE );
 		curl_close( $handle );
 		return array(
-			'status' => $status,
-			'frame'  => implode( ', ', $headers['x-frame-options'] ?? array() ),
+			'status'   => $status,
+			'frame'    => implode( ', ', $headers['x-frame-options'] ?? array() ),
+			'location' => implode( ', ', $headers['location'] ?? array() ),
 		);
 	}
 
@@ -105,5 +110,78 @@ final class FrameOptionsTest extends TestCase {
 
 		$this->assertSame( 401, $reply['status'], 'A cookie without its nonce is logged out.' );
 		$this->assertSame( 'SAMEORIGIN', $reply['frame'] );
+	}
+
+	/**
+	 * A published page (not the portal page of Settings) with the given content, committed.
+	 *
+	 * @param string $slug    Its address.
+	 * @param string $content Its content.
+	 */
+	private function page( string $slug, string $content ): int {
+		$page                       = (int) wp_insert_post(
+			array(
+				'post_type'    => 'page',
+				'post_status'  => 'publish',
+				'post_title'   => 'Members ' . $slug,
+				'post_name'    => $slug,
+				'post_content' => $content,
+			)
+		);
+		$this->committed['posts'][] = $page;
+		return $page;
+	}
+
+	/**
+	 * Issue 38, point 5: a page holding the portal block (or the shortcode) at its own address
+	 * shows the same one-click actions as the routes, so it refuses foreign frames too; a page
+	 * without the portal is left alone. Whether a page holds it is only known after the main
+	 * query, which is why the rule is asked on template_redirect.
+	 */
+	public function test_the_rule_guards_a_page_holding_the_block_or_the_shortcode(): void {
+		$pages = array(
+			'frame-block'     => array( '<!-- wp:library-portal/portal /-->', true ),
+			'frame-shortcode' => array( '<!-- wp:shortcode -->[library_portal]<!-- /wp:shortcode -->', true ),
+			'frame-news'      => array( '<!-- wp:paragraph --><p>Our news.</p><!-- /wp:paragraph -->', false ),
+		);
+		$this->assertSame( 10, has_action( 'template_redirect', array( $this->frame_options(), 'on_portal_pages' ) ) );
+		foreach ( $pages as $slug => list( $content, $guarded ) ) {
+			$page                   = $this->page( $slug, $content );
+			$GLOBALS['wp']->request = $slug;
+			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $page ) ); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- the request under test, restored in tear_down().
+			$this->assertSame( $guarded, FrameOptions::guards_this_page(), $slug );
+		}
+	}
+
+	/**
+	 * The FrameOptions instance the plugin hooked.
+	 */
+	private function frame_options(): FrameOptions {
+		global $wp_filter;
+		foreach ( $wp_filter['template_redirect']->callbacks[10] ?? array() as $callback ) {
+			if ( is_array( $callback['function'] ) && $callback['function'][0] instanceof FrameOptions ) {
+				return $callback['function'][0];
+			}
+		}
+		$this->fail( 'FrameOptions is not hooked on template_redirect.' );
+	}
+
+	/**
+	 * Over HTTP: the block's page, logged in and out, answers with SAMEORIGIN; a plain page
+	 * without the portal does not.
+	 */
+	public function test_a_page_holding_the_block_at_its_own_address_refuses_foreign_frames(): void {
+		$user    = $this->user();
+		$cookie  = $this->browser( $user )['cookie'];
+		$members = (string) wp_parse_url( (string) get_permalink( $this->page( 'frame-members', '<!-- wp:paragraph --><p>Welcome.</p><!-- /wp:paragraph --><!-- wp:library-portal/portal /-->' ) ), PHP_URL_PATH );
+		$plain   = (string) wp_parse_url( (string) get_permalink( $this->page( 'frame-plain', '<!-- wp:paragraph --><p>Our news.</p><!-- /wp:paragraph -->' ) ), PHP_URL_PATH );
+
+		$member  = $this->get( $members, $cookie );
+		$visitor = $this->get( $members );
+		$this->assertSame( 200, $member['status'], $members . ' ' . $member['location'] );
+		$this->assertSame( 'SAMEORIGIN', $member['frame'], 'logged in' );
+		$this->assertSame( 200, $visitor['status'] );
+		$this->assertSame( 'SAMEORIGIN', $visitor['frame'], 'logged out' );
+		$this->assertSame( '', $this->get( $plain, $cookie )['frame'], 'a page without the portal is left alone' );
 	}
 }

@@ -42,6 +42,26 @@ final class CustomerAuditTrailTest extends TestCase {
 	}
 
 	/**
+	 * Moves every audit row back in time.
+	 *
+	 * @param int $seconds Seconds.
+	 */
+	private function age_audit_rows( int $seconds ): void {
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET created_at = created_at - %d', $wpdb->prefix . 'lp_seat_audit', $seconds ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders -- the test ages its own rows; %i is newer than WPCS 2.3.
+	}
+
+	/**
+	 * Opens the owner's renewal gate (as if the last renewal was long ago).
+	 *
+	 * @param int $owner Owner.
+	 */
+	private function age_renewal_gate( int $owner ): void {
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET requested_at = 0 WHERE requester_id = %d AND owner_id = 0', $wpdb->prefix . 'lp_license_requests', $owner ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders -- the test ages its own row; %i is newer than WPCS 2.3.
+	}
+
+	/**
 	 * A copied link's code for an owner's item, through the route.
 	 *
 	 * @param int  $owner Owner.
@@ -116,8 +136,16 @@ final class CustomerAuditTrailTest extends TestCase {
 
 		$this->link( $owner, $item, true );
 		$renewed = $this->rows( ShareLinks::AUDIT_ACTION );
-		$this->assertCount( 2, $renewed );
-		$this->assertSame( 'A new share link was made; the previous one no longer works', GrantTexts::details_text( $renewed[1] ) );
+		$this->assertCount( 1, $renewed, 'a new link within the hour is counted on the row of the first (issue 38, point 6)' );
+		$this->assertSame( array( true, 2 ), array( $renewed[0]->details()['renewed'], $renewed[0]->details()['links'] ) );
+		$this->assertSame( '2 share links to copy were made in a row, the last at this time; only the last one works', GrantTexts::details_text( $renewed[0] ) );
+
+		$this->age_audit_rows( ShareLinks::AUDIT_COALESCE_SECONDS + 1 );
+		$this->age_renewal_gate( $owner );
+		$this->link( $owner, $item, true );
+		$later = $this->rows( ShareLinks::AUDIT_ACTION );
+		$this->assertCount( 2, $later, 'after the hour a new row' );
+		$this->assertSame( 'A new share link was made; the previous one no longer works', GrantTexts::details_text( $later[1] ) );
 	}
 
 	public function test_refused_accepts_write_nothing(): void {

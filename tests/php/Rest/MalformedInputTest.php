@@ -219,6 +219,10 @@ final class MalformedInputTest extends TestCase {
 		);
 		try {
 			$response = rest_ensure_response( rest_get_server()->dispatch( $request ) );
+			// As WP_REST_Server::serve_request() does: its filters run for refused requests too,
+			// and WordPress's rest_send_allow_header() calls every handler's permission check
+			// with the raw, unvalidated parameters (issue 38, point 10).
+			$response = rest_ensure_response( apply_filters( 'rest_post_dispatch', $response, rest_get_server(), $request ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter.
 			$encoded  = wp_json_encode( rest_get_server()->response_to_data( $response, false ) );
 		} finally {
 			restore_error_handler();

@@ -129,6 +129,66 @@ final class NamesInMessagesTest extends TestCase {
 		$this->assertStringStartsWith( 'Lena Late (', $requested['message'] );
 	}
 
+	/**
+	 * Issue 38, point 7: look-alikes of an address's characters used to pass the cleaning.
+	 *
+	 * @dataProvider look_alike_addresses
+	 *
+	 * @param string $typed As typed.
+	 */
+	public function test_look_alike_addresses_are_folded_and_removed( string $typed ): void {
+		$this->assertSame( 'Ann', PersonName::clean( $typed ) );
+	}
+
+	/**
+	 * Names hiding an address behind look-alike characters.
+	 *
+	 * @return array<string, array{0: string}>
+	 */
+	public static function look_alike_addresses(): array {
+		return array(
+			'ideographic full stop'           => array( "Ann evil\u{3002}example" ),
+			'full-width letters and stop'     => array( "Ann \u{FF45}\u{FF56}\u{FF49}\u{FF4C}\u{FF0E}\u{FF43}\u{FF4F}\u{FF4D}" ),
+			'half-width ideographic stop'     => array( "Ann evil\u{FF61}example/login" ),
+			'one dot leader'                  => array( "Ann evil\u{2024}com" ),
+			'full-width at sign'              => array( "Ann ann\u{FF20}evil\u{3002}example" ),
+			'full-width scheme'               => array( "Ann \u{FF48}\u{FF54}\u{FF54}\u{FF50}\u{FF53}\u{FF1A}//evil.example" ),
+			'www with ideographic full stops' => array( "Ann www\u{3002}evil\u{3002}example" ),
+		);
+	}
+
+	/**
+	 * Through the route: the invitation mail and the recipient's notification carry no look-alike
+	 * address either.
+	 */
+	public function test_the_invitation_mail_drops_look_alike_addresses(): void {
+		$owner = $this->person( "Ann \u{FF45}\u{FF56}\u{FF49}\u{FF4C}\u{FF0E}\u{FF43}\u{FF4F}\u{FF4D} or evil\u{3002}example/login", 'ann@example.com' );
+		$this->person( 'Max Member', 'max.look@example.com' );
+		$item = Library::item( 'Look-alikes' );
+		Library::grant( $owner, $item, 2 );
+
+		$reply = $this->send(
+			'POST',
+			'/library/v2/send-share-emails',
+			$owner,
+			array(
+				'emails'     => 'max.look@example.com',
+				'product_id' => $item,
+			)
+		);
+
+		$this->assertSame( 200, $reply->get_status(), (string) wp_json_encode( $reply->get_data() ) );
+		$this->assertCount( 1, $this->sent );
+		foreach ( array( 'html', 'text' ) as $part ) {
+			$this->assertStringContainsString( 'Ann or has shared a license of', $this->sent[0][ $part ], $part );
+			foreach ( array( "\u{FF45}\u{FF56}\u{FF49}\u{FF4C}", "evil\u{3002}", 'evil.com', 'evil.example' ) as $address ) {
+				$this->assertStringNotContainsString( $address, $this->sent[0][ $part ], $part );
+			}
+		}
+		$received = $this->newest_notification( (int) get_user_by( 'email', 'max.look@example.com' )->ID );
+		$this->assertStringStartsWith( 'Ann or shared "Look-alikes" with you.', $received['message'] );
+	}
+
 	public function test_the_cleaning_keeps_ordinary_names_and_falls_back_to_the_login(): void {
 		$this->assertSame( 'Dr. Ann Lee-Smith', PersonName::clean( 'Dr. Ann Lee-Smith' ) );
 		$this->assertSame( 'José Ñúñez O\'Brien', PersonName::clean( "José\u{2028}Ñúñez\tO'Brien" ) );

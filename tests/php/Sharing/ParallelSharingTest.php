@@ -75,6 +75,27 @@ final class ParallelSharingTest extends TestCase {
 		$this->assertSame( 4, Library::seat_states( $item )['available'] );
 	}
 
+	/**
+	 * Issue 38, point 6: 40 renewals at once used to leave 41 links and as many audit rows. Now
+	 * one goes through the per-user gate, the others get 429, and the trail keeps one row.
+	 */
+	public function test_forty_parallel_renewals_make_one_new_link_and_one_audit_row(): void {
+		global $wpdb;
+		list( $owner, $item ) = $this->shared_item( 2 );
+		$browser              = $this->browser( $owner );
+		$this->assertSame( 200, $this->fire( '/library/v2/share-link/' . $item, $browser, array( array() ) )[0][0], 'the working link' );
+
+		$replies = $this->fire( '/library/v2/share-link/' . $item, $browser, array_fill( 0, 40, array( 'renew' => true ) ) );
+
+		$statuses = array_column( $replies, 0 );
+		$this->assertSame( 1, count( array_keys( $statuses, 200, true ) ), (string) wp_json_encode( $statuses ) );
+		$this->assertSame( 39, count( array_keys( $statuses, 429, true ) ) );
+		$links = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE owner_id = %d', $wpdb->prefix . 'lp_share_links', $owner ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3.
+		$this->assertSame( 2, $links, 'the working link (withdrawn) and the one renewal' );
+		$audit = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE owner_id = %d AND action = %s', $wpdb->prefix . 'lp_seat_audit', $owner, 'share_link' ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3.
+		$this->assertSame( 1, $audit );
+	}
+
 	public function test_parallel_sends_cannot_pass_the_quota_or_the_cooldown_together(): void {
 		list( $owner, $item ) = $this->shared_item( 5 );
 		$this->services()->settings->update( array( 'daily_quota' => 2 ) );

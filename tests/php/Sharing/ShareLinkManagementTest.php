@@ -11,6 +11,7 @@ namespace LibraryPortal\Tests\Sharing;
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Database\Schema;
 use LibraryPortal\Sharing\ShareLinkPurge;
+use LibraryPortal\Sharing\ShareLinks;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;
@@ -114,6 +115,43 @@ final class ShareLinkManagementTest extends TestCase {
 		$this->assertSame( array( 410, 'revoked_link' ), $this->accept( $member, $first['code'] ), 'The old link is withdrawn.' );
 		$this->assertSame( $renewed, $this->link( $owner, $item ), 'The new one is now the working link.' );
 		$this->assertSame( array( 200, 'Successfully added to your library!' ), $this->accept( $member, $renewed['code'] ) );
+	}
+
+	/**
+	 * Issue 38, point 6: renewals go through a per-user gate (one per RENEW_SECONDS, whatever the
+	 * item); a refused one answers 429 with Retry-After and changes nothing, and the audit trail
+	 * keeps one row for the owner's links of an item made in a row.
+	 */
+	public function test_renewals_are_gated_per_user_and_counted_on_one_audit_row(): void {
+		global $wpdb;
+		$owner = $this->make_user();
+		$item  = Library::item( 'Gated renewals' );
+		$other = Library::item( 'Another item' );
+		Library::grant( $owner, $item, 3 );
+		Library::grant( $owner, $other, 3 );
+		$first   = $this->link( $owner, $item );
+		$renewed = $this->link( $owner, $item, array( 'renew' => true ) );
+		$rows    = $this->link_rows();
+
+		foreach ( array( $item, $other ) as $target ) {
+			$again = $this->send( 'POST', '/library/v2/share-link/' . $target, $owner, array( 'renew' => true ) );
+			$this->assertSame( array( 429, 'renew_too_soon' ), array( $again->get_status(), $again->get_data()['error_code'] ), "item $target" );
+			$wait = (int) $again->get_headers()['Retry-After'];
+			$this->assertGreaterThan( 0, $wait );
+			$this->assertLessThanOrEqual( ShareLinks::RENEW_SECONDS, $wait );
+			$this->assertSame( sprintf( 'You made a new link a moment ago. Please try again in %d seconds.', $wait ), $again->get_data()['message'] );
+		}
+		$this->assertSame( $rows, $this->link_rows(), 'A refused renewal withdraws and makes nothing.' );
+		$this->assertSame( $renewed, $this->link( $owner, $item ), 'The working link is still the renewed one.' );
+		$this->assertNotSame( $first['code'], $renewed['code'] );
+
+		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET requested_at = requested_at - %d WHERE requester_id = %d', $wpdb->prefix . 'lp_license_requests', ShareLinks::RENEW_SECONDS, $owner ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders -- the test ages its own row; %i is newer than WPCS 2.3.
+		$third = $this->link( $owner, $item, array( 'renew' => true ) );
+		$this->assertNotSame( $renewed['code'], $third['code'], 'After the gate\'s seconds a renewal goes on.' );
+
+		$audit = $this->services()->seat_audit->page( $owner, 50 );
+		$this->assertCount( 1, $audit, 'three links of one item in a row: one audit row' );
+		$this->assertSame( array( ShareLinks::AUDIT_ACTION, true, 3 ), array( $audit[0]->action, $audit[0]->details()['renewed'], $audit[0]->details()['links'] ) );
 	}
 
 	public function test_an_expired_link_is_replaced_and_another_owners_link_is_their_own(): void {

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Integrations\WooCommerce;
 
+use LibraryPortal\Grants\GrantService;
 use LibraryPortal\Integrations\WooCommerce\OrderGrants;
 use LibraryPortal\Integrations\WooCommerce\PurchaseTerms;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -105,5 +106,43 @@ final class ParallelOrderStatusTest extends WooCommerceTestCase {
 			static fn( $note ) => str_contains( (string) $note->content, 'granted again' )
 		);
 		$this->assertCount( 1, $notes, 'one note' );
+	}
+	/**
+	 * Issue 38, point 8, over HTTP: a chargeback's gateway (or the admin) puts a paid order on hold
+	 * through WooCommerce's REST API. Before, the buyer kept every seat and could still share them;
+	 * now they are suspended (the trail says on_hold) and the share-link route has nothing to share,
+	 * until the order is completed again.
+	 */
+	public function test_an_order_put_on_hold_over_http_suspends_its_seats_until_completed_again(): void {
+		$admin                      = $this->make_user( 'administrator' );
+		$this->committed['users'][] = $admin;
+		$buyer                      = $this->user();
+		$item                       = Library::item( 'Disputed order' );
+		$this->committed['posts'][] = $item;
+		$product                    = $this->product( new PurchaseTerms( $item ), 'Disputed pack' );
+		$this->committed['posts'][] = $product->get_id();
+		$order                      = wc_create_order( array( 'customer_id' => $buyer ) );
+		$order->add_product( $product, 3 );
+		$order->calculate_totals();
+		$order->save();
+		$this->order_id = $order->get_id();
+		$order->update_status( 'completed' );
+		$this->assertSame( 3, Library::seat_states( $item )['available'] );
+
+		list( list( $status ) ) = $this->fire( '/wc/v3/orders/' . $this->order_id, $this->browser( $admin ), array( array( 'status' => 'on-hold' ) ) );
+
+		$this->assertSame( 200, $status );
+		$this->assertSame( 0, array_sum( Library::seat_states( $item ) ), 'suspended' );
+		list( list( $share_status ) ) = $this->fire( '/library/v2/share-link/' . $item, $this->browser( $buyer ), array( array() ) );
+		$this->assertSame( 404, $share_status, 'nothing left to share while the order is on hold' );
+		$grants = $this->services()->grants->find_by_source_prefix( OrderGrants::SOURCE, 'order:' . $this->order_id . ':item:' );
+		$ended  = array_values( array_filter( $this->services()->seat_audit->for_grant( $grants[0]->id ), static fn( $row ) => GrantService::END === $row->action ) );
+		$this->assertCount( 1, $ended );
+		$this->assertStringContainsString( '"reason":"on_hold"', $ended[0]->details, 'the trail says why' );
+
+		list( list( $status ) ) = $this->fire( '/wc/v3/orders/' . $this->order_id, $this->browser( $admin ), array( array( 'status' => 'completed' ) ) );
+
+		$this->assertSame( 200, $status );
+		$this->assertSame( 3, Library::seat_states( $item )['available'], 'paid again: the seats are back' );
 	}
 }

@@ -229,6 +229,65 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 	}
 
 	/**
+	 * Both stores, both statuses of an order that is no longer paid.
+	 *
+	 * @return array<string, array{0: bool, 1: string, 2: string, 3: string}>
+	 */
+	public static function suspending_statuses(): array {
+		$cases = array();
+		foreach ( self::order_stores() as $store => $args ) {
+			$cases[ "on-hold, $store" ] = array( $args[0], 'on-hold', GrantService::REASON_ON_HOLD, 'its payment is on hold' );
+			$cases[ "pending, $store" ] = array( $args[0], 'pending', GrantService::REASON_PENDING, 'its order is waiting for payment' );
+		}
+		return $cases;
+	}
+
+	/**
+	 * Issue 38, point 8: a paid order moved to on-hold or pending (a dispute, a chargeback) kept its
+	 * seats. Now they are suspended as a refund would take them (the seat nobody started goes, its
+	 * holder is told why; the started one stays), the trail says why, and the order paid again
+	 * brings them back. The buyer's library (the items route) shows it.
+	 *
+	 * @dataProvider suspending_statuses
+	 *
+	 * @param bool   $hpos   Custom order tables.
+	 * @param string $status Status.
+	 * @param string $reason Reason in the trail.
+	 * @param string $why    What the team member is told.
+	 */
+	public function test_on_hold_or_pending_after_payment_suspends_the_seats_until_paid_again( bool $hpos, string $status, string $reason, string $why ): void {
+		$this->use_order_store( $hpos );
+		list( $order, $buyer, $item, $members ) = $this->paid_order_shared_with_two( 'processing' );
+		$started                                = $this->services()->licenses->seat_held_from( $members[0], $buyer, $item, time() );
+		$this->services()->licenses->activate_seat( $started, $members[0], time() );
+
+		$order->update_status( $status );
+
+		$this->assertSame( array( 'available' => 0, 'assigned' => 0, 'activated' => 1 ), Library::seat_states( $item ), 'suspended; the started seat stays' ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$grant = $this->grant_of( $order->get_id() );
+		$this->assertTrue( $grant->ended() );
+		$trail = $this->services()->seat_audit->for_grant( $grant->id );
+		$ended = array_values( array_filter( $trail, static fn( AuditEntry $row ) => GrantService::END === $row->action ) );
+		$this->assertCount( 1, $ended );
+		$this->assertSame( $reason, $ended[0]->details()['reason'], 'the trail says why' );
+		$told = $this->services()->notifications->page_for_user( $members[1], 1, 10, false )->notifications;
+		$this->assertStringContainsString( $why, wp_json_encode( $told ), 'the member is told why' );
+		$this->assertContains( 'Library Portal: the order is no longer paid, so its licenses nobody started are suspended. They are granted again when the order is paid (processing with its payment, or completed).', self::notes( $order->get_id() ) );
+		$library = Library::by_product( $this->rest( 'GET', '/library/v2/items', array(), $buyer )->get_data()['data'] );
+		$this->assertSame( 0, $library[ $item ]['available_licenses'] ?? 0, 'nothing to share while not paid' );
+
+		$order->update_status( 'processing' );
+
+		$grant = $this->grant_of( $order->get_id() );
+		$this->assertSame( array( 2, false ), array( $grant->quantity, $grant->ended() ), 'paid again: the same grant, live' );
+		$this->assertSame( array( 'available' => 1, 'assigned' => 0, 'activated' => 1 ), Library::seat_states( $item ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one short literal.
+		$restored = array_filter( $this->services()->seat_audit->for_grant( $grant->id ), static fn( AuditEntry $row ) => GrantService::RESTORE === $row->action );
+		$this->assertCount( 1, $restored );
+		$library = Library::by_product( $this->rest( 'GET', '/library/v2/items', array(), $buyer )->get_data()['data'] );
+		$this->assertSame( 1, $library[ $item ]['available_licenses'] ?? 0, 'the seat is back to share' );
+	}
+
+	/**
 	 * @dataProvider order_stores
 	 *
 	 * @param bool $hpos Custom order tables.
