@@ -20,8 +20,10 @@ namespace LibraryPortal\Learning;
  * than SESSION_GAP_SECONDS (a pause, a closed page) moves credited_until on by the silence, so a
  * week on pause is worth nothing, and what was watched before it is kept. The player reports at
  * least every HEARTBEAT_SECONDS while playing (the same percent is fine), so a viewer loses nothing.
- * Unspent time is held to one step of the part and 10 s (a viewer at 1x earns twice what they
- * watch, and that surplus must not pay for skipping ahead). TOLERANCE_SECONDS is a loan, not a gift:
+ * What is left unspent after a raise or a silence is held to one step of the part and 10 s (a
+ * viewer at 1x earns twice what they watch, and that surplus must not pay for skipping ahead);
+ * while reports keep coming without a raise it is not (a claim the server refused, then sent
+ * again every 5 s, is taken once the time watched covers it). TOLERANCE_SECONDS is a loan, not a gift:
  * credited_until may run that far ahead of now (network delay, the server's whole seconds), and
  * the next raises pay it back. Pure arithmetic: the caller reads the rows and the duration.
  */
@@ -83,7 +85,8 @@ final class ProgressLimit {
 	/**
 	 * Up to when the item's watching time is credited, as of now, before this report spends any:
 	 * a new clock starts now with nothing to spend; a silence longer than the session gap does not
-	 * count (the instant moves on by it); unspent time is held to one step of the part and 10 s.
+	 * count (the instant moves on by it), and what was watched before it and not yet spent is
+	 * held to one step of the part and 10 s (hold()).
 	 *
 	 * @param ItemClock|null $clock  The item's clock, or null when it has none.
 	 * @param int            $length The part's judged length in seconds (judged_length()).
@@ -93,15 +96,25 @@ final class ProgressLimit {
 		if ( null === $clock ) {
 			return $now;
 		}
-		$until = $clock->credited_until;
-		if ( self::opens_session( $clock, $now ) ) {
-			$until += $now - $clock->reported_at;
+		if ( ! self::opens_session( $clock, $now ) ) {
+			return $clock->credited_until;
 		}
-		// One step of this part at the fastest speed (in whole seconds, rounded up), and the
-		// player's report rhythm: a player at 2x reports every 5 s whatever a step's length, and
-		// on a short part that is several steps at once.
-		$step_seconds = intdiv( $length * ProgressRules::PROGRESS_STEP_PERCENT + 100 * ProgressRules::MAX_PLAYBACK_RATE - 1, 100 * ProgressRules::MAX_PLAYBACK_RATE );
-		return max( $until, $now - $step_seconds - self::UNSPENT_RHYTHM_SECONDS );
+		return max( $clock->credited_until + $now - $clock->reported_at, $now - self::hold( $length ) );
+	}
+
+	/**
+	 * The most unspent watching time (seconds) kept after a raise or a silence: one step of the
+	 * part at the fastest speed (in whole seconds, rounded up) and two of the player's report
+	 * intervals (the step under the playhead is reported up to 5 s after it is reached, and at
+	 * 2x on a short part a report covers several steps). So a viewer at 1x, who earns twice what
+	 * they watch, cannot spend the surplus on skipping ahead, and a viewer who pauses keeps what
+	 * they watched since the last step.
+	 *
+	 * @param int $length The part's judged length in seconds.
+	 */
+	public static function hold( int $length ): int {
+		$per = 100 * ProgressRules::MAX_PLAYBACK_RATE;
+		return intdiv( $length * ProgressRules::PROGRESS_STEP_PERCENT + $per - 1, $per ) + self::UNSPENT_RHYTHM_SECONDS;
 	}
 
 	/**
@@ -123,18 +136,20 @@ final class ProgressLimit {
 
 	/**
 	 * credited_until after a raise from $from to $to percent: moved on by the seconds the raise is
-	 * worth at the fastest speed (rounded up), so no other report can spend them again.
+	 * worth at the fastest speed (rounded up), so no other report can spend them again, and what
+	 * is left unspent held to hold().
 	 *
 	 * @param int $credited_until From credited_until().
 	 * @param int $from           The part's stored percent.
 	 * @param int $to             The percent stored now.
 	 * @param int $length         The part's judged length in seconds.
+	 * @param int $now            Unix seconds.
 	 */
-	public static function spend( int $credited_until, int $from, int $to, int $length ): int {
+	public static function spend( int $credited_until, int $from, int $to, int $length, int $now ): int {
 		if ( $to <= $from ) {
 			return $credited_until;
 		}
 		$per = 100 * ProgressRules::MAX_PLAYBACK_RATE;
-		return $credited_until + intdiv( ( $to - $from ) * $length + $per - 1, $per );
+		return max( $credited_until + intdiv( ( $to - $from ) * $length + $per - 1, $per ), $now - self::hold( $length ) );
 	}
 }

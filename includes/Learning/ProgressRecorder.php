@@ -96,7 +96,7 @@ final class ProgressRecorder {
 			);
 		}
 		$watched    = max( $percent, (int) $read );
-		$changed    = $this->progress->report( $user_id, $product_id, $part, $watched, $read, ProgressLimit::spend( $credited, (int) $read, $watched, $length ), $now );
+		$changed    = $this->progress->report( $user_id, $product_id, $part, $watched, $read, ProgressLimit::spend( $credited, (int) $read, $watched, $length, $now ), $now );
 		$activated  = false;
 		$activation = $watched >= ProgressRules::ACTIVATION_PERCENT && in_array( $row['access'], array( Access::CAN_ACTIVATE, Access::SHARED ), true );
 		if ( $activation ) {

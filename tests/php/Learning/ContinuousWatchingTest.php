@@ -401,7 +401,7 @@ final class ContinuousWatchingTest extends TestCase {
 		$this->wait( 25 );
 		$this->assertSame( 200, $this->report( 5 ), 'A report of what is stored raises nothing and keeps the clock.' );
 		$this->wait( 5 );
-		// 30 s watched; unspent time is held to one step and 10 s (13 s) + the loan: 46 s of video.
+		// 30 s watched, 3 s of it spent on the 5%: (27 s + the loan) at 2x is 74 s of video.
 		$this->assertSame( 200, $this->report( 50 ) );
 
 		$this->learner( 100 );
@@ -424,8 +424,8 @@ final class ContinuousWatchingTest extends TestCase {
 		$this->accepted = 60;
 		$this->wait( 300 );
 
-		// The 5 minutes do not count; what was watched before them and not yet spent does (one
-		// step and 10 s at most), with the loan.
+		// The 5 minutes do not count; what was watched before them and not yet spent does (held
+		// to one step and 10 s: 13 s), with the loan: 46 s of video.
 		$this->assertSame( 409, $this->report( 100 ), 'Sent 5 minutes later: no more than the time watched allows.' );
 		$this->assertSame( 200, $this->report( 60 ) );
 		$this->assertSame( 200, $this->report( 20 ), 'A replay below what is stored changes nothing.' );

@@ -88,23 +88,31 @@ final class ProgressLimitTest extends TestCase {
 		$this->assertSame( 30, self::allowed( 30, new ItemClock( $now - $week, $now - $week ), 2000 ), 'A week later with nothing unspent: no step.' );
 	}
 
-	public function test_unspent_time_is_held_to_one_step_of_the_part_and_10_s(): void {
-		$now = self::NOW;
-		// An hour at 1x earned two hours at 2x; what was not spent keeps one step (90 s) and 10 s.
-		$this->assertSame( $now - 100, ProgressLimit::credited_until( new ItemClock( $now - 5, $now - 3600 ), 3600, $now ) );
-		$this->assertSame( 55, self::allowed( 50, new ItemClock( $now - 5, $now - 3600 ), 3600 ), '(100 + 10) s at 2x = 6.1%: one step.' );
+	public function test_unspent_time_is_held_to_one_step_of_the_part_and_10_s_after_a_silence_or_a_raise(): void {
+		$now  = self::NOW;
+		$week = 7 * DAY_IN_SECONDS;
+		$this->assertSame( 100, ProgressLimit::hold( 3600 ), 'One step of an hour (180 s of video, 90 s at 2x) and 10 s.' );
+		$this->assertSame( 11, ProgressLimit::hold( 16 ), 'A 16 s part: 0.4 s rounded up, and 10 s.' );
+
+		// An hour watched at 1x earned two hours at 2x. Still watching (no raise yet): all of it.
+		$this->assertSame( $now - 3600, ProgressLimit::credited_until( new ItemClock( $now - 5, $now - 3600 ), 3600, $now ) );
+		// After a week's silence: 100 s of it.
+		$this->assertSame( $now - 100, ProgressLimit::credited_until( new ItemClock( $now - $week, $now - $week - 3600 ), 3600, $now ) );
+		$this->assertSame( 55, self::allowed( 50, new ItemClock( $now - $week, $now - $week - 3600 ), 3600 ), '(100 + 10) s at 2x = 6.1%: one step.' );
+		// After a raise of one step (90 s): 100 s of the rest.
+		$this->assertSame( $now - 100, ProgressLimit::spend( $now - 3600, 50, 55, 3600, $now ) );
 	}
 
 	public function test_a_raise_spends_its_worth_so_no_part_spends_it_again(): void {
 		$now   = self::NOW;
 		$until = ProgressLimit::credited_until( new ItemClock( $now - 5, $now - 40 ), 1200, $now );
 		$this->assertSame( 5, ProgressLimit::allowed( 0, $until, 1200, $now ), '(40 + 10) s at 2x of 1,200 s = 8.3%: 5.' );
-		$spent = ProgressLimit::spend( $until, 0, 5, 1200 );
+		$spent = ProgressLimit::spend( $until, 0, 5, 1200, $now );
 		$this->assertSame( $until + 30, $spent, '5% of 1,200 s is 60 s of video, 30 s at 2x.' );
 		// Another part of the same item, right after: 10 s and the loan are left, no step.
 		$this->assertSame( 0, ProgressLimit::allowed( 0, $spent, 1200, $now ), '20 s at 2x of 1,200 s = 3.3%: no step.' );
-		$this->assertSame( $until, ProgressLimit::spend( $until, 40, 40, 1200 ), 'Nothing raised, nothing spent.' );
-		$this->assertSame( $until + 1, ProgressLimit::spend( $until, 0, 5, 33 ), 'Worth 0.8 s: rounded up to a whole second.' );
+		$this->assertSame( $until, ProgressLimit::spend( $until, 40, 40, 1200, $now ), 'Nothing raised, nothing spent.' );
+		$this->assertSame( $now - 4, ProgressLimit::spend( $now - 5, 0, 5, 33, $now ), 'Worth 0.8 s: rounded up to a whole second.' );
 	}
 
 	public function test_reporting_more_often_earns_no_more(): void {

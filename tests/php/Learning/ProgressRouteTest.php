@@ -135,15 +135,14 @@ final class ProgressRouteTest extends TestCase {
 			$this->assertSame( 0, $later->get_data()['data']['allowed_percent'], "after $pause s" );
 		}
 		$this->assertSame( 0, $this->stored( $user, $item ) );
-		// Watching: reports 20 s apart. 40 s, held to one step and 10 s (35 s), + the loan at 2x
-		// is 90 s of video: 9%, one step.
+		// Watching: reports 20 s apart. 40 s + the loan at 2x is 100 s of video: 10%.
 		foreach ( array( 20, 20 ) as $seconds ) {
 			$this->age( $user, $item, 0, $seconds );
 			$this->assertSame( 200, $this->report( $user, $item, 0 )->get_status() );
 		}
-		$this->assertSame( 5, $this->report( $user, $item, 100 )->get_data()['data']['allowed_percent'] );
-		$this->assertSame( 200, $this->report( $user, $item, 5 )->get_status() );
-		$this->assertSame( 5, $this->stored( $user, $item ) );
+		$this->assertSame( 10, $this->report( $user, $item, 100 )->get_data()['data']['allowed_percent'] );
+		$this->assertSame( 200, $this->report( $user, $item, 10 )->get_status() );
+		$this->assertSame( 10, $this->stored( $user, $item ) );
 	}
 
 	public function test_an_unknown_duration_is_held_to_the_default_pace(): void {
@@ -193,7 +192,7 @@ final class ProgressRouteTest extends TestCase {
 	public function test_two_writers_keep_the_larger_value(): void {
 		list( $user, $item ) = $this->learner();
 		$this->report( $user, $item, 5 );
-		$this->age( $user, $item, 0, 25 ); // Unspent: one step and 10 s (13 s), + the loan, at 2x: 45% more.
+		$this->age( $user, $item, 0, 25 ); // 22 s unspent (3 s went on the 5%) + the loan, at 2x: 60% more.
 
 		// Two tabs: both judged against the same stored row; the later, smaller write loses.
 		$this->assertSame( 200, $this->report( $user, $item, 50 )->get_status() );
