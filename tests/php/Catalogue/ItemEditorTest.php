@@ -394,7 +394,7 @@ final class ItemEditorTest extends TestCase {
 
 		$this->assertStringContainsString( 'value="Say &quot;hi&quot; &lt;b&gt;"', $html );
 		$this->assertStringContainsString( '<option value="on-demand-workshop" selected=\'selected\'>', $html );
-		$this->assertSame( 4, substr_count( $html, 'name="library_portal_item[parts][' ) / 5, 'Two saved parts and two blank rows (five fields each).' );
+		$this->assertSame( 4, substr_count( $html, 'name="library_portal_item[parts][' ) / 6, 'Two saved parts and two blank rows (six fields each).' );
 		$this->assertStringContainsString( 'name="library_portal_item[subtitles][0][part]" value="2"', $html, 'Parts are numbered from 1 on screen.' );
 		$this->assertStringNotContainsString( ' aria-invalid="true"', $html );
 	}
@@ -505,7 +505,8 @@ final class ItemEditorTest extends TestCase {
 				)
 			)
 		);
-		$this->assertSame( array( 'On-Demand Workshop', '3', 'Yes' ), array( $cell( 'library_portal_type', $workshop ), $cell( 'library_portal_parts', $workshop ), $cell( 'library_portal_test', $workshop ) ) );
+		// The fixture's parts have no length: marked (test_the_list_marks_and_lists_items_of_unknown_length).
+		$this->assertSame( array( 'On-Demand Workshop', '3<br><span class="library-portal-length-unknown">Length unknown</span>', 'Yes' ), array( $cell( 'library_portal_type', $workshop ), $cell( 'library_portal_parts', $workshop ), $cell( 'library_portal_test', $workshop ) ) );
 		$this->assertSame( 'E-Manual', $cell( 'library_portal_type', $manual ) );
 		$this->assertStringContainsString( 'No video', $cell( 'library_portal_parts', $manual ) );
 		$this->assertSame( 'No', $cell( 'library_portal_test', $manual ) );
