@@ -50,7 +50,10 @@ export interface TrackerOptions {
 export class ProgressTracker {
 	private accepted: number;
 	private inFlight: number | null = null;
+	/** When the last report of any kind was sent: the heartbeat waits 20 s from it. */
 	private lastReportAt = Number.NEGATIVE_INFINITY;
+	/** When the last report of a new step was sent: the next new step waits 5 s from it (a heartbeat does not delay a step). */
+	private lastStepAt = Number.NEGATIVE_INFINITY;
 	/** The media played since the last report was sent: stopping then reports, to stop the server's clock there. */
 	private playedSinceReport = false;
 	private timer: ReturnType< typeof setInterval > | null = null;
@@ -103,10 +106,16 @@ export class ProgressTracker {
 			return;
 		}
 		const step = this.step();
-		const since = this.now() - this.lastReportAt;
-		if ( step > this.accepted && since >= REPORT_INTERVAL_MS ) {
+		const now = this.now();
+		if (
+			step > this.accepted &&
+			now - this.lastStepAt >= REPORT_INTERVAL_MS
+		) {
 			void this.report( step, false );
-		} else if ( playing && since >= HEARTBEAT_INTERVAL_MS ) {
+		} else if (
+			playing &&
+			now - this.lastReportAt >= HEARTBEAT_INTERVAL_MS
+		) {
 			void this.report( this.accepted, false );
 		}
 	}
@@ -144,6 +153,9 @@ export class ProgressTracker {
 	): Promise< ReportOutcome > {
 		this.inFlight = step;
 		this.lastReportAt = this.now();
+		if ( step > this.accepted ) {
+			this.lastStepAt = this.lastReportAt;
+		}
 		this.playedSinceReport = false;
 		try {
 			const outcome = await this.options.send( step, final );

@@ -358,4 +358,16 @@ describe( 'ProgressTracker', () => {
 		expect( sent ).toHaveLength( 2 );
 		tracker.stop( false );
 	} );
+
+	it( 'the report that starts playing does not hold back the next step', async () => {
+		const { media, tracker, sent, advance } = setup( 20 );
+		media.paused = false;
+		media.currentTime = 20.5;
+		tracker.start();
+		await advance( POLL_INTERVAL_MS );
+		media.currentTime = 25.1;
+		await advance( POLL_INTERVAL_MS );
+		expect( sent.map( ( r ) => r.progress ) ).toEqual( [ 20, 25 ] );
+		tracker.stop( false );
+	} );
 } );
