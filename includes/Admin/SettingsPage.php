@@ -103,7 +103,22 @@ final class SettingsPage {
 			add_settings_error( Settings::OPTION, 'quiz_attempt_limit', __( 'Test attempts: enter a whole number from 0 to 100 (0 turns the limit off). The limit was left as it was.', 'library-portal' ) );
 			unset( $values['quiz_attempt_limit'] );
 		}
+		if ( isset( $values['unknown_length_pace'] ) && ! self::is_whole_number( $values['unknown_length_pace'], 1, Settings::MAX_UNKNOWN_LENGTH_PACE ) ) {
+			add_settings_error( Settings::OPTION, 'unknown_length_pace', __( 'Seconds per 5% of a video of unknown length: enter a whole number from 1 to 3600. The pace was left as it was.', 'library-portal' ) );
+			unset( $values['unknown_length_pace'] );
+		}
 		return Settings::sanitize( array_merge( $this->settings->all(), $values ) );
+	}
+
+	/**
+	 * Whether a submitted value is a whole number within bounds.
+	 *
+	 * @param mixed $value Submitted value.
+	 * @param int   $min   Least.
+	 * @param int   $max   Most.
+	 */
+	private static function is_whole_number( $value, int $min, int $max ): bool {
+		return ( is_int( $value ) || ( is_string( $value ) && 1 === preg_match( '/^\s*\d{1,6}\s*$/', $value ) ) ) && (int) $value >= $min && (int) $value <= $max;
 	}
 
 	/**
