@@ -9,6 +9,7 @@ namespace LibraryPortal;
 
 use LibraryPortal\Frontend\AccountLinks;
 use LibraryPortal\Frontend\PortalBlock;
+use LibraryPortal\Learning\ProgressRules;
 
 /**
  * Reads and sanitises the site admin's settings.
@@ -19,6 +20,11 @@ final class Settings {
 	 * The highest attempt limit the setting takes (more is no limit in practice: 0 says so).
 	 */
 	public const MAX_QUIZ_ATTEMPT_LIMIT = 100;
+
+	/**
+	 * Slowest pace for a video of unknown length: an hour per step.
+	 */
+	public const MAX_UNKNOWN_LENGTH_PACE = 3600;
 
 	public const OPTION = 'library_portal_settings';
 
@@ -53,6 +59,8 @@ final class Settings {
 		'pass_mark'           => 80,
 		// Test attempts per learner and item in 24 hours; 0 = no limit (docs/decisions.md "Tests and certificates").
 		'quiz_attempt_limit'  => 3,
+		// Seconds per 5% step of a video part whose length is unknown (docs/decisions.md "Progress jumps").
+		'unknown_length_pace' => ProgressRules::UNKNOWN_LENGTH_PACE_SECONDS,
 		'portal_page_id'      => 0,
 		'free_webinar_ids'    => array(),
 		'member_promos_url'   => '/members/member-promos/',
@@ -136,6 +144,8 @@ final class Settings {
 				$clean[ $key ] = (bool) $value;
 			} elseif ( 'pass_mark' === $key ) {
 				$clean[ $key ] = max( 1, min( 100, (int) $value ) ); // A percent; 0 would pass everyone.
+			} elseif ( 'unknown_length_pace' === $key ) {
+				$clean[ $key ] = max( 1, min( self::MAX_UNKNOWN_LENGTH_PACE, (int) $value ) );
 			} elseif ( 'quiz_attempt_limit' === $key ) {
 				$clean[ $key ] = max( 0, min( self::MAX_QUIZ_ATTEMPT_LIMIT, (int) $value ) );
 			} elseif ( is_int( $default ) ) {

@@ -78,6 +78,7 @@ final class SettingsPage {
 		$this->field( 'sharing', 'link_lifetime_days', __( 'Share links stay valid (days)', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'pass_mark', __( 'Test pass mark (%)', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'quiz_attempt_limit', __( 'Test attempts per learner and item in 24 hours', 'library-portal' ), 'number', __( 'A whole number from 0 to 100; 0 turns the limit off. The filter library_portal_quiz_attempt_limit can change it per learner and item.', 'library-portal' ) );
+		$this->field( 'sharing', 'unknown_length_pace', __( 'Seconds of watching per 5% of a video of unknown length', 'library-portal' ), 'number', __( 'A video part whose length is not known (no duration read from its playlist or typed on the item) is credited no faster than one 5% step per this many seconds. Training Library lists such items.', 'library-portal' ) );
 		add_settings_section( 'data', __( 'Data', 'library-portal' ), '__return_null', self::SLUG );
 		$this->field( 'data', 'delete_on_uninstall', __( 'When the plugin is deleted', 'library-portal' ), 'checkbox', __( 'Delete all of its data too: licenses, progress, certificates, notifications, contracts, catalogue items and settings. Leave unticked to keep them for a reinstall (deactivating never deletes anything).', 'library-portal' ) );
 
@@ -102,7 +103,22 @@ final class SettingsPage {
 			add_settings_error( Settings::OPTION, 'quiz_attempt_limit', __( 'Test attempts: enter a whole number from 0 to 100 (0 turns the limit off). The limit was left as it was.', 'library-portal' ) );
 			unset( $values['quiz_attempt_limit'] );
 		}
+		if ( isset( $values['unknown_length_pace'] ) && ! self::is_whole_number( $values['unknown_length_pace'], 1, Settings::MAX_UNKNOWN_LENGTH_PACE ) ) {
+			add_settings_error( Settings::OPTION, 'unknown_length_pace', __( 'Seconds per 5% of a video of unknown length: enter a whole number from 1 to 3600. The pace was left as it was.', 'library-portal' ) );
+			unset( $values['unknown_length_pace'] );
+		}
 		return Settings::sanitize( array_merge( $this->settings->all(), $values ) );
+	}
+
+	/**
+	 * Whether a submitted value is a whole number within bounds.
+	 *
+	 * @param mixed $value Submitted value.
+	 * @param int   $min   Least.
+	 * @param int   $max   Most.
+	 */
+	private static function is_whole_number( $value, int $min, int $max ): bool {
+		return ( is_int( $value ) || ( is_string( $value ) && 1 === preg_match( '/^\s*\d{1,6}\s*$/', $value ) ) ) && (int) $value >= $min && (int) $value <= $max;
 	}
 
 	/**

@@ -38,7 +38,7 @@ final class ItemBoxValues {
 	 * What the boxes show: the refused form when there is one, else the stored meta.
 	 *
 	 * @param WP_Post $post Item.
-	 * @return array{refused: bool, errors: array<string, string>, content_type: string, subtitle: string, image_url: string, product_link: string, download_link: string, course_url: string, attachment_url: string, video_url: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
+	 * @return array{refused: bool, errors: array<string, string>, content_type: string, subtitle: string, image_url: string, product_link: string, download_link: string, course_url: string, attachment_url: string, video_url: string, video_length: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
 	 */
 	public function values( $post ): array {
 		$refused = $this->refused->take( get_current_user_id(), (int) $post->ID );
@@ -57,6 +57,7 @@ final class ItemBoxValues {
 				'course_url'     => $text( 'course_url' ),
 				'attachment_url' => $text( 'attachment_url' ),
 				'video_url'      => $text( 'video_url' ),
+				'video_length'   => $text( 'video_length' ),
 				'parts'          => self::scalars( $rows( 'parts' ) ),
 				'subtitles'      => self::scalars( $rows( 'subtitles' ) ),
 			);
@@ -66,7 +67,14 @@ final class ItemBoxValues {
 		$text  = static fn( string $key ): string => is_scalar( $meta[ $key ] ?? null ) ? (string) $meta[ $key ] : '';
 		$parts = array();
 		foreach ( array_values( array_filter( is_array( $meta['_lp_video_parts'] ?? null ) ? $meta['_lp_video_parts'] : array(), 'is_array' ) ) as $n => $part ) {
-			$parts[] = array_merge( self::scalars( array( $part ) )[0], array( 'position' => $n + 1 ) );
+			$parts[] = array_merge(
+				self::scalars( array( $part ) )[0],
+				array(
+					'position' => $n + 1,
+					// The Length field shows what the admin typed; a length read from the playlist is not theirs to keep.
+					'length'   => ! empty( $part['length_typed'] ) && (int) ( $part['duration'] ?? 0 ) > 0 ? (string) (int) $part['duration'] : '',
+				)
+			);
 		}
 		$subtitles = array();
 		foreach ( array_values( array_filter( is_array( $meta['_lp_subtitles'] ?? null ) ? $meta['_lp_subtitles'] : array(), 'is_array' ) ) as $entry ) {
@@ -88,6 +96,7 @@ final class ItemBoxValues {
 			'course_url'     => $text( '_lp_course_url' ),
 			'attachment_url' => $text( '_lp_attachment_url' ),
 			'video_url'      => $text( '_lp_video_url' ),
+			'video_length'   => (int) $text( '_lp_video_length' ) > 0 ? (string) (int) $text( '_lp_video_length' ) : '',
 			'parts'          => $parts,
 			'subtitles'      => $subtitles,
 		);
@@ -140,6 +149,8 @@ final class ItemBoxValues {
 				array( 'url', 'text', sprintf( __( 'HLS address of part row %d', 'library-portal' ), $number ), (string) ( $part['url'] ?? '' ), 'large-text' ),
 				/* translators: %d: row number. */
 				array( 'thumb', 'text', sprintf( __( 'Thumbnail address of part row %d', 'library-portal' ), $number ), (string) ( $part['thumb'] ?? '' ), 'large-text' ),
+				/* translators: %d: row number. */
+				array( 'length', 'number', sprintf( __( 'Length in seconds of part row %d', 'library-portal' ), $number ), (string) ( $part['length'] ?? '' ), 'small-text' ),
 			),
 			/* translators: %d: row number. */
 			'remove_label' => sprintf( __( 'Remove part row %d', 'library-portal' ), $number ),

@@ -227,6 +227,15 @@ final class ItemEditor {
 					'type'        => 'text',
 					'description' => __( 'A single video: its .m3u8 playlist. Leave empty when the video has two or more parts below.', 'library-portal' ),
 				),
+				'length_row'        => array(
+					'name'        => 'video_length',
+					'id'          => 'library-portal-video-length',
+					'label'       => __( 'Length (seconds)', 'library-portal' ),
+					'value'       => $values['video_length'],
+					'invalid'     => isset( $errors['library-portal-video-length'] ),
+					'type'        => 'number',
+					'description' => __( 'Leave empty to read it from the playlist on save. A typed length wins over the read one. Progress on a video whose length is unknown is credited at the slow pace set in Settings.', 'library-portal' ),
+				),
 				'parts'             => $parts,
 				'part_template'     => ItemBoxValues::part_row( self::TEMPLATE_ROW, array(), array() ),
 				'part_headings'     => array(
@@ -234,6 +243,7 @@ final class ItemEditor {
 					array( __( 'Title', 'library-portal' ), '20%' ),
 					array( __( 'HLS address (.m3u8)', 'library-portal' ), '' ),
 					array( __( 'Thumbnail address', 'library-portal' ), '20%' ),
+					array( __( 'Length (s)', 'library-portal' ), '7em' ),
 					array( __( 'Remove', 'library-portal' ), '5em' ),
 				),
 				'subtitles'         => $subtitles,

@@ -25,6 +25,11 @@ final class ItemFields {
 	public const MAX_SUBTITLE = 255;
 
 	/**
+	 * Longest length an admin may type for a video or part: a day.
+	 */
+	public const MAX_LENGTH_SECONDS = 86400;
+
+	/**
 	 * Builds the result.
 	 *
 	 * @param array<string, mixed>  $meta   Meta key => value to store (null = delete the key).
@@ -97,6 +102,8 @@ final class ItemFields {
 		$same_video            = '' !== $video && ( $previous['_lp_video_url'] ?? '' ) === $video;
 		// A kept address keeps its measured length; a new one is measured again (PlaylistDuration).
 		$meta['_lp_video_duration'] = $same_video && (int) ( $previous['_lp_video_duration'] ?? 0 ) > 0 ? (int) $previous['_lp_video_duration'] : null;
+		// A typed length wins over the read one (ItemMedia); empty reads it from the playlist.
+		$meta['_lp_video_length'] = self::length( $form['video_length'] ?? '', 'library-portal-video-length', __( 'Length: enter a whole number of seconds from 1 to 86,400, or leave it empty to read it from the playlist.', 'library-portal' ), $errors );
 
 		$parts = self::parts( self::rows( $form['parts'] ?? array() ), self::durations( $previous['_lp_video_parts'] ?? array() ), $errors );
 		if ( count( $parts ) >= 2 && '' !== $video ) {
@@ -229,7 +236,7 @@ final class ItemFields {
 	 * @param array<int, array<string, mixed>> $rows      Posted rows.
 	 * @param array<string, int>               $durations Stored durations by address.
 	 * @param array<string, string>            $errors    Errors, added to.
-	 * @return array<int, array{title: string, url: string, thumb: string, duration: int}>
+	 * @return array<int, array{title: string, url: string, thumb: string, duration: int, length_typed?: bool}>
 	 */
 	private static function parts( array $rows, array $durations, array &$errors ): array {
 		$kept = array();
@@ -257,21 +264,46 @@ final class ItemFields {
 				/* translators: %d: row number. */
 				$errors[ $id . '-title' ] = sprintf( __( 'Part row %d: the title must be plain text of at most 255 characters.', 'library-portal' ), $number );
 			}
+			/* translators: %d: row number. */
+			$typed    = self::length( $row['length'] ?? '', $id . '-length', sprintf( __( 'Part row %d: the length must be a whole number of seconds from 1 to 86,400, or empty to read it from the playlist.', 'library-portal' ), $number ), $errors );
+			$part     = array(
+				'title'    => $title,
+				'url'      => $url,
+				'thumb'    => $thumb,
+				// A typed length wins over the read one; without one, a kept address keeps its read length.
+				'duration' => $typed ?? ( $durations[ $url ] ?? 0 ),
+			);
 			$position = self::text( $row['position'] ?? '' );
 			$kept[]   = array(
 				'order' => 1 === preg_match( '/^\d{1,4}$/', $position ) ? (int) $position : PHP_INT_MAX,
 				'row'   => $n,
-				'part'  => array(
-					'title'    => $title,
-					'url'      => $url,
-					'thumb'    => $thumb,
-					'duration' => $durations[ $url ] ?? 0,
-				),
+				'part'  => null === $typed ? $part : $part + array( 'length_typed' => true ),
 			);
 		}
 		// Position first, the row's place on the screen breaks ties (a stable order).
 		usort( $kept, static fn( array $a, array $b ) => array( $a['order'], $a['row'] ) <=> array( $b['order'], $b['row'] ) );
 		return array_column( $kept, 'part' );
+	}
+
+	/**
+	 * A typed length in seconds: null when the field is empty, an error (and null) when it is not a
+	 * whole number from 1 to MAX_LENGTH_SECONDS.
+	 *
+	 * @param mixed                 $value   Posted value.
+	 * @param string                $id      Field ID for the error.
+	 * @param string                $message Error text.
+	 * @param array<string, string> $errors  Errors, added to.
+	 */
+	private static function length( $value, string $id, string $message, array &$errors ): ?int {
+		$text = self::text( $value );
+		if ( '' === $text ) {
+			return null;
+		}
+		if ( 1 !== preg_match( '/^\d{1,5}$/', $text ) || (int) $text < 1 || (int) $text > self::MAX_LENGTH_SECONDS ) {
+			$errors[ $id ] = $message;
+			return null;
+		}
+		return (int) $text;
 	}
 
 	/**
@@ -283,7 +315,7 @@ final class ItemFields {
 	private static function durations( $stored ): array {
 		$durations = array();
 		foreach ( is_array( $stored ) ? $stored : array() as $part ) {
-			if ( is_array( $part ) && is_string( $part['url'] ?? null ) && (int) ( $part['duration'] ?? 0 ) > 0 ) {
+			if ( is_array( $part ) && is_string( $part['url'] ?? null ) && (int) ( $part['duration'] ?? 0 ) > 0 && empty( $part['length_typed'] ) ) {
 				$durations[ trim( $part['url'] ) ] = (int) $part['duration'];
 			}
 		}

@@ -13,9 +13,16 @@ use LibraryPortal\Learning\ItemMedia;
 
 /**
  * Content type, number of video parts and whether the item has a test, after the title. The list
- * table primes the meta of the page's posts in one query, so the columns add none.
+ * table primes the meta of the page's posts in one query, so the columns add none. Items with a
+ * video part of unknown length (which the progress rule holds to the slow default pace) are marked
+ * in the parts column and listed by the view "Length unknown".
  */
 final class ItemListColumns {
+
+	/**
+	 * Query argument of the "Length unknown" view.
+	 */
+	public const LENGTH_VIEW = 'library_portal_length';
 
 	/**
 	 * Hooks.
@@ -24,6 +31,90 @@ final class ItemListColumns {
 		add_filter( 'manage_' . ItemPostType::POST_TYPE . '_posts_columns', array( $this, 'columns' ) );
 		add_action( 'manage_' . ItemPostType::POST_TYPE . '_posts_custom_column', array( $this, 'cell' ), 10, 2 );
 		add_action( 'admin_head-edit.php', array( $this, 'widths' ) );
+		add_filter( 'views_edit-' . ItemPostType::POST_TYPE, array( $this, 'views' ) );
+		add_action( 'pre_get_posts', array( $this, 'only_unknown_length' ) );
+	}
+
+	/**
+	 * The meta query of items with a video part of unknown length: a multi-part video with a part
+	 * whose duration is 0 (as PHP serializes it in `_lp_video_parts`), or a single video with
+	 * neither a typed nor a read length.
+	 *
+	 * @return array<int|string, mixed>
+	 */
+	public static function unknown_length_query(): array {
+		$zero = static fn( string $key ): array => array(
+			'relation' => 'OR',
+			array(
+				'key'     => $key,
+				'compare' => 'NOT EXISTS',
+			),
+			array(
+				'key'     => $key,
+				'value'   => array( '', '0' ),
+				'compare' => 'IN',
+			),
+		);
+		return array(
+			'relation' => 'OR',
+			array(
+				'key'     => '_lp_video_parts',
+				'value'   => 's:8:"duration";i:0;',
+				'compare' => 'LIKE',
+			),
+			array(
+				'relation' => 'AND',
+				array(
+					'key'     => '_lp_video_url',
+					'value'   => '',
+					'compare' => '!=',
+				),
+				$zero( '_lp_video_duration' ),
+				$zero( '_lp_video_length' ),
+			),
+		);
+	}
+
+	/**
+	 * The "Length unknown" view after WordPress's own (All, Published, …), with its count.
+	 *
+	 * @param array<string, string> $views Views by key.
+	 * @return array<string, string>
+	 */
+	public function views( $views ): array {
+		$count                                  = ( new \WP_Query(
+			array(
+				'post_type'      => ItemPostType::POST_TYPE,
+				'post_status'    => 'any',
+				'fields'         => 'ids',
+				'posts_per_page' => 1,
+				'meta_query'     => self::unknown_length_query(), // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_query -- an admin view, once per list screen.
+			)
+		) )->found_posts;
+		$url                                    = add_query_arg( self::LENGTH_VIEW, 'unknown', admin_url( 'edit.php?post_type=' . ItemPostType::POST_TYPE ) );
+		$current                                = isset( $_GET[ self::LENGTH_VIEW ] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a list filter, read only.
+		$views                                  = (array) $views;
+		$views['library_portal_length_unknown'] = sprintf(
+			'<a href="%s"%s>%s <span class="count">(%s)</span></a>',
+			esc_url( $url ),
+			$current ? ' class="current" aria-current="page"' : '',
+			esc_html__( 'Length unknown', 'library-portal' ),
+			esc_html( number_format_i18n( $count ) )
+		);
+		return $views;
+	}
+
+	/**
+	 * The list's query under the "Length unknown" view.
+	 *
+	 * @param \WP_Query $query Query.
+	 */
+	public function only_unknown_length( $query ): void {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a list filter, read only.
+		if ( ! is_admin() || ! $query->is_main_query() || ItemPostType::POST_TYPE !== $query->get( 'post_type' ) || ! isset( $_GET[ self::LENGTH_VIEW ] ) ) {
+			return;
+		}
+		$query->set( 'meta_query', self::unknown_length_query() );
 	}
 
 	/**
@@ -76,6 +167,9 @@ final class ItemListColumns {
 				$video = is_array( $parts ) && array_filter( $parts, 'is_array' ) || '' !== (string) get_post_meta( $post_id, '_lp_video_url', true );
 				if ( ContentType::has_video( $type ) && $video ) {
 					echo esc_html( (string) ItemMedia::part_count_of( $parts ) );
+					if ( ItemMedia::of( $post_id, '' )->has_unknown_length() ) {
+						echo '<br><span class="library-portal-length-unknown">' . esc_html__( 'Length unknown', 'library-portal' ) . '</span>';
+					}
 				} else {
 					echo '<span aria-hidden="true">—</span><span class="screen-reader-text">' . esc_html__( 'No video', 'library-portal' ) . '</span>';
 				}

@@ -33,6 +33,8 @@ final class ItemPostType {
 		'_lp_video_id'       => 'string',
 		'_lp_video_url'      => 'string',
 		'_lp_video_duration' => 'integer',
+		// A single video's length as the admin typed it: wins over the read _lp_video_duration.
+		'_lp_video_length'   => 'integer',
 		'_lp_video_parts'    => 'array',
 		'_lp_subtitles'      => 'array',
 		'_lp_quiz_link'      => 'string',

@@ -141,8 +141,9 @@ final class Schema {
 				KEY license_id (license_id)
 			) $collate;",
 			// Progress per (user, item, part): one row each, never lowered. updated_at is the last
-			// raise; reported_at, session_started_at and session_percent are the watching clock
-			// (the last report, and when the current watching session opened at which percent).
+			// raise; reported_at and session_started_at hold the item's watching clock as of the
+			// row's last report (the last report, and credited_until: Learning/ItemClock).
+			// session_percent is no longer read or written (issue 38).
 			"CREATE TABLE {$t['progress']} (
 				user_id bigint(20) unsigned NOT NULL,
 				product_id bigint(20) unsigned NOT NULL,

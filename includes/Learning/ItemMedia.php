@@ -68,7 +68,7 @@ final class ItemMedia {
 					$first,
 					array(
 						'url'      => $url,
-						'duration' => (int) $single( '_lp_video_duration' ) > 0 ? (int) $single( '_lp_video_duration' ) : (int) ( $first['duration'] ?? 0 ),
+						'duration' => self::single_length( (int) $single( '_lp_video_length' ), (int) $single( '_lp_video_duration' ), (int) ( $first['duration'] ?? 0 ) ),
 					)
 				),
 				$title
@@ -161,6 +161,33 @@ final class ItemMedia {
 	public static function language( string $language ): string {
 		$code = strtolower( substr( (string) preg_replace( '/[^A-Za-z]/', '', $language ), 0, 2 ) );
 		return 2 === strlen( $code ) ? $code : 'en';
+	}
+
+	/**
+	 * Whether a part's length is unknown (0): the progress rule then holds it to the slow default pace.
+	 */
+	public function has_unknown_length(): bool {
+		foreach ( $this->parts as $part ) {
+			if ( $part['duration'] <= 0 ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * A single video's length: the one the admin typed, else the one read from its playlist, else
+	 * the stored part's.
+	 *
+	 * @param int $typed Typed length (`_lp_video_length`).
+	 * @param int $read  Read length (`_lp_video_duration`).
+	 * @param int $part  The first stored part's duration.
+	 */
+	private static function single_length( int $typed, int $read, int $part ): int {
+		if ( $typed > 0 ) {
+			return $typed;
+		}
+		return $read > 0 ? $read : $part;
 	}
 
 	/**

@@ -11,8 +11,8 @@ use LibraryPortal\Domain\Access;
 use LibraryPortal\Domain\Refusal;
 
 /**
- * The contract's progress rule: a whole 5% step, a part that exists, no jump beyond what
- * watching without a break allows (ProgressLimit), never lowered (writes that only raise: of two
+ * The contract's progress rule: a whole 5% step, a part that exists, no jump beyond what the
+ * item's watching time allows (ProgressLimit, one clock per learner and item), never lowered (writes that only raise: of two
  * tabs writing at once the larger value stays), and the seat activated in the same request once
  * the part reaches ACTIVATION_PERCENT. It decides from the part's progress row as read in this
  * request, never from a reply built from it.
@@ -34,14 +34,23 @@ final class ProgressRecorder {
 	private SeatActivation $activation;
 
 	/**
+	 * Seconds per 5% step for a part whose length is unknown (the setting `unknown_length_pace`).
+	 *
+	 * @var int
+	 */
+	private int $unknown_length_pace;
+
+	/**
 	 * Wires the recorder.
 	 *
-	 * @param ProgressRepository $progress   Progress rows.
-	 * @param SeatActivation     $activation Seat activation.
+	 * @param ProgressRepository $progress            Progress rows.
+	 * @param SeatActivation     $activation          Seat activation.
+	 * @param int                $unknown_length_pace Seconds per step for a part of unknown length.
 	 */
-	public function __construct( ProgressRepository $progress, SeatActivation $activation ) {
-		$this->progress   = $progress;
-		$this->activation = $activation;
+	public function __construct( ProgressRepository $progress, SeatActivation $activation, int $unknown_length_pace = ProgressRules::UNKNOWN_LENGTH_PACE_SECONDS ) {
+		$this->progress            = $progress;
+		$this->activation          = $activation;
+		$this->unknown_length_pace = max( 1, $unknown_length_pace );
 	}
 
 	/**
@@ -71,12 +80,14 @@ final class ProgressRecorder {
 		$product_id = (int) $row['product_id'];
 		$stored     = $progress[ $part ] ?? null;
 		$read       = null === $stored ? null : $stored->percent;
-		$opens      = ProgressLimit::opens_session( $stored, $now );
-		$allowed    = ProgressLimit::allowed( $stored, $media->parts[ $part ]['duration'], $now );
+		$length     = ProgressLimit::judged_length( $media->parts[ $part ]['duration'], $this->unknown_length_pace );
+		// One clock for the item: the time watched is spent once, whichever part claims it.
+		$credited = ProgressLimit::credited_until( ItemClock::of( $progress ), $length, $now );
+		$allowed  = ProgressLimit::allowed( (int) $read, $credited, $length, $now );
 		if ( $percent > $allowed && $percent > (int) $read ) {
 			// The report still moves the clock (a part never reported gets its row at 0), so the
 			// learner's next reports are measured from now and not from a week ago.
-			$this->progress->report( $user_id, $product_id, $part, (int) $read, $read, $opens, $now );
+			$this->progress->report( $user_id, $product_id, $part, (int) $read, $read, $credited, $now );
 			return new Refusal(
 				'progress_too_fast',
 				__( 'This progress cannot be saved: more of the video was marked as watched than the time since the last report allows.', 'library-portal' ),
@@ -85,7 +96,7 @@ final class ProgressRecorder {
 			);
 		}
 		$watched    = max( $percent, (int) $read );
-		$changed    = $this->progress->report( $user_id, $product_id, $part, $watched, $read, $opens, $now );
+		$changed    = $this->progress->report( $user_id, $product_id, $part, $watched, $read, ProgressLimit::spend( $credited, (int) $read, $watched, $length, $now ), $now );
 		$activated  = false;
 		$activation = $watched >= ProgressRules::ACTIVATION_PERCENT && in_array( $row['access'], array( Access::CAN_ACTIVATE, Access::SHARED ), true );
 		if ( $activation ) {

@@ -90,27 +90,28 @@ final class ProgressRepository extends Repository implements UserRows {
 
 	/**
 	 * Stores a judged progress report (Learning/ProgressRecorder): raises the part to $percent
-	 * when that is more than it holds, and in every case moves its watching clock to $now (the
-	 * last report; with $opens_session also the session's start, at the percent it holds after
-	 * this report). True when the percent was raised or the row created; only then is the
-	 * change announced (the clock is no part of any reply).
+	 * when that is more than it holds, and in every case writes the item's watching clock
+	 * (ItemClock) to the part's row: the last report now, and $credited_until. True when the
+	 * percent was raised or the row created; only then is the change announced (the clock is no
+	 * part of any reply).
 	 *
 	 * One statement in the usual cases, each atomic on its own as in record(): a raise is the
-	 * conditional UPDATE (WHERE percent < new) that also moves the clock; a report that raises
-	 * nothing (lower, equal or refused) moves only the clock; a part's first report creates its
-	 * row with INSERT IGNORE. A raise that another tab overtook meanwhile moves only the clock.
+	 * conditional UPDATE (WHERE percent < new) that also writes the clock; a report that raises
+	 * nothing (lower, equal or refused) writes only the clock; a part's first report creates its
+	 * row with INSERT IGNORE. A raise that another tab overtook meanwhile writes only the clock.
+	 * The clock is the latest of the item's rows, so writing it to one row is enough.
 	 *
-	 * @param int      $user_id       User.
-	 * @param int      $product_id    Item.
-	 * @param int      $part_index    Part (0 for a single video).
-	 * @param int      $percent       0-100: the value to store if higher (the stored one for a report that raises nothing).
-	 * @param int|null $read          The percent this request read for the part (null: it had no row).
-	 * @param bool     $opens_session Whether this report opens a watching session.
-	 * @param int      $now           Unix seconds.
+	 * @param int      $user_id        User.
+	 * @param int      $product_id     Item.
+	 * @param int      $part_index     Part (0 for a single video).
+	 * @param int      $percent        0-100: the value to store if higher (the stored one for a report that raises nothing).
+	 * @param int|null $read           The percent this request read for the part (null: it had no row).
+	 * @param int      $credited_until Up to when the item's watching time is spent after this report (ProgressLimit).
+	 * @param int      $now            Unix seconds.
 	 * @throws InvalidArgumentException When the percent is not 0-100.
 	 * @throws WriteFailed              When the database refused a statement.
 	 */
-	public function report( int $user_id, int $product_id, int $part_index, int $percent, ?int $read, bool $opens_session, int $now ): bool {
+	public function report( int $user_id, int $product_id, int $part_index, int $percent, ?int $read, int $credited_until, int $now ): bool {
 		if ( $percent < 0 || $percent > 100 ) {
 			throw new InvalidArgumentException( esc_html( "Progress must be 0-100, got $percent." ) );
 		}
@@ -119,7 +120,7 @@ final class ProgressRepository extends Repository implements UserRows {
 			$created = $this->must(
 				$this->db->query(
 					$this->db->prepare(
-						'INSERT IGNORE INTO %i (user_id, product_id, part_index, percent, updated_at, reported_at, session_started_at, session_percent) VALUES (%d, %d, %d, %d, %d, %d, %d, %d)',
+						'INSERT IGNORE INTO %i (user_id, product_id, part_index, percent, updated_at, reported_at, session_started_at) VALUES (%d, %d, %d, %d, %d, %d, %d)',
 						$table,
 						$user_id,
 						$product_id,
@@ -127,8 +128,7 @@ final class ProgressRepository extends Repository implements UserRows {
 						$percent,
 						$now,
 						$now,
-						$now,
-						$percent
+						$credited_until
 					)
 				),
 				'report'
@@ -139,43 +139,45 @@ final class ProgressRepository extends Repository implements UserRows {
 			}
 			// A parallel request created the row first: judge against it as a raise.
 		}
-		if ( ( null === $read || $percent > $read ) && $this->raise_reported( $user_id, $product_id, $part_index, $percent, $opens_session, $now ) ) {
-			$this->progressed( $user_id );
-			return true;
+		if ( null === $read || $percent > $read ) {
+			$raised = $this->must(
+				$this->db->query(
+					$this->db->prepare(
+						'UPDATE %i SET percent = %d, updated_at = %d, reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d',
+						$table,
+						$percent,
+						$now,
+						$now,
+						$credited_until,
+						$user_id,
+						$product_id,
+						$part_index,
+						$percent
+					)
+				),
+				'report'
+			);
+			if ( $raised > 0 ) {
+				$this->progressed( $user_id );
+				return true;
+			}
 		}
-		// Nothing to raise: only the clock moves (a new session starts at what the row holds).
-		$values = array( $table, $now );
-		if ( $opens_session ) {
-			$query    = 'UPDATE %i SET reported_at = %d, session_started_at = %d, session_percent = percent WHERE user_id = %d AND product_id = %d AND part_index = %d';
-			$values[] = $now;
-		} else {
-			$query = 'UPDATE %i SET reported_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d';
-		}
-		$this->must( $this->db->query( $this->db->prepare( $query, array_merge( $values, array( $user_id, $product_id, $part_index ) ) ) ), 'report' );
+		// Nothing to raise: only the clock moves.
+		$this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'UPDATE %i SET reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d',
+					$table,
+					$now,
+					$credited_until,
+					$user_id,
+					$product_id,
+					$part_index
+				)
+			),
+			'report'
+		);
 		return false;
-	}
-
-	/**
-	 * The raise of report(): the conditional UPDATE that never lowers, moving the clock too.
-	 *
-	 * @param int  $user_id       User.
-	 * @param int  $product_id    Item.
-	 * @param int  $part_index    Part.
-	 * @param int  $percent       0-100.
-	 * @param bool $opens_session Whether the session starts here, at this percent.
-	 * @param int  $now           Unix seconds.
-	 * @throws WriteFailed When the database refused it.
-	 */
-	private function raise_reported( int $user_id, int $product_id, int $part_index, int $percent, bool $opens_session, int $now ): bool {
-		$set = array( $this->table( 'progress' ), $percent, $now, $now );
-		if ( $opens_session ) {
-			$query = 'UPDATE %i SET percent = %d, updated_at = %d, reported_at = %d, session_started_at = %d, session_percent = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d';
-			$set[] = $now;
-			$set[] = $percent;
-		} else {
-			$query = 'UPDATE %i SET percent = %d, updated_at = %d, reported_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d';
-		}
-		return $this->must( $this->db->query( $this->db->prepare( $query, array_merge( $set, array( $user_id, $product_id, $part_index, $percent ) ) ) ), 'report' ) > 0;
 	}
 
 	/**
@@ -231,7 +233,7 @@ final class ProgressRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * A user's progress of one item, by part, with each part's watching clock (one indexed read;
+	 * A user's progress of one item, by part, with the item's watching clock as each row holds it (one indexed read;
 	 * parts never reported are absent).
 	 *
 	 * @param int $user_id    User.
@@ -257,14 +259,13 @@ final class ProgressRepository extends Repository implements UserRows {
 				'updated_at'         => 'updated_at',
 				'reported_at'        => 'reported_at',
 				'session_started_at' => 'session_started_at',
-				'session_percent'    => 'session_percent',
 			),
 			'FROM %i WHERE user_id = %d AND product_id = %d',
 			array( $this->table( 'progress' ), $user_id, $product_id ),
 			static function ( array $rows ): array {
 				$parts = array();
 				foreach ( $rows as $row ) {
-					$parts[ (int) $row['part_index'] ] = new PartProgress( (int) $row['percent'], (int) $row['updated_at'], (int) $row['reported_at'], (int) $row['session_started_at'], (int) $row['session_percent'] );
+					$parts[ (int) $row['part_index'] ] = new PartProgress( (int) $row['percent'], (int) $row['updated_at'], (int) $row['reported_at'], (int) $row['session_started_at'] );
 				}
 				return $parts;
 			}

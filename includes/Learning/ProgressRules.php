@@ -55,9 +55,22 @@ final class ProgressRules {
 	public const MAX_PLAYBACK_RATE = 2;
 
 	/**
-	 * Seconds of slack on that limit, once per session (network delay, the 5 s report rhythm).
+	 * Seconds of slack on that limit: a loan that the next raises pay back, not a gift per
+	 * session (network delay, the server's whole seconds).
 	 */
 	public const TOLERANCE_SECONDS = 10;
+
+	/**
+	 * While playing, the player reports at least this often (the same percent is fine), so the
+	 * server's clock runs while someone watches: a silence of more than 30 s counts as a pause.
+	 */
+	public const HEARTBEAT_SECONDS = 20;
+
+	/**
+	 * Default seconds per 5% step for a part whose length is unknown (duration 0): the setting
+	 * `unknown_length_pace` overrides it. A minute per step is 20 minutes for the whole part.
+	 */
+	public const UNKNOWN_LENGTH_PACE_SECONDS = 60;
 
 	/**
 	 * Every rule by name, as the TypeScript module exports them.
@@ -75,6 +88,7 @@ final class ProgressRules {
 			'SEEK_BAND_MAX'           => self::SEEK_BAND_MAX,
 			'MAX_PLAYBACK_RATE'       => self::MAX_PLAYBACK_RATE,
 			'TOLERANCE_SECONDS'       => self::TOLERANCE_SECONDS,
+			'HEARTBEAT_SECONDS'       => self::HEARTBEAT_SECONDS,
 		);
 	}
 }

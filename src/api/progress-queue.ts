@@ -50,8 +50,8 @@ export const RETRY_AFTER_MAX_MS = 3_600_000;
 export const HELD_RETRY_MS = REPORT_INTERVAL_SECONDS * 1000;
 /**
  * A held claim is dropped when the server's allowance (`allowed_percent`) has not grown for this
- * long: the session is not leading anywhere (an unknown duration allows one step per report, so
- * the claim would never pass). A part of up to about 3 hours grows a step within it.
+ * long: the session is not leading anywhere. A part of up to about 3 hours, or of unknown length
+ * at the default pace, grows a step within it.
  */
 export const HELD_GIVE_UP_MS = 300_000;
 

@@ -22,5 +22,7 @@ export const SEEK_BAND_MIN = 1;
 export const SEEK_BAND_MAX = 98;
 /** The fastest playback speed the player offers; the server's progress rule allows no faster. */
 export const MAX_PLAYBACK_RATE = 2;
-/** Seconds of slack the server allows on that rule. */
+/** Seconds of slack the server lends on that rule (paid back by later raises). */
 export const TOLERANCE_SECONDS = 10;
+/** While playing, the player reports at least this often (the server counts a longer silence as a pause). */
+export const HEARTBEAT_SECONDS = 20;

@@ -8,6 +8,7 @@
  */
 import {
 	COMPLETE_PERCENT,
+	HEARTBEAT_SECONDS,
 	PROGRESS_STEP_PERCENT,
 	REPORT_INTERVAL_SECONDS,
 	SEEK_BAND_MAX,
@@ -19,6 +20,8 @@ export const POLL_INTERVAL_MS = 250;
 /** The next part starts this long after one completes (spec point 9). */
 export const PART_ADVANCE_DELAY_MS = 1000;
 export const REPORT_INTERVAL_MS = REPORT_INTERVAL_SECONDS * 1000;
+/** While playing, a report (the same percent is fine) goes out at least this often. */
+export const HEARTBEAT_INTERVAL_MS = HEARTBEAT_SECONDS * 1000;
 /** Speeds the player offers, capped by the server's max_playback_rate. */
 export const PLAYBACK_RATES = [ 0.75, 1, 1.25, 1.5, 2 ];
 

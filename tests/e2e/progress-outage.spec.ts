@@ -108,12 +108,15 @@ async function outageRun(
 
 	await detail.open( item );
 	await detail.waitForMetadata();
-	// The first step reaches the server; from then on the platform fails.
+	// The first step reaches the server (after the report that starts playing); from then on the
+	// platform fails.
 	const first = page.waitForResponse(
 		( response ) =>
 			isReport( response.url() ) &&
 			response.request().method() === 'POST' &&
-			response.ok()
+			response.ok() &&
+			( response.request().postDataJSON() as { progress: number } )
+				.progress === STEP
 	);
 	await detail.play( 1 );
 	await first;

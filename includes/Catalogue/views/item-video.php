@@ -12,7 +12,7 @@ defined( 'ABSPATH' ) || exit;
  * What the controller hands over: the HLS row, the parts' and subtitles' rows (item-rows.php
  * arguments) and their template rows, and the column headings (text, width).
  *
- * @var array{video_row: array<string, mixed>, parts: array<int, array<string, mixed>>, part_template: array<string, mixed>, part_headings: array<int, array{0: string, 1: string}>, subtitles: array<int, array<string, mixed>>, subtitle_template: array<string, mixed>, subtitle_headings: array<int, array{0: string, 1: string}>} $args
+ * @var array{video_row: array<string, mixed>, length_row: array<string, mixed>, parts: array<int, array<string, mixed>>, part_template: array<string, mixed>, part_headings: array<int, array{0: string, 1: string}>, subtitles: array<int, array<string, mixed>>, subtitle_template: array<string, mixed>, subtitle_headings: array<int, array{0: string, 1: string}>} $args
  */
 $headings           = static function ( array $columns ): void {
 	foreach ( $columns as list( $text, $width ) ) {
@@ -33,10 +33,11 @@ $rows_with_template = static function ( array $rows, array $template, string $bu
 
 echo '<table class="form-table" role="presentation"><tbody>';
 load_template( __DIR__ . '/item-text-row.php', false, $args['video_row'] );
+load_template( __DIR__ . '/item-text-row.php', false, $args['length_row'] );
 echo '</tbody></table>';
 
 echo '<h3>' . esc_html__( 'Parts', 'library-portal' ) . '</h3>';
-echo '<p class="description" id="library-portal-parts-help">' . esc_html__( 'Two or more parts make a multi-part video. Each part needs its .m3u8 address; the thumbnail is optional. Fill a blank row to add a part, tick Remove to delete one, change the Position numbers to reorder (lowest first). Durations are read from the playlists on save.', 'library-portal' ) . '</p>';
+echo '<p class="description" id="library-portal-parts-help">' . esc_html__( 'Two or more parts make a multi-part video. Each part needs its .m3u8 address; the thumbnail is optional. Fill a blank row to add a part, tick Remove to delete one, change the Position numbers to reorder (lowest first). Lengths are read from the playlists on save; a length typed in seconds wins over the read one.', 'library-portal' ) . '</p>';
 echo '<table class="widefat striped library-portal-rows" aria-describedby="library-portal-parts-help"><thead><tr>';
 $headings( $args['part_headings'] );
 echo '</tr></thead><tbody>';

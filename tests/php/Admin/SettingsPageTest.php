@@ -82,7 +82,7 @@ final class SettingsPageTest extends TestCase {
 		$page->render();
 		$html = (string) ob_get_clean();
 
-		foreach ( array( 'brand', 'portal_page_id', 'share_users', 'logo', 'logout_url', 'walkthrough_harbor', 'walkthrough_summit', 'daily_quota', 'cooldown_seconds', 'link_lifetime_days', 'pass_mark', 'quiz_attempt_limit' ) as $key ) {
+		foreach ( array( 'brand', 'portal_page_id', 'share_users', 'logo', 'logout_url', 'walkthrough_harbor', 'walkthrough_summit', 'daily_quota', 'cooldown_seconds', 'link_lifetime_days', 'pass_mark', 'quiz_attempt_limit', 'unknown_length_pace' ) as $key ) {
 			$this->assertMatchesRegularExpression( '/name=["\']' . preg_quote( Settings::OPTION . '[' . $key . ']', '/' ) . '["\']/', $html, $key );
 		}
 		$this->assertStringContainsString( "name='option_page' value='library_portal'", $html );
@@ -110,6 +110,21 @@ final class SettingsPageTest extends TestCase {
 			$wp_settings_errors = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- one save at a time.
 			$this->assertSame( 4, $page->sanitize( array( 'quiz_attempt_limit' => $typed ) )['quiz_attempt_limit'], "typed '$typed' keeps the limit" );
 			$this->assertSame( array( 'quiz_attempt_limit' ), array_column( get_settings_errors( Settings::OPTION ), 'code' ), "typed '$typed' is reported" );
+		}
+	}
+
+	public function test_the_unknown_length_pace_takes_a_whole_number_of_seconds_from_1_to_3600(): void {
+		global $wp_settings_errors;
+		$settings = $this->services()->settings;
+		$page     = new SettingsPage( $settings );
+		$this->assertSame( 60, $settings->get( 'unknown_length_pace' ), 'A minute per step by default.' );
+
+		$this->assertSame( 120, $page->sanitize( array( 'unknown_length_pace' => '120' ) )['unknown_length_pace'] );
+		$settings->update( array( 'unknown_length_pace' => 90 ) );
+		foreach ( array( '0', '-5', 'fast', '3601', '1.5', '' ) as $typed ) {
+			$wp_settings_errors = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- one save at a time.
+			$this->assertSame( 90, $page->sanitize( array( 'unknown_length_pace' => $typed ) )['unknown_length_pace'], "typed '$typed' keeps the pace" );
+			$this->assertSame( array( 'unknown_length_pace' ), array_column( get_settings_errors( Settings::OPTION ), 'code' ), "typed '$typed' is reported" );
 		}
 	}
 }

@@ -16,6 +16,9 @@ use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Catalogue\RefusedEdit;
 use LibraryPortal\Certificates\Quiz;
 use LibraryPortal\Certificates\QuizMetaBox;
+use LibraryPortal\Learning\ItemMedia;
+use LibraryPortal\Learning\PlaylistDuration;
+use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -391,7 +394,7 @@ final class ItemEditorTest extends TestCase {
 
 		$this->assertStringContainsString( 'value="Say &quot;hi&quot; &lt;b&gt;"', $html );
 		$this->assertStringContainsString( '<option value="on-demand-workshop" selected=\'selected\'>', $html );
-		$this->assertSame( 4, substr_count( $html, 'name="library_portal_item[parts][' ) / 5, 'Two saved parts and two blank rows (five fields each).' );
+		$this->assertSame( 4, substr_count( $html, 'name="library_portal_item[parts][' ) / 6, 'Two saved parts and two blank rows (six fields each).' );
 		$this->assertStringContainsString( 'name="library_portal_item[subtitles][0][part]" value="2"', $html, 'Parts are numbered from 1 on screen.' );
 		$this->assertStringNotContainsString( ' aria-invalid="true"', $html );
 	}
@@ -502,9 +505,110 @@ final class ItemEditorTest extends TestCase {
 				)
 			)
 		);
-		$this->assertSame( array( 'On-Demand Workshop', '3', 'Yes' ), array( $cell( 'library_portal_type', $workshop ), $cell( 'library_portal_parts', $workshop ), $cell( 'library_portal_test', $workshop ) ) );
+		// The fixture's parts have no length: marked (test_the_list_marks_and_lists_items_of_unknown_length).
+		$this->assertSame( array( 'On-Demand Workshop', '3<br><span class="library-portal-length-unknown">Length unknown</span>', 'Yes' ), array( $cell( 'library_portal_type', $workshop ), $cell( 'library_portal_parts', $workshop ), $cell( 'library_portal_test', $workshop ) ) );
 		$this->assertSame( 'E-Manual', $cell( 'library_portal_type', $manual ) );
 		$this->assertStringContainsString( 'No video', $cell( 'library_portal_parts', $manual ) );
 		$this->assertSame( 'No', $cell( 'library_portal_test', $manual ) );
+	}
+
+	public function test_a_typed_length_wins_over_the_read_one_and_empty_reads_it_again(): void {
+		$editor = $this->make_user( 'editor' );
+		$item   = Library::item( 'Typed lengths' );
+		$parts  = self::form()['parts'];
+		// The parts' playlists are the demo's on this site (16 s each when bin/setup made the media).
+		$read               = PlaylistDuration::seconds( sprintf( self::PART, 3 ) );
+		$parts[1]['length'] = '1200';
+		$this->submit( $item, $editor, 'valid', self::form( array( 'parts' => $parts ) ) );
+
+		$stored = get_post_meta( $item, '_lp_video_parts', true );
+		$this->assertSame( 1200, $stored[1]['duration'] );
+		$this->assertTrue( $stored[1]['length_typed'] );
+		$this->assertSame( $read, $stored[2]['duration'], 'Not typed: read from the playlist.' );
+		$this->assertArrayNotHasKey( 'length_typed', $stored[2] );
+		$this->assertSame( 1200, ItemMedia::of( $item, '' )->parts[1]['duration'], 'The rule reads the typed length.' );
+		$this->assertStringContainsString( 'value="1200"', self::on_edit_screen( $item, static fn() => ( new ItemEditor( new RefusedEdit() ) )->render_video( get_post( $item ) ) ), 'The field shows what was typed.' );
+
+		// A typed length is kept over a read one: PlaylistDuration fills only unknown lengths.
+		( new PlaylistDuration() )->fill( $item );
+		$this->assertSame( 1200, get_post_meta( $item, '_lp_video_parts', true )[1]['duration'] );
+
+		// Emptied: the length is read again.
+		$parts[1]['length'] = '';
+		$this->submit( $item, $editor, 'valid', self::form( array( 'parts' => $parts ) ) );
+		$stored = get_post_meta( $item, '_lp_video_parts', true );
+		$this->assertSame( PlaylistDuration::seconds( sprintf( self::PART, 2 ) ), $stored[1]['duration'] );
+		$this->assertArrayNotHasKey( 'length_typed', $stored[1] );
+
+		// A single video: its own Length field, which wins over `_lp_video_duration`.
+		$single = Library::item( 'Typed single' );
+		$this->submit(
+			$single,
+			$editor,
+			'valid',
+			self::form(
+				array(
+					'parts'        => array(),
+					'video_url'    => 'https://cdn.example.com/single/index.m3u8',
+					'video_length' => '900',
+				)
+			)
+		);
+		update_post_meta( $single, '_lp_video_duration', 30 );
+		$this->assertSame( 900, ItemMedia::of( $single, '' )->parts[0]['duration'] );
+	}
+
+	public function test_a_length_that_is_not_whole_seconds_refuses_the_save(): void {
+		$editor = $this->make_user( 'editor' );
+		$item   = Library::item( 'Bad length' );
+		$before = self::meta( $item );
+		$parts  = self::form()['parts'];
+		foreach ( array( '0', '-5', '12.5', '86401', 'soon' ) as $bad ) {
+			$parts[0]['length'] = $bad;
+			$this->submit( $item, $editor, 'valid', self::form( array( 'parts' => $parts ) ) );
+			$this->assertSame( $before, self::meta( $item ), "length $bad" );
+			$refused = ( new RefusedEdit() )->take( $editor, $item );
+			$this->assertNotNull( $refused );
+			$this->assertArrayHasKey( 'library-portal-part-1-length', $refused['errors'], "length $bad" );
+		}
+	}
+
+	public function test_the_list_marks_and_lists_items_of_unknown_length(): void {
+		$known                = LearningMedia::item( 'Known length', 3, 100 );
+		$unknown              = LearningMedia::item( 'Unknown part', 3, 100 );
+		$parts                = get_post_meta( $unknown, '_lp_video_parts', true );
+		$parts[2]['duration'] = 0;
+		update_post_meta( $unknown, '_lp_video_parts', $parts );
+		$single_known   = LearningMedia::item( 'Single known', 1, 100, 'on-demand-webinar' );
+		$single_unknown = LearningMedia::item( 'Single unknown', 1, 0, 'on-demand-webinar' );
+		$single_typed   = LearningMedia::item( 'Single typed', 1, 0, 'on-demand-webinar' );
+		update_post_meta( $single_typed, '_lp_video_length', 600 );
+		$columns = new ItemListColumns();
+		$cell    = static function ( int $item ) use ( $columns ): string {
+			ob_start();
+			$columns->cell( 'library_portal_parts', $item );
+			return (string) ob_get_clean();
+		};
+
+		$this->assertStringNotContainsString( 'Length unknown', $cell( $known ) );
+		$this->assertStringContainsString( 'Length unknown', $cell( $unknown ) );
+		$this->assertStringContainsString( 'Length unknown', $cell( $single_unknown ) );
+		$this->assertStringNotContainsString( 'Length unknown', $cell( $single_typed ) );
+
+		$listed = get_posts(
+			array(
+				'post_type'   => ItemPostType::POST_TYPE,
+				'post_status' => 'any',
+				'fields'      => 'ids',
+				'numberposts' => -1,
+				'meta_query'  => ItemListColumns::unknown_length_query(), // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_query -- the view's own query.
+			)
+		);
+		$ours   = array_values( array_intersect( array( $known, $unknown, $single_known, $single_unknown, $single_typed ), $listed ) );
+		$this->assertSame( array( $unknown, $single_unknown ), $ours );
+
+		$views = $columns->views( array( 'all' => 'All' ) );
+		$this->assertStringContainsString( 'Length unknown', $views['library_portal_length_unknown'] );
+		$this->assertStringContainsString( ItemListColumns::LENGTH_VIEW . '=unknown', $views['library_portal_length_unknown'] );
 	}
 }

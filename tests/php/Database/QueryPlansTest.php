@@ -192,7 +192,7 @@ final class QueryPlansTest extends TestCase {
 			}
 		}
 		$this->assertGreaterThanOrEqual( 3, count( $statements ) );
-		$one_read = array_filter( $statements, static fn( string $sql ): bool => str_contains( $sql, 'm.meta_key' ) && str_contains( $sql, 'session_percent' ) && str_contains( $sql, 'l.holder_id' ) );
+		$one_read = array_filter( $statements, static fn( string $sql ): bool => str_contains( $sql, 'm.meta_key' ) && str_contains( $sql, 'session_started_at' ) && str_contains( $sql, 'l.holder_id' ) );
 		$this->assertCount( 1, $one_read, 'the item with its meta, the progress and the seats were read in one statement (the cold-cache path): ' . implode( "\n", $statements ) );
 		$this->assertSame( array(), $sorted, implode( "\n", $sorted ) );
 	}

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Learning;
 
+use LibraryPortal\Learning\ProgressRules;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Fixtures\WatchingClock;
@@ -15,8 +16,9 @@ use LibraryPortal\Tests\Support\TestCase;
 /**
  * Each test plays a timeline the way the player's tracker reports it (src/islands/player/
  * progress-tracker.ts: polled every 250 ms, a report when the playhead reaches a step not yet
- * accepted and the last report was 5 s ago or more, a final report on pause, part change and the
- * end, where 100 is sent), against the real route. Time passes by moving the stored times back
+ * accepted and the last report was 5 s ago or more, while playing the accepted value when the
+ * last report is 20 s old, a final report on pause, part change and the end, where 100 is sent),
+ * against the real route. Time passes by moving the stored times back
  * (WatchingClock), so the server's own time() measures it.
  */
 final class ContinuousWatchingTest extends TestCase {
@@ -89,6 +91,13 @@ final class ContinuousWatchingTest extends TestCase {
 	private float $last_report = -INF;
 
 	/**
+	 * The media played since the tracker's last report.
+	 *
+	 * @var bool
+	 */
+	private bool $played = false;
+
+	/**
 	 * Every report sent: [part, percent, HTTP status].
 	 *
 	 * @var array<int, array{0: int, 1: int, 2: int}>
@@ -133,6 +142,7 @@ final class ContinuousWatchingTest extends TestCase {
 		$this->accepted    = $this->stored( $part );
 		$this->position    = $this->accepted > 1 && $this->accepted < 98 ? $this->accepted / 100 * $this->duration : 0.0;
 		$this->last_report = -INF;
+		$this->played      = false;
 	}
 
 	/**
@@ -167,6 +177,7 @@ final class ContinuousWatchingTest extends TestCase {
 	 */
 	private function track( int $step ): void {
 		$this->last_report = $this->clock;
+		$this->played      = false;
 		if ( 200 === $this->report( $step ) ) {
 			$this->accepted = max( $this->accepted, $step );
 		}
@@ -191,6 +202,7 @@ final class ContinuousWatchingTest extends TestCase {
 		for ( $played = 0.0; $played < $seconds; $played += self::POLL_SECONDS ) {
 			$this->clock    += self::POLL_SECONDS;
 			$this->position += $rate * self::POLL_SECONDS;
+			$this->played    = true;
 			if ( $this->position >= $this->duration ) {
 				$this->position = $this->duration;
 				if ( $this->accepted < 100 ) {
@@ -198,20 +210,26 @@ final class ContinuousWatchingTest extends TestCase {
 				}
 				return;
 			}
-			$step = $this->step();
-			if ( $step > $this->accepted && $this->clock - $this->last_report >= 5 ) {
+			$step  = $this->step();
+			$since = $this->clock - $this->last_report;
+			if ( $step > $this->accepted && $since >= 5 ) {
 				$this->track( $step );
+			} elseif ( $since >= ProgressRules::HEARTBEAT_SECONDS ) {
+				$this->track( $this->accepted ); // Playing on: the same percent keeps the clock running.
 			}
 		}
 	}
 
 	/**
-	 * Pause, part change or page hide: the final report of a step not yet accepted.
+	 * Pause, part change or page hide: the final report of a step not yet accepted, or of the
+	 * accepted one when the media played since the last report (the clock stops here).
 	 */
 	private function pause(): void {
 		$step = $this->step();
 		if ( $step > $this->accepted ) {
 			$this->track( $step );
+		} elseif ( $this->played ) {
+			$this->track( $this->accepted );
 		}
 	}
 
@@ -363,38 +381,37 @@ final class ContinuousWatchingTest extends TestCase {
 	public function test_reporting_every_second_earns_no_more_than_watching_at_2x(): void {
 		// A one-hour part: 5% is 180 s of video, 90 s of watching at 2x.
 		$this->learner( 3600, 1 );
-		$this->assertSame( 200, $this->report( 5 ) );
+		$this->assertSame( 200, $this->report( 0 ) );
 		for ( $second = 1; $second <= 60; $second++ ) {
 			$this->wait( 1 );
 			$this->report( $this->stored() + 5 );
 		}
-		$this->assertSame( 10, $this->stored(), 'A minute of reports: 2 min of video at 2x + 10 s (3.6%), rounded up to one step.' );
+		$this->assertSame( 0, $this->stored(), 'A minute of reports: (60 s + the 10 s loan) at 2x is 3.9%, rounded down.' );
 
 		for ( $second = 61; $second <= 180; $second++ ) {
 			$this->wait( 1 );
 			$this->report( $this->stored() + 5 );
 		}
-		$this->assertSame( 20, $this->stored(), 'The session opened at 5; 3 min at 2x + 10 s = 370 s of 3,600: 10.3%, rounded up to 15.' );
+		$this->assertSame( 10, $this->stored(), '(180 s + 10 s) at 2x = 380 s of 3,600: 10.6%, rounded down to 10.' );
 	}
 
-	public function test_a_report_that_raises_nothing_keeps_the_learner_watching(): void {
+	public function test_reports_at_most_30_s_apart_keep_the_clock_running_and_a_longer_silence_stops_it(): void {
 		$this->learner( 100 );
-		$this->assertSame( 200, $this->report( 5 ) );
-		foreach ( array( 25, 25, 25 ) as $pause ) {
-			$this->wait( $pause );
-			$this->assertSame( 200, $this->report( 5 ), 'A report of what is stored raises nothing.' );
-		}
-		$this->wait( 10 );
-		// 85 s of watching at 2x + 10 s covers the whole part.
-		$this->assertSame( 200, $this->report( 100 ) );
+		$this->assertSame( 200, $this->report( 5 ) ); // The loan pays it: 3 s of it.
+		$this->wait( 25 );
+		$this->assertSame( 200, $this->report( 5 ), 'A report of what is stored raises nothing and keeps the clock.' );
+		$this->wait( 5 );
+		// 30 s watched, 3 s of it spent on the 5%: (27 s + the loan) at 2x is 74 s of video.
+		$this->assertSame( 200, $this->report( 50 ) );
 
 		$this->learner( 100 );
 		$this->assertSame( 200, $this->report( 5 ) );
-		$this->wait( 85 );
-		$this->assertSame( 409, $this->report( 100 ), 'Without reports in between, 85 s is a pause: a new session.' );
+		$this->wait( 31 );
+		$this->assertSame( 409, $this->report( 20 ), 'Without a report in between, 31 s is a pause: it does not count.' );
+		$this->assertSame( 200, $this->report( 15 ), 'What the loan has left.' );
 	}
 
-	public function test_a_replayed_report_opens_a_new_session_and_watching_on_is_credited(): void {
+	public function test_a_replayed_report_is_judged_by_the_time_watched_before_the_outage(): void {
 		$this->learner( 100 );
 		$this->open( 0 );
 		$this->watch( 42 );
@@ -407,13 +424,59 @@ final class ContinuousWatchingTest extends TestCase {
 		$this->accepted = 60;
 		$this->wait( 300 );
 
-		$this->assertSame( 409, $this->report( 60 ), 'Sent 5 minutes later: a new session, one step.' );
-		$this->assertSame( 200, $this->report( 45 ), 'One step above what is stored is taken.' );
+		// The 5 minutes do not count; what was watched before them and not yet spent does (held
+		// to one step and 10 s: 13 s), with the loan: 46 s of video.
+		$this->assertSame( 409, $this->report( 100 ), 'Sent 5 minutes later: no more than the time watched allows.' );
+		$this->assertSame( 200, $this->report( 60 ) );
 		$this->assertSame( 200, $this->report( 20 ), 'A replay below what is stored changes nothing.' );
-		$this->assertSame( 45, $this->stored() );
+		$this->assertSame( 60, $this->stored() );
 
-		// The learner watches on from 60%: refused at first, credited once the watching time covers the gap.
+		// The learner watches on from 60%.
 		$this->watch( 41 );
 		$this->assertSame( 100, $this->stored() );
+	}
+
+	public function test_a_script_pacing_two_reports_every_31_s_earns_nothing(): void {
+		// Issue 38: on a 3,600 s part, two reports every 31 s earned 10% per 31 s (100% in 283 s):
+		// each opened a session worth one step, and the tolerance rounded up to another.
+		$this->learner( 3600, 1 );
+		for ( $round = 0; $round < 60; $round++ ) {
+			$this->wait( 31 );
+			$this->report( $this->stored() + 5 );
+			$this->report( $this->stored() + 5 );
+		}
+		$this->assertSame( 0, $this->stored(), '31 minutes of silences: no watching.' );
+	}
+
+	public function test_a_script_reporting_within_the_gap_earns_no_more_than_2x(): void {
+		$this->learner( 3600, 1 );
+		$this->assertSame( 200, $this->report( 0 ) );
+		for ( $elapsed = 25; $elapsed <= 300; $elapsed += 25 ) {
+			$this->wait( 25 );
+			$this->report( $this->stored() + 5 );
+			$this->report( $this->stored() + 5 );
+		}
+		// 300 s at 2x + the loan: 620 s of 3,600 = 17.2%; the step under the 1x viewer's playhead at 300 s is 8%.
+		$this->assertLessThanOrEqual( 15, $this->stored() );
+	}
+
+	public function test_parts_share_one_clock(): void {
+		// Issue 38: three 1,200 s parts, each with its own clock, reached 100% together in 283 s.
+		$this->learner( 1200, 3 );
+		$this->assertSame( 200, $this->report( 0 ) );
+		$elapsed = 0;
+		for ( $round = 0; $round < 24; $round++ ) {
+			$this->wait( 25 );
+			$elapsed += 25;
+			foreach ( array( 0, 1, 2 ) as $part ) {
+				$this->part = $part;
+				$this->report( $this->stored( $part ) + 5 );
+				$this->report( $this->stored( $part ) + 5 );
+			}
+		}
+		$credited = ( $this->stored( 0 ) + $this->stored( 1 ) + $this->stored( 2 ) ) * 1200 / 100;
+		// 600 s of reports at 2x + the loan: at most 1,220 s of video across the three parts.
+		$this->assertLessThanOrEqual( 2 * ( $elapsed + 10 ), $credited, 'Credited ' . wp_json_encode( array( $this->stored( 0 ), $this->stored( 1 ), $this->stored( 2 ) ) ) );
+		$this->assertGreaterThan( 0, $credited, 'Reports 25 s apart are watching: the time is credited, once.' );
 	}
 }

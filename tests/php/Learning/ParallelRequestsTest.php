@@ -78,7 +78,7 @@ final class ParallelRequestsTest extends TestCase {
 		$this->committed['posts'][] = $item;
 		Library::grant( $user, $item );
 		Library::activate_own( $user, $item );
-		$this->services()->progress->report( $user, $item, 1, 5, null, true, time() );
+		$this->services()->progress->report( $user, $item, 1, 5, null, time(), time() );
 
 		$values  = array( 20, 65, 40, 10, 55, 30, 60, 45 );
 		$replies = $this->fire(

@@ -97,13 +97,13 @@ final class ProgressRouteTest extends TestCase {
 		$this->assertNull( $this->stored( $user, $item ), 'Nothing was written.' );
 	}
 
-	public function test_a_first_report_may_go_one_step_and_starts_the_clock(): void {
+	public function test_a_first_report_may_spend_only_the_tolerance_and_starts_the_clock(): void {
 		list( $user, $item ) = $this->learner();
 
-		$refused = $this->report( $user, $item, 10 );
+		$refused = $this->report( $user, $item, 25 );
 		$this->assertSame( 409, $refused->get_status() );
 		$this->assertSame( 'progress_too_fast', $refused->get_data()['error_code'] );
-		$this->assertSame( 5, $refused->get_data()['data']['allowed_percent'] );
+		$this->assertSame( 20, $refused->get_data()['data']['allowed_percent'], 'The 10 s loan at 2x: 20 s of a 100 s part.' );
 		$this->assertSame( 0, $this->stored( $user, $item ), 'The refused first report anchored the clock at 0.' );
 
 		$accepted = $this->report( $user, $item, 5 );
@@ -119,37 +119,56 @@ final class ProgressRouteTest extends TestCase {
 		$item = LearningMedia::item( 'Long workshop', 3, 1000 );
 		Library::grant( $user, $item );
 		Library::activate_own( $user, $item );
-		$this->report( $user, $item, 5 );
+		$this->assertSame( 200, $this->report( $user, $item, 0 )->get_status(), 'Play: the clock starts.' );
 
 		$refused = $this->report( $user, $item, 100 );
 		$this->assertSame( 409, $refused->get_status() );
 		$this->assertSame( 'This progress cannot be saved: more of the video was marked as watched than the time since the last report allows.', $refused->get_data()['message'] );
-		$this->assertSame( 10, $refused->get_data()['data']['allowed_percent'], 'Stored 5 + one step for the tolerance.' );
-		$this->assertSame( 5, $this->stored( $user, $item ) );
+		$this->assertSame( 0, $refused->get_data()['data']['allowed_percent'], 'The 10 s loan is 2% of 1,000 s: rounded down, no step.' );
+		$this->assertSame( 0, $this->stored( $user, $item ) );
 
-		// Time away from the player is no watching: after a silence a report opens a new session, one step.
+		// Time away from the player is no watching: a silence does not count.
 		foreach ( array( 400, 7 * DAY_IN_SECONDS ) as $pause ) {
 			$this->age( $user, $item, 0, $pause );
 			$later = $this->report( $user, $item, 100 );
 			$this->assertSame( 409, $later->get_status(), "after $pause s" );
-			$this->assertSame( 10, $later->get_data()['data']['allowed_percent'], "after $pause s" );
+			$this->assertSame( 0, $later->get_data()['data']['allowed_percent'], "after $pause s" );
 		}
-		$this->assertSame( 5, $this->stored( $user, $item ) );
-		$this->age( $user, $item, 0, 60 );
+		$this->assertSame( 0, $this->stored( $user, $item ) );
+		// Watching: reports 20 s apart. 40 s + the loan at 2x is 100 s of video: 10%.
+		foreach ( array( 20, 20 ) as $seconds ) {
+			$this->age( $user, $item, 0, $seconds );
+			$this->assertSame( 200, $this->report( $user, $item, 0 )->get_status() );
+		}
+		$this->assertSame( 10, $this->report( $user, $item, 100 )->get_data()['data']['allowed_percent'] );
 		$this->assertSame( 200, $this->report( $user, $item, 10 )->get_status() );
 		$this->assertSame( 10, $this->stored( $user, $item ) );
 	}
 
-	public function test_an_unknown_duration_allows_one_step_per_report(): void {
+	public function test_an_unknown_duration_is_held_to_the_default_pace(): void {
 		$user = $this->make_user();
 		$item = LearningMedia::item( 'No duration', 1, 0, 'on-demand-webinar' );
 		Library::grant( $user, $item );
 		Library::activate_own( $user, $item );
-		$this->report( $user, $item, 5 );
-		$this->age( $user, $item, 0, 3600 );
 
-		$this->assertSame( 10, $this->report( $user, $item, 20 )->get_data()['data']['allowed_percent'] );
-		$this->assertSame( 200, $this->report( $user, $item, 10 )->get_status() );
+		// 20 quick reports: nothing (they were 100% before).
+		for ( $i = 0; $i < 20; $i++ ) {
+			$this->report( $user, $item, (int) $this->stored( $user, $item ) + 5 );
+		}
+		$this->assertSame( 0, $this->stored( $user, $item ) );
+
+		// One step per 60 s of watching (the setting's default), the 10 s loan included.
+		foreach ( array( 20, 20 ) as $seconds ) {
+			$this->age( $user, $item, 0, $seconds );
+			$this->assertSame( 409, $this->report( $user, $item, 5 )->get_status() );
+		}
+		$this->age( $user, $item, 0, 10 );
+		$this->assertSame( 200, $this->report( $user, $item, 5 )->get_status(), '50 s + the 10 s loan.' );
+		$this->assertSame( 409, $this->report( $user, $item, 10 )->get_status() );
+
+		// The setting sets the pace.
+		$this->services()->settings->update( array( 'unknown_length_pace' => 5 ) );
+		$this->assertSame( 5, $this->services()->settings->get( 'unknown_length_pace' ) );
 	}
 
 	public function test_a_lower_or_equal_report_is_accepted_and_changes_nothing(): void {
@@ -173,13 +192,13 @@ final class ProgressRouteTest extends TestCase {
 	public function test_two_writers_keep_the_larger_value(): void {
 		list( $user, $item ) = $this->learner();
 		$this->report( $user, $item, 5 );
-		$this->age( $user, $item, 0, 25 ); // 25 s of watching at 2x + 10 s: up to 65%.
+		$this->age( $user, $item, 0, 25 ); // 22 s unspent (3 s went on the 5%) + the loan, at 2x: 60% more.
 
 		// Two tabs: both judged against the same stored row; the later, smaller write loses.
-		$this->assertSame( 200, $this->report( $user, $item, 60 )->get_status() );
-		$this->assertSame( 200, $this->report( $user, $item, 40 )->get_status() );
+		$this->assertSame( 200, $this->report( $user, $item, 50 )->get_status() );
+		$this->assertSame( 200, $this->report( $user, $item, 30 )->get_status() );
 
-		$this->assertSame( 60, $this->stored( $user, $item ) );
+		$this->assertSame( 50, $this->stored( $user, $item ) );
 	}
 
 	public function test_overall_is_the_average_of_the_parts_and_the_test_opens_at_95_each(): void {
@@ -356,7 +375,7 @@ final class ProgressRouteTest extends TestCase {
 			};
 			foreach ( array( 0, 1, 2 ) as $part ) {
 				foreach ( array( 5, 50, 95, 100 ) as $step => $percent ) {
-					$this->age( $user, $product, $part, 0 === $step ? 40 : 25 );
+					WatchingClock::age( $user, $product, 0 === $step ? 40 : 25 ); // The item's clock: every part.
 					$before = $listed();
 					$reply  = $this->send(
 						'POST',

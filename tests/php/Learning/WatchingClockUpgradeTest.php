@@ -9,6 +9,7 @@ namespace LibraryPortal\Tests\Learning;
 
 use LibraryPortal\Database\Installer;
 use LibraryPortal\Database\Schema;
+use LibraryPortal\Learning\ItemClock;
 use LibraryPortal\Learning\ProgressLimit;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -55,8 +56,10 @@ final class WatchingClockUpgradeTest extends TestCase {
 
 		$stored = $progress->for_item( $user, 77 )[0];
 
-		$this->assertSame( array( 40, 0, 0, 0 ), array( $stored->percent, $stored->reported_at, $stored->session_started_at, $stored->session_percent ) );
-		$this->assertTrue( ProgressLimit::opens_session( $stored, time() ) );
-		$this->assertSame( 45, ProgressLimit::allowed( $stored, 100, time() ) );
+		$this->assertSame( array( 40, 0, 0 ), array( $stored->percent, $stored->reported_at, $stored->credited_until ) );
+		$this->assertNull( ItemClock::of( array( $stored ) ), 'No clock: the next report starts one.' );
+		$this->assertTrue( ProgressLimit::opens_session( null, time() ) );
+		$credited = ProgressLimit::credited_until( null, 100, time() );
+		$this->assertSame( 60, ProgressLimit::allowed( $stored->percent, $credited, 100, time() ), 'Nothing but the tolerance\'s loan: 10 s at 2x of 100 s.' );
 	}
 }

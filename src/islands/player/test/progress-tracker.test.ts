@@ -6,10 +6,20 @@ import {
 	type MediaLike,
 	type ReportOutcome,
 } from '../progress-tracker';
-import { POLL_INTERVAL_MS, REPORT_INTERVAL_MS } from '../../../domain/playback';
+import {
+	HEARTBEAT_INTERVAL_MS,
+	POLL_INTERVAL_MS,
+	REPORT_INTERVAL_MS,
+} from '../../../domain/playback';
 
+// The step tests move the playhead by hand on a paused element; the heartbeat tests play it.
 function setup( saved = 0, outcome: ReportOutcome = 'accepted' ) {
-	const media: MediaLike = { currentTime: 0, duration: 100, ended: false };
+	const media: MediaLike = {
+		currentTime: 0,
+		duration: 100,
+		ended: false,
+		paused: true,
+	};
 	let now = 1_000_000;
 	const sent: { progress: number; final: boolean }[] = [];
 	const send = jest.fn( ( progress: number, final: boolean ) => {
@@ -280,6 +290,7 @@ describe( 'ProgressTracker', () => {
 			currentTime: 5,
 			duration: 100,
 			ended: false,
+			paused: true,
 		};
 		const send = jest.fn( () =>
 			Promise.resolve< ReportOutcome >( 'accepted' )
@@ -296,5 +307,67 @@ describe( 'ProgressTracker', () => {
 		jest.setSystemTime( 5_000_000 + REPORT_INTERVAL_MS );
 		tracker.poll();
 		expect( send ).toHaveBeenCalledTimes( 2 );
+	} );
+
+	it( 'while playing, reports what the server has at once and then every 20 s', async () => {
+		const { media, tracker, sent, advance } = setup( 40 );
+		tracker.start();
+		await advance( HEARTBEAT_INTERVAL_MS );
+		expect( sent ).toEqual( [] );
+		media.paused = false;
+		media.currentTime = 41;
+		await advance( POLL_INTERVAL_MS );
+		expect( sent ).toEqual( [ { progress: 40, final: false } ] );
+		await advance( HEARTBEAT_INTERVAL_MS - POLL_INTERVAL_MS );
+		expect( sent ).toHaveLength( 1 );
+		await advance( POLL_INTERVAL_MS );
+		expect( sent ).toEqual( [
+			{ progress: 40, final: false },
+			{ progress: 40, final: false },
+		] );
+		tracker.stop( false );
+	} );
+
+	it( 'a new step resets the 20 s: no heartbeat right after it', async () => {
+		const { media, tracker, sent, advance } = setup( 40 );
+		media.paused = false;
+		tracker.start();
+		await advance( POLL_INTERVAL_MS );
+		await advance( 15_000 );
+		media.currentTime = 45;
+		await advance( POLL_INTERVAL_MS );
+		await advance( 15_000 );
+		expect( sent.map( ( r ) => r.progress ) ).toEqual( [ 40, 45 ] );
+		tracker.stop( false );
+	} );
+
+	it( 'pausing after playing reports what the server has, so its clock stops there', async () => {
+		const { media, tracker, sent, advance } = setup( 40 );
+		media.paused = false;
+		tracker.start();
+		await advance( POLL_INTERVAL_MS );
+		await advance( 12_000 );
+		media.paused = true;
+		await expect( tracker.flush() ).resolves.toBe( 'accepted' );
+		expect( sent ).toEqual( [
+			{ progress: 40, final: false },
+			{ progress: 40, final: true },
+		] );
+		await advance( HEARTBEAT_INTERVAL_MS * 3 );
+		await expect( tracker.flush() ).resolves.toBeNull();
+		expect( sent ).toHaveLength( 2 );
+		tracker.stop( false );
+	} );
+
+	it( 'the report that starts playing does not hold back the next step', async () => {
+		const { media, tracker, sent, advance } = setup( 20 );
+		media.paused = false;
+		media.currentTime = 20.5;
+		tracker.start();
+		await advance( POLL_INTERVAL_MS );
+		media.currentTime = 25.1;
+		await advance( POLL_INTERVAL_MS );
+		expect( sent.map( ( r ) => r.progress ) ).toEqual( [ 20, 25 ] );
+		tracker.stop( false );
 	} );
 } );
