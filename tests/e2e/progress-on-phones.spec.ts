@@ -86,15 +86,28 @@ async function everyColumnOnThePhone( page: Page ): Promise< void > {
 	}
 }
 
+/**
+ * My Progress from the phone's menu, as a person opens it.
+ *
+ * @param page Page at 390 px showing the portal.
+ */
+async function openMyProgress( page: Page ): Promise< void > {
+	await page.getByRole( 'button', { name: 'Menu' } ).click();
+	await page
+		.getByRole( 'navigation', { name: 'Library menu' } )
+		.getByRole( 'link', { name: 'My Progress' } )
+		.click();
+}
+
 test( 'My Progress shows every column of every training on a 390 px phone', async ( {
 	page,
 } ) => {
 	test.slow();
 	const owner = credentials( 'demo-owner' );
 	await logIn( page, owner.login, owner.password, '/my-account/library' );
-	const ownId = ( await portalConfig( page ) ).currentUser.id;
 	await page.setViewportSize( PHONE );
-	await page.goto( `/my-account/library/users/${ ownId }` );
+	await openMyProgress( page );
+	await expect( page ).toHaveURL( /\/my-account\/library\/users\/\d+$/ );
 	await expect(
 		page.getByRole( 'heading', { level: 1, name: 'Your Progress' } )
 	).toBeVisible();
@@ -124,7 +137,18 @@ test( 'a team member’s progress shows every column on a 390 px phone', async (
 	const member = team[ 0 ];
 	expect( member, 'the demo owner has a team' ).toBeDefined();
 	await page.setViewportSize( PHONE );
-	await page.goto( `/my-account/library/users/${ member!.id }` );
+	// Menu, Manage My Team, then the member's View Progress (a card's button on the phone).
+	await page.getByRole( 'button', { name: 'Menu' } ).click();
+	await page
+		.getByRole( 'navigation', { name: 'Library menu' } )
+		.getByRole( 'link', { name: 'Manage My Team' } )
+		.click();
+	await page
+		.getByRole( 'link', { name: `View Progress of ${ member!.name }` } )
+		.click();
+	await expect( page ).toHaveURL(
+		new RegExp( `/my-account/library/users/${ member!.id }$` )
+	);
 	await expect(
 		page.getByRole( 'heading', {
 			level: 1,
@@ -146,7 +170,10 @@ test( 'the contract’s progress shows every column on a 390 px phone', async ( 
 	const [ contract ] = ( await portalConfig( page ) ).contracts;
 	expect( contract, 'the demo contract user has a contract' ).toBeDefined();
 	await page.setViewportSize( PHONE );
-	await page.goto( `/contract/${ contract!.id }/users` );
+	await openMyProgress( page );
+	await expect( page ).toHaveURL(
+		new RegExp( `/contract/${ contract!.id }/users$` )
+	);
 	await expect(
 		page.getByRole( 'heading', { level: 1, name: 'Your Progress' } )
 	).toBeVisible();

@@ -418,6 +418,7 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 			{ data ? (
 				<PendingInvitations
 					pending={ data.pending }
+					retryAfter={ data.retryAfter }
 					onChanged={ () => void load() }
 				/>
 			) : null }
