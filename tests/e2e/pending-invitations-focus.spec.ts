@@ -109,10 +109,13 @@ test( 'Resend keeps focus on its outcome and the rows still; the cooldown the se
 	const block = await openShareDetails( page );
 	const outcome = page.getByTestId( 'lp-pending-outcome' );
 
+	// The person scrolls to the row first (the list is newest first: this one is last).
+	const resendFirst = block.getByRole( 'button', {
+		name: `Resend ${ setup.emails[ 0 ] }`,
+	} );
+	await resendFirst.scrollIntoViewIfNeeded();
 	const before = await rowTops( block );
-	await block
-		.getByRole( 'button', { name: `Resend ${ setup.emails[ 0 ] }` } )
-		.click();
+	await resendFirst.click();
 	await expect( outcome ).toContainText(
 		`The invitation was sent again to ${ setup.emails[ 0 ] }.`
 	);
@@ -133,10 +136,12 @@ test( 'Resend keeps focus on its outcome and the rows still; the cooldown the se
 	// In the other tab the next click meets the server's cooldown: the rows stay under the
 	// pointer, focus goes to the refusal, and its seconds count down.
 	const secondOutcome = second.getByTestId( 'lp-pending-outcome' );
+	const resendSecond = secondBlock.getByRole( 'button', {
+		name: `Resend ${ setup.emails[ 1 ] }`,
+	} );
+	await resendSecond.scrollIntoViewIfNeeded();
 	const secondBefore = await rowTops( secondBlock );
-	await secondBlock
-		.getByRole( 'button', { name: `Resend ${ setup.emails[ 1 ] }` } )
-		.click();
+	await resendSecond.click();
 	await expect( secondOutcome ).toContainText( /Please wait \d+ seconds/ );
 	await expect( secondOutcome ).toBeFocused();
 	expect(

@@ -103,9 +103,11 @@ export function PendingInvitations( {
 
 	// After the dialog's own clean-up has put focus back on its opener (passive clean-ups run
 	// before this effect in the same commit).
+	// Without scrolling: a scroll would move the rows under the pointer too (the status line is
+	// announced wherever the box is).
 	useEffect( () => {
 		if ( outcomeShown > 0 ) {
-			outcomeRef.current?.focus();
+			outcomeRef.current?.focus( { preventScroll: true } );
 		}
 	}, [ outcomeShown ] );
 
@@ -163,7 +165,7 @@ export function PendingInvitations( {
 
 	const resend = ( invitation: PendingInvitation ) => {
 		// The pressed button disables itself: focus waits on the outcome, not on the page.
-		outcomeRef.current?.focus();
+		outcomeRef.current?.focus( { preventScroll: true } );
 		return act(
 			() => resendInvitation( invitation.id ),
 			__( 'An error occurred while sending emails', 'library-portal' )
