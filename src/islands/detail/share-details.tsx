@@ -419,6 +419,7 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 			{ data ? (
 				<PendingInvitations
 					pending={ data.pending }
+					retryAfter={ data.retryAfter }
 					onChanged={ () => void load() }
 				/>
 			) : null }

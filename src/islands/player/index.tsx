@@ -63,6 +63,16 @@ const play = ( video: HTMLVideoElement ) => {
 	}
 };
 
+/**
+ * Whether focus is on the part's video or elsewhere in its frame (an overlay's button).
+ *
+ * @param video The part's video element.
+ */
+function focusInPlayer( video: HTMLVideoElement | null ): boolean {
+	const active = video?.ownerDocument.activeElement ?? null;
+	return !! active && ( video?.parentElement?.contains( active ) ?? false );
+}
+
 function languageName( code: string ): string {
 	try {
 		const names = new Intl.DisplayNames(
@@ -160,12 +170,32 @@ export function handlePlayerKey(
 	}
 }
 
+/**
+ * Starts a part the learner did not press Play on (the next part, spec point 9). Resolves false
+ * when the browser's autoplay rules refuse it (NotAllowedError); any other failure (an aborted
+ * load, an error the player reports itself) is not the learner's to fix with Play.
+ *
+ * @param video The part's video element.
+ */
+export async function startPlaying(
+	video: HTMLVideoElement
+): Promise< boolean > {
+	try {
+		await video.play();
+		return true;
+	} catch ( error: unknown ) {
+		return ! ( error instanceof Error && error.name === 'NotAllowedError' );
+	}
+}
+
 interface PartPlayerProps extends VideoPlayerProps {
 	rate: number;
 	/** Loads the source again from scratch (the error's Retry). */
 	onRetry: () => void;
 	/** Shared with the next part: whether the video had focus when this part closed. */
 	focusNext: MutableRefObject< boolean >;
+	/** Shared with the next part: whether it opens because this part ended (and so starts). */
+	startNext: MutableRefObject< boolean >;
 }
 
 function PartPlayer( {
@@ -177,6 +207,7 @@ function PartPlayer( {
 	onPartEnded,
 	rate,
 	focusNext,
+	startNext,
 	onRetry,
 }: PartPlayerProps ) {
 	const info = video.parts[ part ];
@@ -186,6 +217,13 @@ function PartPlayer( {
 	const [ state, setState ] = useState< 'loading' | 'ready' | 'failed' >(
 		'loading'
 	);
+	// This part ended and the next one opens in PART_ADVANCE_DELAY_MS: said on the video.
+	const [ advancing, setAdvancing ] = useState( false );
+	// The next part opened but the browser refused to start it: a Play button takes focus.
+	const [ startRefused, setStartRefused ] = useState( false );
+	const playButton = useRef< HTMLButtonElement >( null );
+	const retryButton = useRef< HTMLButtonElement >( null );
+	const hasNextPart = part < video.parts.length - 1;
 	// The latest callbacks, without restarting the tracker when the parent re-renders.
 	const replyRef = useRef( onReply );
 	replyRef.current = onReply;
@@ -201,6 +239,10 @@ function PartPlayer( {
 			element.focus();
 			focusNext.current = false;
 		}
+		// Opened because the part before ended: it starts by itself (spec point 9).
+		const autoStart = startNext.current;
+		startNext.current = false;
+		let unmounted = false;
 		const detach = attachHls( element, src, {
 			onFatal: () => setState( 'failed' ),
 		} );
@@ -252,16 +294,33 @@ function PartPlayer( {
 			if ( at !== null ) {
 				element.currentTime = at;
 			}
+			// Started once the source is there: a play() before hls.js sets it would be aborted.
+			if ( autoStart ) {
+				void startPlaying( element ).then( ( started ) => {
+					if ( ! started && ! unmounted ) {
+						setStartRefused( true );
+					}
+				} );
+			}
 		};
 		const onReady = () =>
 			setState( ( s ) => ( s === 'failed' ? s : 'ready' ) );
 		const onPause = () => void tracker.flush();
+		const onPlay = () => setStartRefused( false );
 		const onEnded = () => {
 			void tracker.complete();
-			advance = setTimeout(
-				() => endedRef.current(),
-				PART_ADVANCE_DELAY_MS
-			);
+			const next = part < video.parts.length - 1;
+			setAdvancing( next );
+			advance = setTimeout( () => {
+				// Read while this part's video is still in the page: once it is replaced, the
+				// focus it had is gone to the page.
+				focusNext.current =
+					element.parentElement?.contains(
+						element.ownerDocument.activeElement
+					) ?? false;
+				startNext.current = next;
+				endedRef.current();
+			}, PART_ADVANCE_DELAY_MS );
 		};
 		const onHide = () => {
 			if ( document.visibilityState === 'hidden' ) {
@@ -273,19 +332,21 @@ function PartPlayer( {
 		element.addEventListener( 'loadedmetadata', onMetadata );
 		element.addEventListener( 'loadeddata', onReady );
 		element.addEventListener( 'pause', onPause );
+		element.addEventListener( 'play', onPlay );
 		element.addEventListener( 'ended', onEnded );
 		document.addEventListener( 'visibilitychange', onHide );
 		window.addEventListener( 'pagehide', onPageHide );
 		tracker.start();
 
 		return () => {
-			focusNext.current = element.ownerDocument.activeElement === element;
+			unmounted = true;
 			clearTimeout( advance );
 			// Part change or leaving the screen: the final report.
 			tracker.stop( true );
 			element.removeEventListener( 'loadedmetadata', onMetadata );
 			element.removeEventListener( 'loadeddata', onReady );
 			element.removeEventListener( 'pause', onPause );
+			element.removeEventListener( 'play', onPlay );
 			element.removeEventListener( 'ended', onEnded );
 			document.removeEventListener( 'visibilitychange', onHide );
 			window.removeEventListener( 'pagehide', onPageHide );
@@ -301,6 +362,22 @@ function PartPlayer( {
 		}
 	}, [ rate ] );
 
+	// Focus follows the person: to Play when the next part could not start (from the video, or
+	// from nowhere), to Retry when the video they were on failed. Never taken from elsewhere.
+	useEffect( () => {
+		const button = startRefused ? playButton.current : null;
+		const nowhere =
+			button?.ownerDocument.activeElement === button?.ownerDocument.body;
+		if ( button && ( nowhere || focusInPlayer( ref.current ) ) ) {
+			button.focus();
+		}
+	}, [ startRefused ] );
+	useEffect( () => {
+		if ( state === 'failed' && focusInPlayer( ref.current ) ) {
+			retryButton.current?.focus();
+		}
+	}, [ state ] );
+
 	const tracks: VideoSubtitle[] = video.subtitles.filter(
 		( subtitle ) => subtitle.part === partIndex
 	);
@@ -313,6 +390,9 @@ function PartPlayer( {
 				className="lp-player__video"
 				data-testid="lp-player-video"
 				controls
+				// Focusable as the controls make it in browsers, said outright: focus is handed to it
+				// after a part change and a Retry.
+				tabIndex={ 0 }
 				playsInline
 				preload="metadata"
 				poster={ info?.thumb || video.thumb || undefined }
@@ -364,6 +444,35 @@ function PartPlayer( {
 					}
 				</p>
 			) : null }
+			{ advancing && hasNextPart ? (
+				<p
+					className="lp-player__overlay lp-player__overlay--next"
+					role="status"
+				>
+					{ sprintf(
+						/* translators: %d: seconds until the next part starts. */
+						__( 'Next part in %d s', 'library-portal' ),
+						Math.round( PART_ADVANCE_DELAY_MS / 1000 )
+					) }
+				</p>
+			) : null }
+			{ startRefused && state !== 'failed' ? (
+				<div className="lp-player__overlay lp-player__overlay--action">
+					<button
+						ref={ playButton }
+						type="button"
+						className="lp-button"
+						onClick={ () => {
+							if ( ref.current ) {
+								play( ref.current );
+								ref.current.focus();
+							}
+						} }
+					>
+						{ __( 'Play', 'library-portal' ) }
+					</button>
+				</div>
+			) : null }
 			{ state === 'failed' ? (
 				<div
 					className="lp-player__overlay lp-player__overlay--error"
@@ -376,6 +485,7 @@ function PartPlayer( {
 						) }
 					</p>
 					<button
+						ref={ retryButton }
 						type="button"
 						className="lp-button"
 						onClick={ onRetry }
@@ -393,6 +503,7 @@ export function VideoPlayer( props: VideoPlayerProps ) {
 	// Each Retry mounts the part afresh: a new player, a new load of its playlist.
 	const [ attempt, setAttempt ] = useState( 0 );
 	const focusNext = useRef( false );
+	const startNext = useRef( false );
 	const speedId = useId();
 	const rates = playbackRates( props.video.max_playback_rate );
 	const { onReply } = props;
@@ -415,7 +526,12 @@ export function VideoPlayer( props: VideoPlayerProps ) {
 				{ ...props }
 				rate={ rate }
 				focusNext={ focusNext }
-				onRetry={ () => setAttempt( ( n ) => n + 1 ) }
+				startNext={ startNext }
+				onRetry={ () => {
+					// Retry's button goes with the error: focus goes to the video it loads again.
+					focusNext.current = true;
+					setAttempt( ( n ) => n + 1 );
+				} }
 			/>
 			<div className="lp-player__bar">
 				<div className="lp-player__speed">

@@ -366,8 +366,10 @@ function ProgressTable( {
 					{ __( 'No items found', 'library-portal' ) }
 				</p>
 			) : (
-				<div className="lp-table-wrap">
-					<table className="lp-table">
+				// Below 600 px each row is a card (docs/frontend.md, "Tables on phones"): the five
+				// columns do not fit a phone, and a sideways scroll hid Status and Certificates.
+				<div className="lp-table-wrap lp-table-wrap--cards">
+					<table className="lp-table lp-table--cards">
 						<caption className="lp-visually-hidden">
 							{ __( 'Training progress', 'library-portal' ) }
 						</caption>
@@ -398,13 +400,31 @@ function ProgressTable( {
 											{ courseName( row ) }
 										</Link>
 									</th>
-									<td>{ row.typeLabel }</td>
-									<td>
+									<td
+										data-label={ __(
+											'Type',
+											'library-portal'
+										) }
+									>
+										{ row.typeLabel }
+									</td>
+									<td
+										data-label={ __(
+											'Completed On',
+											'library-portal'
+										) }
+									>
 										{ row.completedDate !== ''
 											? row.completedDate
 											: '—' }
 									</td>
-									<td data-status={ row.status }>
+									<td
+										data-status={ row.status }
+										data-label={ __(
+											'Status',
+											'library-portal'
+										) }
+									>
 										{ takeTestClickable(
 											row,
 											viewedUserId,
@@ -430,7 +450,12 @@ function ProgressTable( {
 											playbackStatusLabel( row )
 										) }
 									</td>
-									<td>
+									<td
+										data-label={ __(
+											'Certificates',
+											'library-portal'
+										) }
+									>
 										{ row.certificate !== false ? (
 											<a href={ row.certificate }>
 												{ __(
