@@ -25,7 +25,8 @@ export function plainText( message: string ): string {
 		return message.trim();
 	}
 	const parsed = new DOMParser().parseFromString( message, 'text/html' );
-	return ( parsed.body.textContent ?? '' ).replace( /\s+/g, ' ' ).trim();
+	// An element's textContent is never null (only a document's or a doctype's is).
+	return ( parsed.body.textContent as string ).replace( /\s+/g, ' ' ).trim();
 }
 
 /**
