@@ -104,8 +104,8 @@ final class InviteAccount {
 		$invite = $found['invite'];
 		$errors = new \WP_Error();
 		$name   = '';
-		if ( 'POST' === ( $_SERVER['REQUEST_METHOD'] ?? '' ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotValidated -- compared only.
-			$name    = isset( $_POST['lp_name'] ) && is_string( $_POST['lp_name'] ) ? sanitize_text_field( wp_unslash( $_POST['lp_name'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Missing -- create() verifies the nonce before anything changes.
+		if ( isset( $_POST['lp_name'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Missing -- only which branch; create() verifies the nonce.
+			$name    = is_string( $_POST['lp_name'] ) ? sanitize_text_field( wp_unslash( $_POST['lp_name'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Missing -- create() verifies the nonce before anything changes.
 			$created = $this->create( $invite, $name, isset( $_POST['lp_password'] ) && is_string( $_POST['lp_password'] ) ? wp_unslash( $_POST['lp_password'] ) : '', isset( $_POST['_wpnonce'] ) && is_string( $_POST['_wpnonce'] ) ? sanitize_key( wp_unslash( $_POST['_wpnonce'] ) ) : '' ); // phpcs:ignore WordPress.Security.NonceVerification.Missing, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- a password is taken as typed (WordPress hashes it); the nonce is verified in create().
 			if ( ! $created instanceof \WP_Error ) {
 				$user = get_userdata( $created );
@@ -188,11 +188,14 @@ final class InviteAccount {
 	 * @param string $email Address.
 	 */
 	private static function new_login( string $email ): string {
-		$base = sanitize_user( strstr( $email, '@', true ) ?: $email, true );
-		$base = '' !== $base ? substr( $base, 0, 50 ) : 'member';
+		$local = strstr( $email, '@', true );
+		$base  = sanitize_user( false === $local ? $email : $local, true );
+		$base  = '' !== $base ? substr( $base, 0, 50 ) : 'member';
 		$login = $base;
-		for ( $n = 2; username_exists( $login ); $n++ ) {
+		$n     = 2;
+		while ( username_exists( $login ) ) {
 			$login = $base . $n;
+			++$n;
 		}
 		return $login;
 	}

@@ -33,7 +33,7 @@ final class ShareInvites {
 	/**
 	 * User meta: the links of invitations put off until the next login, and how many are kept.
 	 */
-	public const PUT_OFF_META = 'library_portal_invites_put_off';
+	public const PUT_OFF_META  = 'library_portal_invites_put_off';
 	private const PUT_OFF_KEPT = 50;
 
 	/**
