@@ -13,7 +13,7 @@
  * photographed (artifacts/screenshots/arriving-*.png).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { checkScreens, logIn, portalGet, wpPhp } from './support';
+import { checkScreens, logIn, wpPhp } from './support';
 import { caughtMail, type CaughtMail } from './support/mail';
 
 const PASSWORD = 'Arriving-Pass-37';
@@ -113,7 +113,9 @@ async function submitLogin(
 		} );
 	} ).toPass();
 	await Promise.all( [
-		page.waitForURL( ( url ) => ! url.pathname.endsWith( '/wp-login.php' ) ),
+		page.waitForURL(
+			( url ) => ! url.pathname.endsWith( '/wp-login.php' )
+		),
 		page.locator( '#wp-submit' ).click(),
 	] );
 }
@@ -166,9 +168,309 @@ test.describe( 'Arriving: the login of a customer', () => {
 
 			// An explicit destination is kept, wp-admin's profile included.
 			const explicit = await freshPage( browser, width );
-			await logIn( explicit, login, NEW_PASSWORD, '/wp-admin/profile.php' );
+			await logIn(
+				explicit,
+				login,
+				NEW_PASSWORD,
+				'/wp-admin/profile.php'
+			);
 			await expect( explicit ).toHaveURL( /\/wp-admin\/profile\.php/ );
 			await explicit.context().close();
 		} );
 	}
+} );
+
+interface Owner {
+	login: string;
+	item: number;
+	title: string;
+}
+
+/**
+ * An owner, Olivia Bennett, with three seats of a video item (new people on every call, so
+ * the widths and retries do not meet each other's invitations).
+ *
+ * @param tag Part of the login.
+ */
+function seedOwner( tag: string ): Owner {
+	const login = `olivia-${ tag }-${ Date.now().toString( 36 ) }`;
+	return {
+		login,
+		...( JSON.parse(
+			wpPhp( `
+				$services = \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] );
+				$owner    = \\LibraryPortal\\Dev\\DemoSeeder::create()->user( '${ login }', 'Olivia Bennett', '${ PASSWORD }' );
+				$videos   = array();
+				foreach ( get_posts( array( 'post_type' => 'library_item', 'posts_per_page' => -1, 'fields' => 'ids', 'orderby' => 'ID', 'order' => 'ASC' ) ) as $id ) {
+					if ( '' !== (string) get_post_meta( $id, '_lp_video_url', true ) ) {
+						$videos[] = (int) $id;
+					}
+				}
+				$services->licenses->create_grant( array( 'owner_id' => $owner, 'product_id' => $videos[2], 'quantity' => 3, 'expires_at' => 0, 'tag' => '', 'source' => 'e2e' ), time() );
+				$services->settings->update( array( 'cooldown_seconds' => 0 ) );
+				echo wp_json_encode( array( 'item' => $videos[2], 'title' => get_the_title( $videos[2] ) ) );
+			` )
+		) as Omit< Owner, 'login' > ),
+	};
+}
+
+/**
+ * The owner e-mails an invitation from the Share modal, as they do; the mail it sent.
+ *
+ * @param browser
+ * @param owner   The owner.
+ * @param email   Invited address.
+ */
+async function ownerInvites(
+	browser: Browser,
+	owner: Owner,
+	email: string
+): Promise< CaughtMail > {
+	const page = await freshPage( browser, 1280 );
+	await logIn(
+		page,
+		owner.login,
+		PASSWORD,
+		`/my-account/library/videos/${ owner.item }?tab=share-details`
+	);
+	await page.getByRole( 'button', { name: 'Share', exact: true } ).click();
+	const dialog = page.getByRole( 'dialog', { name: 'Share Licenses' } );
+	const before = caughtMail().length;
+	await dialog.getByLabel( 'Email addresses' ).fill( email );
+	await dialog.getByRole( 'button', { name: 'Share', exact: true } ).click();
+	await expect(
+		dialog.getByText( 'Invitation sent to 1 recipient.' )
+	).toBeVisible();
+	await page.context().close();
+	return mailTo( email, before );
+}
+
+/**
+ * What the owner's Share Details say of an address: accepted (in the shares) and not pending.
+ *
+ * @param browser
+ * @param owner   The owner.
+ * @param email   Invited address.
+ */
+async function ownerSeesAccepted(
+	browser: Browser,
+	owner: Owner,
+	email: string
+): Promise< void > {
+	const page = await freshPage( browser, 1280 );
+	await logIn(
+		page,
+		owner.login,
+		PASSWORD,
+		`/my-account/library/videos/${ owner.item }?tab=share-details`
+	);
+	await expect(
+		page.getByRole( 'cell', { name: email, exact: true } ).first()
+	).toBeVisible();
+	await expect(
+		page
+			.getByRole( 'region', { name: 'Pending invitations' } )
+			.filter( { hasText: email } )
+	).toHaveCount( 0 );
+	await page.context().close();
+}
+
+const INVITE_LINK = /https?:\/\/\S+\/shareseats\/[A-Za-z0-9_-]+={0,2}\//;
+
+/**
+ * The invitation banner offers Accept and Not now with the owner's and the item's names.
+ *
+ * @param page  Page on a portal screen.
+ * @param owner The owner.
+ */
+async function expectOffer( page: Page, owner: Owner ): Promise< void > {
+	await expect(
+		page.getByText( `Olivia Bennett shared "${ owner.title }" with you.`, {
+			exact: true,
+		} )
+	).toBeVisible();
+	await expect(
+		page.getByRole( 'button', { name: 'Accept', exact: true } )
+	).toBeVisible();
+	await expect(
+		page.getByRole( 'button', { name: 'Not now', exact: true } )
+	).toBeVisible();
+}
+
+test.describe( 'Arriving: an e-mailed invitation to a new address', () => {
+	test.describe.configure( { mode: 'serial' } );
+	test.slow();
+
+	test.afterAll( () => {
+		wpPhp(
+			`update_option( 'users_can_register', 0 ); \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] )->settings->update( array( 'cooldown_seconds' => 60, 'invite_accounts' => true ) );`
+		);
+	} );
+
+	for ( const width of WIDTHS ) {
+		test( `where visitors may register: sign up with the address the form holds, set the password from WordPress's mail in another browser, log in, accept (${ width } px)`, async ( {
+			browser,
+		} ) => {
+			wpPhp( `update_option( 'users_can_register', 1 );` );
+			const owner = seedOwner( `open-${ width }` );
+			const login = `newcomer${ width }x${ Date.now().toString( 36 ) }`;
+			const email = `${ login }@example.test`;
+			const invitation = await ownerInvites( browser, owner, email );
+			const link = linkIn( invitation, INVITE_LINK );
+
+			// The mail opened in a browser without the visitor's cookies.
+			const visitor = await freshPage( browser, width );
+			await visitor.goto( link );
+			await expect( visitor ).toHaveURL( /wp-login\.php/ );
+			await visitor
+				.getByRole( 'link', { name: 'Create an account' } )
+				.click();
+			await expect( visitor ).toHaveURL( /action=register/ );
+			await expect( visitor.locator( '#user_email' ) ).toHaveValue(
+				email
+			);
+			await checkScreens( visitor, `arriving-register-${ width }` );
+			const before = caughtMail().length;
+			await visitor.locator( '#user_login' ).fill( login );
+			await visitor.locator( '#wp-submit' ).click();
+			await expect(
+				visitor.getByText( 'Registration complete.' )
+			).toBeVisible();
+			await visitor.context().close();
+
+			// WordPress's set-password mail, opened from the mail app: yet another browser.
+			const setPassword = linkIn(
+				await mailTo( email, before ),
+				/https?:\/\/\S+wp-login\.php\?\S*action=rp\S*/
+			);
+			const mailApp = await freshPage( browser, width );
+			await mailApp.goto( setPassword );
+			await setPasswordAndFollowLogIn( mailApp );
+			await submitLogin( mailApp, login, NEW_PASSWORD );
+			// Right after the login: the invitation, although nothing in this browser knew of it.
+			await expect( mailApp ).toHaveURL( /\/shareseats\// );
+			await expectOffer( mailApp, owner );
+			await checkScreens( mailApp, `arriving-offer-${ width }` );
+			await mailApp
+				.getByRole( 'button', { name: 'Accept', exact: true } )
+				.click();
+			await expect(
+				mailApp.getByText( 'Successfully added to your library!' )
+			).toBeVisible();
+			await mailApp.waitForURL(
+				`**/my-account/library/videos/${ owner.item }`,
+				{ timeout: 10_000 }
+			);
+			await mailApp.context().close();
+
+			await ownerSeesAccepted( browser, owner, email );
+		} );
+
+		test( `where nobody may register: the invite makes the account for the invited address; Not now, then offered at the next login (${ width } px)`, async ( {
+			browser,
+		} ) => {
+			wpPhp(
+				`update_option( 'users_can_register', 0 ); \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] )->settings->update( array( 'invite_accounts' => true ) );`
+			);
+			const owner = seedOwner( `closed-${ width }` );
+			const email = `closed${ width }x${ Date.now().toString( 36 ) }@example.test`;
+			const invitation = await ownerInvites( browser, owner, email );
+			expect( invitation.text ).toContain(
+				'If you have no account yet, you can create one on the way.'
+			);
+
+			const visitor = await freshPage( browser, width );
+			await visitor.goto( linkIn( invitation, INVITE_LINK ) );
+			await expect( visitor ).toHaveURL( /wp-login\.php/ );
+			await visitor
+				.getByRole( 'link', { name: 'Create your account' } )
+				.click();
+			await expect(
+				visitor.getByRole( 'textbox', { name: 'Email' } )
+			).toHaveValue( email );
+			await checkScreens( visitor, `arriving-invite-account-${ width }` );
+			// A password too short: said so, the name kept, nothing made.
+			await visitor.getByLabel( 'Your name' ).fill( 'Nina Newcomer' );
+			await visitor
+				.getByLabel( 'Password', { exact: true } )
+				.fill( 'short' );
+			// The browser's own minlength check would stop the form: the server's answer is what is tested.
+			await visitor
+				.locator( '#registerform' )
+				.evaluate( ( form ) =>
+					form.setAttribute( 'novalidate', 'novalidate' )
+				);
+			await visitor.locator( '#wp-submit' ).click();
+			await expect(
+				visitor.getByText(
+					'Please choose a password of at least 8 characters.'
+				)
+			).toBeVisible();
+			await expect( visitor.getByLabel( 'Your name' ) ).toHaveValue(
+				'Nina Newcomer'
+			);
+			await checkScreens(
+				visitor,
+				`arriving-invite-account-error-${ width }`
+			);
+			await visitor
+				.getByLabel( 'Password', { exact: true } )
+				.fill( NEW_PASSWORD );
+			await visitor.locator( '#wp-submit' ).click();
+			await expect( visitor ).toHaveURL( /\/shareseats\// );
+			await expectOffer( visitor, owner );
+			await visitor
+				.getByRole( 'button', { name: 'Not now', exact: true } )
+				.click();
+			await expect(
+				visitor.getByRole( 'button', { name: 'Accept', exact: true } )
+			).toHaveCount( 0 );
+			await visitor.context().close();
+
+			// Later, another browser: the login offers it again; accepted there.
+			const later = await freshPage( browser, width );
+			await later.goto( '/wp-login.php' );
+			await submitLogin( later, email, NEW_PASSWORD );
+			await expect( later ).toHaveURL( /\/shareseats\// );
+			await expectOffer( later, owner );
+			await later
+				.getByRole( 'button', { name: 'Accept', exact: true } )
+				.click();
+			await expect(
+				later.getByText( 'Successfully added to your library!' )
+			).toBeVisible();
+			await later.context().close();
+
+			await ownerSeesAccepted( browser, owner, email );
+		} );
+	}
+
+	test( 'where nobody may register and the setting is off: the mail and the login say to ask the sharer', async ( {
+		browser,
+	} ) => {
+		wpPhp(
+			`update_option( 'users_can_register', 0 ); \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] )->settings->update( array( 'invite_accounts' => false ) );`
+		);
+		const owner = seedOwner( 'off' );
+		const email = `off${ Date.now().toString( 36 ) }@example.test`;
+		const invitation = await ownerInvites( browser, owner, email );
+		expect( invitation.text ).toContain(
+			'ask the person who shared the training with you to have one made for you'
+		);
+		for ( const width of WIDTHS ) {
+			const visitor = await freshPage( browser, width );
+			await visitor.goto( linkIn( invitation, INVITE_LINK ) );
+			await expect(
+				visitor.getByText(
+					'No account yet? This site does not let visitors create one: ask the person who shared this training with you to have an account made for you.'
+				)
+			).toBeVisible();
+			await expect(
+				visitor.getByRole( 'link', {
+					name: /Create (an|your) account/,
+				} )
+			).toHaveCount( 0 );
+			await visitor.context().close();
+		}
+	} );
 } );
