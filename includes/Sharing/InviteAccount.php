@@ -218,7 +218,7 @@ final class InviteAccount {
 				<label for="lp_email"><?php esc_html_e( 'Email', 'library-portal' ); ?></label>
 				<input type="email" id="lp_email" class="input" value="<?php echo esc_attr( $invite->recipient_email ); ?>" readonly autocomplete="username" aria-describedby="lp_email_note">
 			</p>
-			<p id="lp_email_note" class="description"><?php esc_html_e( 'The address this invitation was sent to.', 'library-portal' ); ?></p>
+			<p id="lp_email_note" class="description" style="margin-bottom:16px"><?php esc_html_e( 'The address this invitation was sent to.', 'library-portal' ); ?></p>
 			<p>
 				<label for="lp_name"><?php esc_html_e( 'Your name', 'library-portal' ); ?></label>
 				<input type="text" name="lp_name" id="lp_name" class="input" value="<?php echo esc_attr( $name ); ?>" maxlength="<?php echo (int) self::MAX_NAME; ?>" autocomplete="name" required>
@@ -227,7 +227,7 @@ final class InviteAccount {
 				<label for="lp_password"><?php esc_html_e( 'Password', 'library-portal' ); ?></label>
 				<input type="password" name="lp_password" id="lp_password" class="input" value="" minlength="<?php echo (int) self::MIN_PASSWORD; ?>" autocomplete="new-password" required aria-describedby="lp_password_note">
 			</p>
-			<p id="lp_password_note" class="description">
+			<p id="lp_password_note" class="description" style="margin-bottom:16px">
 				<?php
 				/* translators: %d: shortest password in characters. */
 				echo esc_html( sprintf( __( 'At least %d characters.', 'library-portal' ), self::MIN_PASSWORD ) );

@@ -140,7 +140,7 @@ test.describe( 'Arriving: the login of a customer', () => {
 			await expect( page ).toHaveURL( PORTAL );
 			await expect( page ).not.toHaveURL( /wp-admin/ );
 			await expect( page.getByRole( 'main' ) ).toBeVisible();
-			await checkScreens( page, `arriving-login-portal-${ width }` );
+			await checkScreens( page, 'arriving-login-portal' );
 			await page.context().close();
 
 			// Forgot the password: WordPress's own lost-password form and mail.
@@ -329,7 +329,7 @@ test.describe( 'Arriving: an e-mailed invitation to a new address', () => {
 			await expect( visitor.locator( '#user_email' ) ).toHaveValue(
 				email
 			);
-			await checkScreens( visitor, `arriving-register-${ width }` );
+			await checkScreens( visitor, 'arriving-register' );
 			const before = caughtMail().length;
 			await visitor.locator( '#user_login' ).fill( login );
 			await visitor.locator( '#wp-submit' ).click();
@@ -350,7 +350,7 @@ test.describe( 'Arriving: an e-mailed invitation to a new address', () => {
 			// Right after the login: the invitation, although nothing in this browser knew of it.
 			await expect( mailApp ).toHaveURL( /\/shareseats\// );
 			await expectOffer( mailApp, owner );
-			await checkScreens( mailApp, `arriving-offer-${ width }` );
+			await checkScreens( mailApp, 'arriving-offer' );
 			await mailApp
 				.getByRole( 'button', { name: 'Accept', exact: true } )
 				.click();
@@ -388,7 +388,7 @@ test.describe( 'Arriving: an e-mailed invitation to a new address', () => {
 			await expect(
 				visitor.getByRole( 'textbox', { name: 'Email' } )
 			).toHaveValue( email );
-			await checkScreens( visitor, `arriving-invite-account-${ width }` );
+			await checkScreens( visitor, 'arriving-invite-account' );
 			// A password too short: said so, the name kept, nothing made.
 			await visitor.getByLabel( 'Your name' ).fill( 'Nina Newcomer' );
 			await visitor
@@ -409,10 +409,7 @@ test.describe( 'Arriving: an e-mailed invitation to a new address', () => {
 			await expect( visitor.getByLabel( 'Your name' ) ).toHaveValue(
 				'Nina Newcomer'
 			);
-			await checkScreens(
-				visitor,
-				`arriving-invite-account-error-${ width }`
-			);
+			await checkScreens( visitor, 'arriving-invite-account-error' );
 			await visitor
 				.getByLabel( 'Password', { exact: true } )
 				.fill( NEW_PASSWORD );
