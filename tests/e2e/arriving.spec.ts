@@ -471,3 +471,72 @@ test.describe( 'Arriving: an e-mailed invitation to a new address', () => {
 		}
 	} );
 } );
+
+test.describe( 'Arriving with WooCommerce: My Account', () => {
+	test.slow();
+	let woocommerce = false;
+
+	test.beforeAll( () => {
+		woocommerce =
+			wpPhp( 'echo function_exists( "WC" ) ? "yes" : "no";' ).trim() ===
+			'yes';
+	} );
+
+	test.afterAll( () => {
+		if ( woocommerce ) {
+			wpPhp(
+				`update_option( 'woocommerce_enable_myaccount_registration', 'no' ); \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] )->settings->update( array( 'cooldown_seconds' => 60 ) );`
+			);
+		}
+	} );
+
+	for ( const width of WIDTHS ) {
+		test( `the invitee registers on My Account with the address it holds and is back at the invitation; My Account's login stays WooCommerce's (${ width } px)`, async ( {
+			browser,
+		} ) => {
+			test.skip(
+				! woocommerce,
+				'WooCommerce is not active on the e2e site: set LP_WOOCOMMERCE_DIR (CONTRIBUTING.md).'
+			);
+			wpPhp(
+				`update_option( 'users_can_register', 0 ); update_option( 'woocommerce_enable_myaccount_registration', 'yes' ); update_option( 'woocommerce_registration_generate_password', 'no' );`
+			);
+			const owner = seedOwner( `shop-${ width }` );
+			const email = `shopper${ width }x${ Date.now().toString( 36 ) }@example.test`;
+			const invitation = await ownerInvites( browser, owner, email );
+
+			const visitor = await freshPage( browser, width );
+			await visitor.goto( linkIn( invitation, INVITE_LINK ) );
+			await expect( visitor ).toHaveURL( /wp-login\.php/ );
+			await visitor
+				.getByRole( 'link', { name: 'Create an account' } )
+				.click();
+			await expect( visitor ).toHaveURL( /\/my-account\// );
+			await expect( visitor.locator( '#reg_email' ) ).toHaveValue(
+				email
+			);
+			await checkScreens( visitor, 'arriving-store-register' );
+			await visitor.locator( '#reg_password' ).fill( NEW_PASSWORD );
+			await visitor.locator( 'button[name="register"]' ).click();
+			await expect( visitor ).toHaveURL( /\/shareseats\// );
+			await expectOffer( visitor, owner );
+			await visitor
+				.getByRole( 'button', { name: 'Accept', exact: true } )
+				.click();
+			await expect(
+				visitor.getByText( 'Successfully added to your library!' )
+			).toBeVisible();
+			await visitor.context().close();
+			await ownerSeesAccepted( browser, owner, email );
+
+			// My Account's own login form: WooCommerce decides where it goes (My Account).
+			const customer = await freshPage( browser, width );
+			await customer.goto( '/my-account/' );
+			await customer.locator( '#username' ).fill( email );
+			await customer.locator( '#password' ).fill( NEW_PASSWORD );
+			await customer.locator( 'button[name="login"]' ).click();
+			await expect( customer ).toHaveURL( /\/my-account\/$/ );
+			await customer.context().close();
+		} );
+	}
+} );
