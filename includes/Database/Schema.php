@@ -267,7 +267,7 @@ final class Schema {
 				PRIMARY KEY  (id),
 				KEY owner_product (owner_id,product_id),
 				KEY created_at (created_at),
-				KEY recipient_email (recipient_email)
+				KEY recipient_email (recipient_email,created_at)
 			) $collate;",
 			// A team member's latest request for a license: one row per (requester, sharer, item), so
 			// the 24-hour rule is one conditional UPDATE (SharingRequests).

@@ -142,7 +142,8 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	/**
 	 * The e-mailed links to an address that are pending (not used, not withdrawn, made at or after
 	 * $made_since), of every sharer, newest first, at most $limit. The address is compared as the
-	 * column's collation compares it (case-insensitive on MySQL and MariaDB), through its index.
+	 * column's collation compares it (case-insensitive on MySQL and MariaDB; the SQLite integration
+	 * too), through the index (recipient_email, created_at), which also gives the order.
 	 *
 	 * @param string $email      The recipient's address.
 	 * @param int    $made_since Unix seconds: the oldest creation time that has not expired.
@@ -155,10 +156,9 @@ final class ShareLinkRepository extends Repository implements UserRows {
 		}
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				'SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at, used_at FROM %i WHERE recipient_email IN ( %s, %s ) AND revoked_at = 0 AND used_at = 0 AND created_at >= %d ORDER BY created_at DESC, id DESC LIMIT %d',
+				'SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at, used_at FROM %i WHERE recipient_email = %s AND revoked_at = 0 AND used_at = 0 AND created_at >= %d ORDER BY created_at DESC, id DESC LIMIT %d',
 				$this->table( 'share_links' ),
 				$email,
-				strtolower( $email ),
 				$made_since,
 				$limit
 			),
