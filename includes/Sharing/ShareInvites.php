@@ -31,7 +31,8 @@ final class ShareInvites {
 	private const OFFERS_LOOKED_AT = 20;
 
 	/**
-	 * User meta: the links of invitations put off until the next login, and how many are kept.
+	 * User option (this site's user meta: link IDs are the site's): the links of invitations put
+	 * off until the next login, and how many are kept.
 	 */
 	public const PUT_OFF_META  = 'library_portal_invites_put_off';
 	private const PUT_OFF_KEPT = 50;
@@ -163,7 +164,7 @@ final class ShareInvites {
 		$put_off = self::put_off( $user_id );
 		if ( ! in_array( $link_id, $put_off, true ) ) {
 			$put_off[] = $link_id;
-			update_user_meta( $user_id, self::PUT_OFF_META, array_slice( $put_off, -self::PUT_OFF_KEPT ) );
+			update_user_option( $user_id, self::PUT_OFF_META, array_slice( $put_off, -self::PUT_OFF_KEPT ) );
 		}
 	}
 
@@ -175,8 +176,8 @@ final class ShareInvites {
 	 */
 	public static function offer_again_on_login( $login, $user ): void {
 		unset( $login );
-		if ( $user instanceof \WP_User && get_user_meta( (int) $user->ID, self::PUT_OFF_META, true ) ) {
-			delete_user_meta( (int) $user->ID, self::PUT_OFF_META );
+		if ( $user instanceof \WP_User && get_user_option( self::PUT_OFF_META, (int) $user->ID ) ) {
+			delete_user_option( (int) $user->ID, self::PUT_OFF_META );
 		}
 	}
 
@@ -187,7 +188,7 @@ final class ShareInvites {
 	 * @return int[]
 	 */
 	private static function put_off( int $user_id ): array {
-		$stored = get_user_meta( $user_id, self::PUT_OFF_META, true );
+		$stored = get_user_option( self::PUT_OFF_META, $user_id );
 		return is_array( $stored ) ? array_values( array_map( 'intval', $stored ) ) : array();
 	}
 
