@@ -385,6 +385,7 @@ test.describe( 'Arriving: an e-mailed invitation to a new address', () => {
 			const visitor = await freshPage( browser, width );
 			await visitor.goto( linkIn( invitation, INVITE_LINK ) );
 			await expect( visitor ).toHaveURL( /wp-login\.php/ );
+			await checkScreens( visitor, 'arriving-login-create-your-account' );
 			await visitor
 				.getByRole( 'link', { name: 'Create your account' } )
 				.click();
