@@ -7,6 +7,7 @@
 
 namespace LibraryPortal;
 
+use LibraryPortal\Accounts\LoginDestination;
 use LibraryPortal\Accounts\UserController;
 use LibraryPortal\Accounts\UserDeletedHandler;
 use LibraryPortal\Admin\ReservedSlugNotice;
@@ -51,6 +52,7 @@ use LibraryPortal\Rest\QueryVarCollisions;
 use LibraryPortal\Rest\RawJsonResponse;
 use LibraryPortal\Rest\ServerTiming;
 use LibraryPortal\Rest\VttResponse;
+use LibraryPortal\Sharing\InviteAccount;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Sharing\SeatSharing;
 use LibraryPortal\Sharing\ShareLinkPurge;
@@ -105,7 +107,9 @@ final class Plugin {
 		$lean_pages->register();
 		( new ThemeFontPreload( $services->settings, $lean_pages ) )->register();
 		( new UserLocale() )->register();
-		( new InviteLogin() )->register();
+		( new InviteLogin( $services->share_invites, $services->settings ) )->register();
+		( new InviteAccount( $services->share_invites, $services->settings ) )->register();
+		( new LoginDestination( $services->share_invites ) )->register();
 		$assets->register();
 		$shortcode = new Shortcode( $assets, $services->settings );
 		$shortcode->register();

@@ -56,6 +56,8 @@ final class Settings {
 		'daily_quota'         => 100,
 		'cooldown_seconds'    => 60,
 		'link_lifetime_days'  => 30,
+		// Where nobody may register, an e-mailed invitation makes its recipient's account (Sharing\InviteAccount).
+		'invite_accounts'     => true,
 		'pass_mark'           => 80,
 		// Test attempts per learner and item in 24 hours; 0 = no limit (docs/decisions.md "Tests and certificates").
 		'quiz_attempt_limit'  => 3,

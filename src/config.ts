@@ -17,6 +17,11 @@ export interface ShareData {
 	held?: boolean;
 	/** The item's address in the viewer's library (set with held). */
 	item_url?: string;
+	/**
+	 * The invitation was e-mailed to the viewer's own address (decided by the server): it is
+	 * theirs, so it can be put off ("Not now") and is offered again after their next login.
+	 */
+	addressed?: boolean;
 }
 
 export interface ContractData {
@@ -134,6 +139,9 @@ function readShareData( value: unknown ): ShareData | null {
 	if ( bool( value.held ) && str( value.item_url ) !== '' ) {
 		data.held = true;
 		data.item_url = str( value.item_url );
+	}
+	if ( bool( value.addressed ) ) {
+		data.addressed = true;
 	}
 	return data;
 }

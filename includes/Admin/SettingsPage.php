@@ -76,6 +76,7 @@ final class SettingsPage {
 		$this->field( 'sharing', 'daily_quota', __( 'E-mail recipients per day', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'cooldown_seconds', __( 'Seconds between e-mail sends', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'link_lifetime_days', __( 'Share links stay valid (days)', 'library-portal' ), 'number' );
+		$this->field( 'sharing', 'invite_accounts', __( 'Accounts for invitees', 'library-portal' ), 'checkbox', __( 'Where nobody may register (Settings → General → Membership), let the recipient of an e-mailed invitation create their account for the invited address with a name and a password. Unticked, they ask the person who invited them to have an account made.', 'library-portal' ) );
 		$this->field( 'sharing', 'pass_mark', __( 'Test pass mark (%)', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'quiz_attempt_limit', __( 'Test attempts per learner and item in 24 hours', 'library-portal' ), 'number', __( 'A whole number from 0 to 100; 0 turns the limit off. The filter library_portal_quiz_attempt_limit can change it per learner and item.', 'library-portal' ) );
 		$this->field( 'sharing', 'unknown_length_pace', __( 'Seconds of watching per 5% of a video of unknown length', 'library-portal' ), 'number', __( 'A video part whose length is not known (no duration read from its playlist or typed on the item) is credited no faster than one 5% step per this many seconds. Training Library lists such items.', 'library-portal' ) );

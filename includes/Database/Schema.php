@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 9;
+	public const VERSION = 10;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -267,7 +267,8 @@ final class Schema {
 				used_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY owner_product (owner_id,product_id),
-				KEY created_at (created_at)
+				KEY created_at (created_at),
+				KEY recipient_email (recipient_email,created_at)
 			) $collate;",
 			// A team member's latest request for a license: one row per (requester, sharer, item), so
 			// the 24-hour rule is one conditional UPDATE (SharingRequests).

@@ -160,7 +160,10 @@ final class PortalConfig {
 	 */
 	private function share_data( int $now ): ?array {
 		$encoded = (string) get_query_var( Routes::SHARE_VAR );
-		if ( 'shareseats' !== Routes::current_route() || '' === $encoded ) {
+		if ( 'shareseats' !== Routes::current_route() ) {
+			return $this->offered_invitation( $now );
+		}
+		if ( '' === $encoded ) {
 			return null;
 		}
 		if ( ! ShareInvites::is_link_code( $encoded ) ) {
@@ -200,6 +203,33 @@ final class PortalConfig {
 			'product_id'         => $invite->product_id,
 			'held'               => false,
 			'item_url'           => '',
+			'addressed'          => ShareInvites::addressed_to( $invite->recipient_email, wp_get_current_user() ),
+		);
+	}
+
+	/**
+	 * On every other portal screen, the e-mailed invitation to the user's address that waits for
+	 * them (ShareInvites::offered_to), as the banner shows an invite: Accept / Not now.
+	 *
+	 * @param int $now Unix seconds.
+	 * @return array<string, mixed>|null
+	 */
+	private function offered_invitation( int $now ): ?array {
+		$user    = wp_get_current_user();
+		$offered = $user->exists() ? $this->invites->offered_to( $user, $now ) : null;
+		if ( null === $offered ) {
+			return null;
+		}
+		return array(
+			'product_title'      => $offered['invite']->product_title,
+			'sharer_name'        => $offered['invite']->sharer_name,
+			'available_licenses' => $offered['invite']->available,
+			'encoded'            => $offered['code'],
+			'own'                => false,
+			'product_id'         => $offered['invite']->product_id,
+			'held'               => false,
+			'item_url'           => '',
+			'addressed'          => true,
 		);
 	}
 

@@ -25,6 +25,8 @@ final class InvitationMessage {
 	 * @param string $site_name   Site name (plain text).
 	 * @param string $account     The sending account's e-mail address.
 	 * @param string $site_url    The site's address.
+	 * @param bool   $can_sign_up Whether a recipient without an account can make one on the way
+	 *                            (registration open, or InviteAccount offered).
 	 */
 	public function __construct(
 		private readonly string $sharer_name,
@@ -33,7 +35,8 @@ final class InvitationMessage {
 		private readonly string $valid_until,
 		private readonly string $site_name,
 		private readonly string $account,
-		private readonly string $site_url
+		private readonly string $site_url,
+		private readonly bool $can_sign_up = true
 	) {}
 
 	/**
@@ -52,7 +55,7 @@ final class InvitationMessage {
 		return '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">'
 			/* translators: 1: sharer's name, 2: training title. */
 			. '<p>' . esc_html( sprintf( __( '%1$s has shared a license of "%2$s" with you.', 'library-portal' ), $this->sharer_name, $this->title ) ) . '</p>'
-			. '<p>' . esc_html__( 'Open the invitation to add the training to your library. If you have no account yet, you can create one on the way.', 'library-portal' ) . '</p>'
+			. '<p>' . esc_html( $this->how_to_accept() ) . '</p>'
 			. '<p><a href="' . esc_url( $this->link ) . '" style="display:inline-block;padding:10px 18px;background:#0b5f5a;color:#ffffff;text-decoration:none;border-radius:4px">' . esc_html__( 'Open the invitation', 'library-portal' ) . '</a></p>'
 			/* translators: %s: date. */
 			. '<p style="font-size:13px;color:#52606d">' . esc_html( sprintf( __( 'The link works until %s.', 'library-portal' ), $this->valid_until ) ) . ' ' . esc_html( $this->link ) . '</p>'
@@ -69,13 +72,23 @@ final class InvitationMessage {
 			array(
 				/* translators: 1: sharer's name, 2: training title. */
 				sprintf( __( '%1$s has shared a license of "%2$s" with you.', 'library-portal' ), $this->sharer_name, $this->title ),
-				__( 'Open the invitation to add the training to your library. If you have no account yet, you can create one on the way.', 'library-portal' ),
+				$this->how_to_accept(),
 				$this->link,
 				/* translators: %s: date. */
 				sprintf( __( 'The link works until %s.', 'library-portal' ), $this->valid_until ),
 				$this->sent_by(),
 			)
 		) . "\n";
+	}
+
+	/**
+	 * How to accept, and what someone without an account does (follows the site's registration
+	 * and the setting invite_accounts).
+	 */
+	private function how_to_accept(): string {
+		return $this->can_sign_up
+			? __( 'Open the invitation to add the training to your library. If you have no account yet, you can create one on the way.', 'library-portal' )
+			: __( 'Open the invitation to add the training to your library. You need an account on this site with this e-mail address: if you have none, ask the person who shared the training with you to have one made for you.', 'library-portal' );
 	}
 
 	/**

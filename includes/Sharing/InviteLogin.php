@@ -9,6 +9,7 @@ namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Integrations\WooCommerce\Integration;
+use LibraryPortal\Settings;
 
 /**
  * A logged-out visitor of `/shareseats/{encoded}` is sent to log in with the invite as
@@ -25,15 +26,26 @@ final class InviteLogin {
 	public const COOKIE = 'library_portal_invite';
 
 	/**
+	 * Wires the login's additions.
+	 *
+	 * @param ShareInvites|null $invites  Opens invitations (null: no e-mailed invitation is looked up).
+	 * @param Settings|null     $settings Settings (invite_accounts).
+	 */
+	public function __construct( private readonly ?ShareInvites $invites = null, private readonly ?Settings $settings = null ) {}
+
+	/**
 	 * Hooks.
 	 */
 	public function register(): void {
+		add_action( 'register_form', array( $this, 'hold_invited_address' ) );
+		add_action( 'woocommerce_register_form', array( $this, 'hold_invited_address' ) );
 		add_action( 'template_redirect', array( $this, 'remember_invite' ), 5 );
 		add_filter( 'login_redirect', array( $this, 'back_to_invite' ), 10, 3 );
 		add_filter( 'login_message', array( $this, 'explain' ) );
 		add_filter( 'registration_redirect', array( $this, 'after_registration' ) );
 		add_action( 'login_form_checkemail', array( $this, 'keep_invite_on_login_link' ) );
 		add_filter( 'woocommerce_registration_redirect', array( $this, 'after_store_registration' ) );
+		add_action( 'wp_login', array( ShareInvites::class, 'offer_again_on_login' ), 10, 2 );
 	}
 
 	/**
@@ -93,10 +105,45 @@ final class InviteLogin {
 			return (string) $message;
 		}
 		$register = self::registration_url( $invite );
-		$account  = '' !== $register
-			? esc_html__( 'No account yet?', 'library-portal' ) . ' <a href="' . esc_url( $register ) . '">' . esc_html__( 'Create an account', 'library-portal' ) . '</a> ' . esc_html__( 'and you come back to the invitation.', 'library-portal' )
-			: esc_html__( 'No account yet? This site does not let visitors create one: ask the person who shared this training with you to have an account made for you.', 'library-portal' );
+		if ( '' !== $register ) {
+			$account = esc_html__( 'No account yet?', 'library-portal' ) . ' <a href="' . esc_url( $register ) . '">' . esc_html__( 'Create an account', 'library-portal' ) . '</a> ' . esc_html__( 'and you come back to the invitation.', 'library-portal' );
+		} elseif ( '' !== $this->invited_address( $invite ) && $this->settings && InviteAccount::offered( $this->settings ) ) {
+			// The e-mailed link proves the address: its recipient makes the account on the way.
+			$account = esc_html__( 'No account yet?', 'library-portal' ) . ' <a href="' . esc_url( InviteAccount::url( $invite ) ) . '">' . esc_html__( 'Create your account', 'library-portal' ) . '</a> ' . esc_html__( 'with the address this invitation was sent to.', 'library-portal' );
+		} else {
+			$account = esc_html__( 'No account yet? This site does not let visitors create one: ask the person who shared this training with you to have an account made for you.', 'library-portal' );
+		}
 		return (string) $message . '<p class="message">' . esc_html__( 'Log in to accept the training shared with you.', 'library-portal' ) . '<br>' . $account . '</p>';
+	}
+
+	/**
+	 * On WordPress's and WooCommerce's registration forms reached from an e-mailed invitation: the
+	 * e-mail field holds the invited address (neither form has a filter for its value, so a line
+	 * of script right after the field fills it when it is empty).
+	 */
+	public function hold_invited_address(): void {
+		$invite = self::invite_address();
+		$email  = '' !== $invite ? $this->invited_address( $invite ) : '';
+		if ( '' === $email ) {
+			return;
+		}
+		$field = doing_action( 'woocommerce_register_form' ) ? 'reg_email' : 'user_email';
+		wp_print_inline_script_tag( sprintf( '(function(f){if(f&&!f.value){f.value=%s;}})(document.getElementById(%s));', (string) wp_json_encode( $email ), (string) wp_json_encode( $field ) ) );
+	}
+
+	/**
+	 * The address an invite was e-mailed to, while it waits for its recipient; '' for a copied
+	 * link or one that no longer works.
+	 *
+	 * @param string $invite The invite's address.
+	 */
+	public function invited_address( string $invite ): string {
+		$code = self::invite_code_of( $invite );
+		if ( '' === $code || null === $this->invites ) {
+			return '';
+		}
+		$opened = $this->invites->open( $code, time() );
+		return $opened instanceof ShareInvite ? $opened->recipient_email : '';
 	}
 
 	/**
@@ -174,7 +221,7 @@ final class InviteLogin {
 	 *
 	 * @param string $url Address.
 	 */
-	private static function invite_code_of( string $url ): string {
+	public static function invite_code_of( string $url ): string {
 		$prefix = home_url( '/shareseats/' );
 		if ( ! str_starts_with( $url, $prefix ) ) {
 			return '';
@@ -196,7 +243,7 @@ final class InviteLogin {
 	/**
 	 * This request's redirect_to ('' without one).
 	 */
-	private static function requested_redirect(): string {
+	public static function requested_redirect(): string {
 		return isset( $_REQUEST['redirect_to'] ) && is_string( $_REQUEST['redirect_to'] ) ? (string) wp_unslash( $_REQUEST['redirect_to'] ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- only compared with the invite address, never printed; nothing changes.
 	}
 

@@ -212,8 +212,9 @@ final class SeatSharing {
 	}
 
 	/**
-	 * Dismisses an invite: nothing changes on the server, but the link is checked like any other,
-	 * so a made-up link is told so.
+	 * Dismisses an invite: the link is checked like any other, so a made-up link is told so. An
+	 * invitation e-mailed to the user's own address is put off until their next login (it is
+	 * offered without its link: ShareInvites::offered_to); anything else changes nothing.
 	 *
 	 * @param int    $user_id Recipient.
 	 * @param string $encoded Link payload.
@@ -224,6 +225,10 @@ final class SeatSharing {
 		$invite = $this->open_for( $user_id, $encoded, $now );
 		if ( $invite instanceof Refusal ) {
 			return $invite;
+		}
+		$user = get_userdata( $user_id );
+		if ( $user && ShareInvites::addressed_to( $invite->recipient_email, $user ) ) {
+			ShareInvites::put_off_until_next_login( $user_id, $invite->link_id );
 		}
 		return array( 'message' => __( 'The invitation was dismissed.', 'library-portal' ) );
 	}

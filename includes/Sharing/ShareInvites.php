@@ -25,6 +25,19 @@ final class ShareInvites {
 	public const NO_SEATS = 'no_seats';
 
 	/**
+	 * Pending invitations to an address looked at for an offer (the newest; older ones are
+	 * offered once these are accepted or put off).
+	 */
+	private const OFFERS_LOOKED_AT = 20;
+
+	/**
+	 * User option (this site's user meta: link IDs are the site's): the links of invitations put
+	 * off until the next login, and how many are kept.
+	 */
+	public const PUT_OFF_META  = 'library_portal_invites_put_off';
+	private const PUT_OFF_KEPT = 50;
+
+	/**
 	 * Share links.
 	 *
 	 * @var ShareLinks
@@ -95,6 +108,88 @@ final class ShareInvites {
 			$seats['available'],
 			$payload['timestamp']
 		);
+	}
+
+	/**
+	 * The e-mailed invitation a user is offered without its link (after their login, in the
+	 * portal): the newest pending invitation to the user's address that still works, has a seat
+	 * left, is not the user's own, is not for an item they hold, and that they did not put off
+	 * ("Not now") since their last login. Null when there is none. An e-mailed invitation belongs
+	 * to its address: whoever logs in with an account of that address, in any browser, is offered
+	 * it (docs/decisions.md, "Arriving: invitations and the login").
+	 *
+	 * @param \WP_User $user User.
+	 * @param int      $now  Unix seconds.
+	 * @return array{code: string, invite: ShareInvite}|null
+	 */
+	public function offered_to( \WP_User $user, int $now ): ?array {
+		$put_off = self::put_off( (int) $user->ID );
+		foreach ( $this->links->pending_to( (string) $user->user_email, $now, self::OFFERS_LOOKED_AT ) as $pending ) {
+			$link = $pending['link'];
+			if ( in_array( $link->id, $put_off, true ) || $link->owner_id === (int) $user->ID || ! self::addressed_to( $link->recipient_email, $user ) ) {
+				continue;
+			}
+			if ( $this->licenses->holds_seat( (int) $user->ID, $link->product_id, $now ) ) {
+				continue;
+			}
+			$invite = $this->open( $pending['code'], $now );
+			if ( $invite instanceof ShareInvite && $invite->available > 0 ) {
+				return array(
+					'code'   => $pending['code'],
+					'invite' => $invite,
+				);
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Whether an invitation's address is the user's (e-mail addresses compared case-insensitively).
+	 *
+	 * @param string   $recipient_email The invitation's address ('' for a copied link).
+	 * @param \WP_User $user            User.
+	 */
+	public static function addressed_to( string $recipient_email, \WP_User $user ): bool {
+		return '' !== $recipient_email && 0 === strcasecmp( $recipient_email, (string) $user->user_email );
+	}
+
+	/**
+	 * Remembers that the user put an invitation off ("Not now"): it is not offered again without
+	 * its link until their next login.
+	 *
+	 * @param int $user_id User.
+	 * @param int $link_id The invitation's link.
+	 */
+	public static function put_off_until_next_login( int $user_id, int $link_id ): void {
+		$put_off = self::put_off( $user_id );
+		if ( ! in_array( $link_id, $put_off, true ) ) {
+			$put_off[] = $link_id;
+			update_user_option( $user_id, self::PUT_OFF_META, array_slice( $put_off, -self::PUT_OFF_KEPT ) );
+		}
+	}
+
+	/**
+	 * A new login offers every pending invitation again.
+	 *
+	 * @param string $login Login name (unused).
+	 * @param mixed  $user  The user who logged in.
+	 */
+	public static function offer_again_on_login( $login, $user ): void {
+		unset( $login );
+		if ( $user instanceof \WP_User && get_user_option( self::PUT_OFF_META, (int) $user->ID ) ) {
+			delete_user_option( (int) $user->ID, self::PUT_OFF_META );
+		}
+	}
+
+	/**
+	 * The links of the invitations a user put off.
+	 *
+	 * @param int $user_id User.
+	 * @return int[]
+	 */
+	private static function put_off( int $user_id ): array {
+		$stored = get_user_option( self::PUT_OFF_META, $user_id );
+		return is_array( $stored ) ? array_values( array_map( 'intval', $stored ) ) : array();
 	}
 
 	/**

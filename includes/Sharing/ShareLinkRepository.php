@@ -140,6 +140,34 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * The e-mailed links to an address that are pending (not used, not withdrawn, made at or after
+	 * $made_since), of every sharer, newest first, at most $limit. The address is compared as the
+	 * column's collation compares it (case-insensitive on MySQL and MariaDB; the SQLite integration
+	 * too), through the index (recipient_email, created_at), which also gives the order.
+	 *
+	 * @param string $email      The recipient's address.
+	 * @param int    $made_since Unix seconds: the oldest creation time that has not expired.
+	 * @param int    $limit      Rows at most.
+	 * @return ShareLinkRecord[]
+	 */
+	public function pending_to( string $email, int $made_since, int $limit ): array {
+		if ( '' === $email ) {
+			return array();
+		}
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT id, owner_id, product_id, recipient_email, created_at, revoked_at, used_at FROM %i WHERE recipient_email = %s AND revoked_at = 0 AND used_at = 0 AND created_at >= %d ORDER BY created_at DESC, id DESC LIMIT %d',
+				$this->table( 'share_links' ),
+				$email,
+				$made_since,
+				$limit
+			),
+			ARRAY_A
+		);
+		return array_map( array( self::class, 'record' ), $rows );
+	}
+
+	/**
 	 * Withdraws one of the owner's e-mailed links while it is pending (not used, not withdrawn,
 	 * made at or after $made_since); true when this call did.
 	 *

@@ -287,6 +287,25 @@ final class ShareLinks {
 	}
 
 	/**
+	 * The pending e-mailed invitations to an address, newest first, each with its link's code
+	 * (at most $limit).
+	 *
+	 * @param string $email The recipient's address.
+	 * @param int    $now   Unix seconds.
+	 * @param int    $limit Invitations at most.
+	 * @return array<int, array{link: ShareLinkRecord, code: string}>
+	 */
+	public function pending_to( string $email, int $now, int $limit ): array {
+		return array_map(
+			fn( ShareLinkRecord $link ): array => array(
+				'link' => $link,
+				'code' => $this->codec->encode( $link->id, $link->owner_id, $link->product_id, $link->created_at ),
+			),
+			$this->links->pending_to( $email, $this->made_since( $now ), $limit )
+		);
+	}
+
+	/**
 	 * One of the owner's pending invitations with its link's code, or why not: NOT_FOUND (no
 	 * such link, someone else's, or a copied link) or NOT_PENDING (accepted, withdrawn, expired).
 	 *

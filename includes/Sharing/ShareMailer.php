@@ -385,7 +385,8 @@ final class ShareMailer {
 			(string) wp_date( (string) get_option( 'date_format' ), $expires_at ),
 			wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES ),
 			(string) $sender->user_email,
-			home_url( '/' )
+			home_url( '/' ),
+			'' !== InviteLogin::registration_url( home_url( '/' ) ) || InviteAccount::offered( $this->settings )
 		);
 		$plain_text = static function ( PHPMailer $mailer ) use ( $message ): void {
 			$mailer->AltBody = $message->text(); // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's property.

@@ -273,7 +273,9 @@ export function ShareInviteBanner( { shareData }: { shareData: ShareData } ) {
 				onClick={ dismiss }
 				disabled={ busy }
 			>
-				{ __( 'Dismiss', 'library-portal' ) }
+				{ shareData.addressed
+					? __( 'Not now', 'library-portal' )
+					: __( 'Dismiss', 'library-portal' ) }
 			</button>
 		</>
 	);

@@ -196,4 +196,35 @@ final class QueryPlansTest extends TestCase {
 		$this->assertCount( 1, $one_read, 'the item with its meta, the progress and the seats were read in one statement (the cold-cache path): ' . implode( "\n", $statements ) );
 		$this->assertSame( array(), $sorted, implode( "\n", $sorted ) );
 	}
+
+	/**
+	 * Every login and portal page looks for the invitations e-mailed to the user's address
+	 * (ShareInvites::offered_to): among 5000 pending invitations of other people it reads through
+	 * the (recipient_email, created_at) index and sorts nothing.
+	 */
+	public function test_looking_for_the_invitations_to_an_address_reads_through_an_index(): void {
+		global $wpdb;
+		$now    = time();
+		$tuples = array();
+		for ( $n = 0; $n < 5000; $n++ ) {
+			$tuples[] = $wpdb->prepare( '(%d, %d, %s, %d)', 1_000_000 + $n, 900000 + $n % 50, "invited-$n@example.com", $now - $n );
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery -- a fixture of prepared tuples.
+		$this->assertNotFalse( $wpdb->query( "INSERT INTO {$wpdb->prefix}lp_share_links (owner_id, product_id, recipient_email, created_at) VALUES " . implode( ',', $tuples ) ) );
+		$invited = Library::item( 'Invited' );
+		$owner   = $this->make_user();
+		Library::grant( $owner, $invited, 1 );
+		$this->services()->share_links->issue( $owner, $invited, $now, 'invited-new@example.com' );
+		$member = get_userdata( $this->make_user( 'subscriber', array( 'user_email' => 'invited-new@example.com' ) ) );
+
+		$faults     = array();
+		$statements = $this->statements( fn() => $this->assertNotNull( $this->services()->share_invites->offered_to( $member, $now ) ) );
+		foreach ( $statements as $sql ) {
+			foreach ( QueryPlanCheck::faults( $wpdb, $sql ) as $fault ) {
+				$faults[] = "$fault\n    " . preg_replace( '/\s+/', ' ', $sql );
+			}
+		}
+		$this->assertNotEmpty( array_filter( $statements, static fn( string $sql ): bool => str_contains( $sql, 'recipient_email =' ) ) );
+		$this->assertSame( array(), $faults, implode( "\n", $faults ) );
+	}
 }

@@ -7,7 +7,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
  * Internal dependencies
  */
 import { ApiError } from '../../../api/client';
-import { acceptShare, requestLicense } from '../../../api/share';
+import { acceptShare, dismissShare, requestLicense } from '../../../api/share';
 import { externalNavigation } from '../external';
 import { hoursFromMessage, ShareInviteBanner } from '../share-invite-banner';
 
@@ -161,6 +161,36 @@ describe( 'ShareInviteBanner', () => {
 				"You've already sent a request. Please try again in 5 hours."
 			)
 		).toBeInTheDocument();
+	} );
+
+	it( 'says Not now for an invitation e-mailed to the viewer (the server says so), Dismiss otherwise', async () => {
+		jest.mocked( dismissShare ).mockResolvedValue( {
+			success: true,
+			data: { message: 'The invitation was dismissed.' },
+		} );
+		const { unmount } = render(
+			<ShareInviteBanner shareData={ { ...share, addressed: true } } />
+		);
+		expect(
+			screen.getByText( 'Sam shared "Alpha" with you.' )
+		).toBeInTheDocument();
+		expect(
+			screen.queryByRole( 'button', { name: 'Dismiss' } )
+		).not.toBeInTheDocument();
+		fireEvent.click( screen.getByRole( 'button', { name: 'Not now' } ) );
+		expect( dismissShare ).toHaveBeenCalledWith( 'abc' );
+		expect(
+			screen.queryByText( 'Sam shared "Alpha" with you.' )
+		).not.toBeInTheDocument();
+		unmount();
+
+		render( <ShareInviteBanner shareData={ share } /> );
+		expect(
+			screen.getByRole( 'button', { name: 'Dismiss' } )
+		).toBeInTheDocument();
+		expect(
+			screen.queryByRole( 'button', { name: 'Not now' } )
+		).not.toBeInTheDocument();
 	} );
 
 	it( 'parses the hours to wait, 24 by default', () => {
