@@ -88,7 +88,7 @@ final class ItemListColumns {
 				'post_status'    => 'any',
 				'fields'         => 'ids',
 				'posts_per_page' => 1,
-				'meta_query'     => self::unknown_length_query(), // phpcs:ignore WordPress.DB.SlowDBQuery.slow_db_query_meta_query -- an admin view, once per list screen.
+				'meta_query'     => self::unknown_length_query(),
 			)
 		) )->found_posts;
 		$url                                    = add_query_arg( self::LENGTH_VIEW, 'unknown', admin_url( 'edit.php?post_type=' . ItemPostType::POST_TYPE ) );

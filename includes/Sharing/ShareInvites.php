@@ -34,7 +34,7 @@ final class ShareInvites {
 	 * User option (this site's user meta: link IDs are the site's): the links of invitations put
 	 * off until the next login, and how many are kept.
 	 */
-	public const PUT_OFF_META  = 'library_portal_invites_put_off';
+	private const PUT_OFF_META = 'library_portal_invites_put_off';
 	private const PUT_OFF_KEPT = 50;
 
 	/**

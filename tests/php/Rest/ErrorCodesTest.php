@@ -47,7 +47,7 @@ final class ErrorCodesTest extends TestCase {
 	private static function made_in_includes(): array {
 		$root  = dirname( __DIR__, 3 ) . '/includes';
 		$codes = array_merge(
-			array_values( ( new \ReflectionClass( ShareInvites::class ) )->getConstants() ),
+			array_values( ( new \ReflectionClass( ShareInvites::class ) )->getConstants( \ReflectionClassConstant::IS_PUBLIC ) ), // Its public constants are its refusals' codes.
 			array_values( ( new \ReflectionClass( \LibraryPortal\Certificates\AttemptRefused::class ) )->getConstants() ) // A refused test submission's codes.
 		);
 		$files = new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $root, \FilesystemIterator::SKIP_DOTS ) );
