@@ -115,7 +115,9 @@ test( 'an admin creates a three-part workshop with a test; an invalid address is
 	).toEqual( [] );
 
 	await page.locator( '#publish' ).click();
-	await expect( page.getByText( 'Post published.' ) ).toBeVisible();
+	// The notice names what was saved: a library item, not WordPress's "Post published." (issue 37).
+	await expect( page.getByText( 'Library item published.' ) ).toBeVisible();
+	await expect( page.getByText( 'Post published.' ) ).toHaveCount( 0 );
 	await expect(
 		page.getByLabel( 'HLS address of part row 3', { exact: true } )
 	).toHaveValue( part( 3 ) );
