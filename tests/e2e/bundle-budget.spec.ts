@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { credentials, logIn } from './support';
 import { itemIdByTitle } from './support/learning';
 
@@ -18,11 +18,23 @@ const BUDGET_BYTES = budgets.listRouteGzipBytes;
 const PLAYER_BUDGET_BYTES = budgets.playerChunkGzipBytes;
 const HLS_CODE = /HlsConfig|MEDIA_ATTACHED|hlsMediaAttached/;
 
-test( 'the list route stays within its JavaScript budget', async ( {
-	page,
-} ) => {
+/**
+ * Logs the demo owner in and opens a second tab of the same browser (its cookies) to measure: the
+ * login lands in the portal, whose scripts may still be arriving when the test navigates, and a
+ * response's body is gone once its page has navigated away. The new tab has heard of none of them.
+ *
+ * @param loginPage The test's page, used to log in.
+ */
+async function measuredPage( loginPage: Page ): Promise< Page > {
 	const owner = credentials( 'demo-owner' );
-	await logIn( page, owner.login, owner.password );
+	await logIn( loginPage, owner.login, owner.password );
+	return loginPage.context().newPage();
+}
+
+test( 'the list route stays within its JavaScript budget', async ( {
+	page: loginPage,
+} ) => {
+	const page = await measuredPage( loginPage );
 	const bodies: Promise< [ string, Buffer ] >[] = [];
 	page.on( 'response', ( response ) => {
 		const { pathname } = new URL( response.url() );
@@ -57,10 +69,9 @@ test( 'the list route stays within its JavaScript budget', async ( {
 } );
 
 test( 'hls.js arrives only with the player chunk, within its budget', async ( {
-	page,
+	page: loginPage,
 } ) => {
-	const owner = credentials( 'demo-owner' );
-	await logIn( page, owner.login, owner.password );
+	const page = await measuredPage( loginPage );
 	const bodies: Promise< [ string, Buffer ] >[] = [];
 	page.on( 'response', ( response ) => {
 		const { pathname } = new URL( response.url() );
