@@ -14,6 +14,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import {
 	askRoutesForFirstData,
 	checkScreens,
+	fillLoginForm,
 	islandReplacedFirstScreen,
 	logIn,
 	withoutPrintedReplies,
@@ -459,8 +460,7 @@ test( 'an expired login says so and logs in again at the same address', async ( 
 		new URL( href.searchParams.get( 'redirect_to' ) ?? '' ).pathname
 	).toBe( address );
 	await again.click();
-	await page.locator( '#user_login' ).fill( LOGIN );
-	await page.locator( '#user_pass' ).fill( PASSWORD );
+	await fillLoginForm( page, LOGIN, PASSWORD );
 	await Promise.all( [
 		page.waitForURL( ( url ) => url.pathname === address ),
 		page.locator( '#wp-submit' ).click(),

@@ -3,7 +3,7 @@
  */
 export { ARTIFACTS_DIR, BasePage } from './base-page';
 export { LibraryPage } from './library-page';
-export { logIn, logOut } from './login';
+export { fillLoginForm, logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
 export {
 	askRoutesForFirstData,
