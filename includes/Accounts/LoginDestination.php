@@ -61,7 +61,7 @@ final class LoginDestination {
 			return $redirect_to; // Not this site's user: WordPress sends them to their own site.
 		}
 		$offered = $this->invites ? $this->invites->offered_to( $user, time() ) : null;
-		return null !== $offered ? home_url( '/shareseats/' . $offered['code'] . '/' ) : self::portal_url();
+		return null !== $offered ? ShareInvites::invite_url( $offered['code'] ) : self::portal_url();
 	}
 
 	/**

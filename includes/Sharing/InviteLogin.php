@@ -90,7 +90,7 @@ final class InviteLogin {
 		if ( '' === $code || ! $user instanceof \WP_User || ( '' !== (string) $requested_redirect_to && admin_url() !== $requested_redirect_to ) ) {
 			return (string) $redirect_to;
 		}
-		return self::invite_url( $code, self::kept_site() );
+		return ShareInvites::invite_url( $code, self::kept_site() );
 	}
 
 	/**
@@ -174,7 +174,7 @@ final class InviteLogin {
 		if ( '' === $code ) {
 			return (string) $redirect_to;
 		}
-		return add_query_arg( 'checkemail', 'registered', wp_login_url( self::invite_url( $code ) ) );
+		return add_query_arg( 'checkemail', 'registered', wp_login_url( ShareInvites::invite_url( $code ) ) );
 	}
 
 	/**
@@ -187,7 +187,7 @@ final class InviteLogin {
 		}
 		add_filter(
 			'login_url',
-			static fn( $login_url, $redirect ) => '' === (string) $redirect ? add_query_arg( 'redirect_to', rawurlencode( self::invite_url( $code ) ), (string) $login_url ) : (string) $login_url,
+			static fn( $login_url, $redirect ) => '' === (string) $redirect ? add_query_arg( 'redirect_to', rawurlencode( ShareInvites::invite_url( $code ) ), (string) $login_url ) : (string) $login_url,
 			10,
 			2
 		);
@@ -210,10 +210,10 @@ final class InviteLogin {
 	private static function invite_address(): string {
 		$code = self::invite_code_of( self::requested_redirect() );
 		if ( '' !== $code ) {
-			return self::invite_url( $code );
+			return ShareInvites::invite_url( $code );
 		}
 		$code = self::kept_code();
-		return '' === $code ? '' : self::invite_url( $code, self::kept_site() );
+		return '' === $code ? '' : ShareInvites::invite_url( $code, self::kept_site() );
 	}
 
 	/**
@@ -230,15 +230,6 @@ final class InviteLogin {
 		return ShareInvites::is_link_code( $code ) ? $code : '';
 	}
 
-	/**
-	 * The invite address of a code on a site of the network (this site by default).
-	 *
-	 * @param string $code    A link code (ShareInvites::is_link_code).
-	 * @param int    $site_id Site of the invite; 0 = this site.
-	 */
-	private static function invite_url( string $code, int $site_id = 0 ): string {
-		return get_home_url( $site_id ? $site_id : null, '/shareseats/' . $code . '/' );
-	}
 
 	/**
 	 * This request's redirect_to ('' without one).

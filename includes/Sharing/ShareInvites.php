@@ -63,6 +63,18 @@ final class ShareInvites {
 	}
 
 	/**
+	 * The invite address of a link code (`/shareseats/{code}/`), on a site of the network (this
+	 * site by default): the one place that address is built, for the mail, the copied link, the
+	 * login's way back and the landing after a login.
+	 *
+	 * @param string $code    A link code (is_link_code()).
+	 * @param int    $site_id Site of the invite; 0 = this site.
+	 */
+	public static function invite_url( string $code, int $site_id = 0 ): string {
+		return get_home_url( $site_id ? $site_id : null, '/shareseats/' . $code . '/' );
+	}
+
+	/**
 	 * Whether a value can be a share link's code at all (base64url, bounded): anything else is
 	 * refused before it is decoded or sent back to the page.
 	 *

@@ -381,7 +381,7 @@ final class ShareMailer {
 		$message    = new InvitationMessage(
 			PersonName::of_user( $sender ),
 			$title,
-			home_url( '/shareseats/' . $code . '/' ),
+			ShareInvites::invite_url( $code ),
 			(string) wp_date( (string) get_option( 'date_format' ), $expires_at ),
 			wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES ),
 			(string) $sender->user_email,

@@ -230,7 +230,7 @@ final class SharingController extends Controller {
 		}
 		return $this->success(
 			array(
-				'link'         => home_url( '/shareseats/' . $link['code'] . '/' ),
+				'link'         => ShareInvites::invite_url( $link['code'] ),
 				'expires_at'   => $link['expires_at'],
 				'expires_date' => SiteDate::date( $link['expires_at'] ),
 			)
