@@ -94,28 +94,6 @@ final class MalformedInputOverHttpTest extends TestCase {
 		return array( $status, json_decode( $body, true ) );
 	}
 
-	/**
-	 * A valid value for a required argument, so that only the malformed one is refused.
-	 *
-	 * @param array<string, mixed> $arg Schema.
-	 * @return mixed
-	 */
-	private static function valid_value( array $arg ) {
-		if ( isset( $arg['enum'] ) ) {
-			return $arg['enum'][0];
-		}
-		switch ( $arg['type'] ?? '' ) {
-			case 'integer':
-				return max( (int) ( $arg['minimum'] ?? 1 ), min( 5, (int) ( $arg['maximum'] ?? 5 ) ) );
-			case 'boolean':
-				return false;
-			case 'object':
-				return new \stdClass();
-			default:
-				return 'abc';
-		}
-	}
-
 	public function test_arrays_and_objects_for_scalars_get_a_400_on_every_route_and_nothing_in_the_php_log(): void {
 		$user = $this->user();
 		$item = Library::item( 'Malformed over HTTP', 'on-demand-workshop', 2 );
@@ -148,7 +126,7 @@ final class MalformedInputOverHttpTest extends TestCase {
 				$base = array();
 				foreach ( $args as $name => $arg ) {
 					if ( ! empty( $arg['required'] ) && ! str_contains( $route, "<$name>" ) ) {
-						$base[ $name ] = self::valid_value( $arg );
+						$base[ $name ] = MalformedInputTest::valid_value( $arg );
 					}
 				}
 				foreach ( array_keys( $handler['methods'] ) as $method ) {

@@ -118,12 +118,13 @@ final class MalformedInputTest extends TestCase {
 	}
 
 	/**
-	 * A valid value for a required argument, so that only the malformed one is refused.
+	 * A valid value for a required argument, so that only the malformed one is refused (the
+	 * over-HTTP test uses it too).
 	 *
 	 * @param array<string, mixed> $arg Schema.
 	 * @return mixed
 	 */
-	private static function valid_value( array $arg ) {
+	public static function valid_value( array $arg ) {
 		if ( isset( $arg['enum'] ) ) {
 			return $arg['enum'][0];
 		}
