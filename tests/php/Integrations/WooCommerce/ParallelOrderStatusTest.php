@@ -76,19 +76,7 @@ final class ParallelOrderStatusTest extends WooCommerceTestCase {
 	}
 
 	public function test_racing_returns_to_paid_after_a_refund_restore_the_grant_once(): void {
-		$admin                      = $this->make_user( 'administrator' );
-		$this->committed['users'][] = $admin;
-		$buyer                      = $this->user();
-		$item                       = Library::item( 'Raced refund' );
-		$this->committed['posts'][] = $item;
-		$product                    = $this->product( new PurchaseTerms( $item ), 'Raced refund pack' );
-		$this->committed['posts'][] = $product->get_id();
-		$order                      = wc_create_order( array( 'customer_id' => $buyer ) );
-		$order->add_product( $product, 3 );
-		$order->calculate_totals();
-		$order->save();
-		$this->order_id = $order->get_id();
-		$order->update_status( 'completed' );
+		list( $admin, , $item, $order ) = $this->paid_order_of_three( 'Raced refund' );
 		$order->update_status( 'refunded' );
 		$this->assertSame( 0, array_sum( Library::seat_states( $item ) ) );
 
@@ -107,19 +95,22 @@ final class ParallelOrderStatusTest extends WooCommerceTestCase {
 		);
 		$this->assertCount( 1, $notes, 'one note' );
 	}
+
 	/**
-	 * Issue 38, point 8, over HTTP: a chargeback's gateway (or the admin) puts a paid order on hold
-	 * through WooCommerce's REST API. Before, the buyer kept every seat and could still share them;
-	 * now they are suspended (the trail says on_hold) and the share-link route has nothing to share,
-	 * until the order is completed again.
+	 * An admin (kept for the parallel requests) and a buyer's order of three seats of a new item,
+	 * paid: the order is this test's ($this->order_id), everything made is committed and removed
+	 * at the end.
+	 *
+	 * @param string $title The item's title; its product is "{title} pack".
+	 * @return array{0: int, 1: int, 2: int, 3: \WC_Order} The admin, the buyer, the item and the order.
 	 */
-	public function test_an_order_put_on_hold_over_http_suspends_its_seats_until_completed_again(): void {
+	private function paid_order_of_three( string $title ): array {
 		$admin                      = $this->make_user( 'administrator' );
 		$this->committed['users'][] = $admin;
 		$buyer                      = $this->user();
-		$item                       = Library::item( 'Disputed order' );
+		$item                       = Library::item( $title );
 		$this->committed['posts'][] = $item;
-		$product                    = $this->product( new PurchaseTerms( $item ), 'Disputed pack' );
+		$product                    = $this->product( new PurchaseTerms( $item ), $title . ' pack' );
 		$this->committed['posts'][] = $product->get_id();
 		$order                      = wc_create_order( array( 'customer_id' => $buyer ) );
 		$order->add_product( $product, 3 );
@@ -127,6 +118,17 @@ final class ParallelOrderStatusTest extends WooCommerceTestCase {
 		$order->save();
 		$this->order_id = $order->get_id();
 		$order->update_status( 'completed' );
+		return array( $admin, $buyer, $item, $order );
+	}
+
+	/**
+	 * Issue 38, point 8, over HTTP: a chargeback's gateway (or the admin) puts a paid order on hold
+	 * through WooCommerce's REST API. Before, the buyer kept every seat and could still share them;
+	 * now they are suspended (the trail says on_hold) and the share-link route has nothing to share,
+	 * until the order is completed again.
+	 */
+	public function test_an_order_put_on_hold_over_http_suspends_its_seats_until_completed_again(): void {
+		list( $admin, $buyer, $item ) = $this->paid_order_of_three( 'Disputed order' );
 		$this->assertSame( 3, Library::seat_states( $item )['available'] );
 
 		list( list( $status ) ) = $this->fire( '/wc/v3/orders/' . $this->order_id, $this->browser( $admin ), array( array( 'status' => 'on-hold' ) ) );
