@@ -36,17 +36,9 @@ final class FrameOptions {
 	 * this waits for template_redirect, still before any output.
 	 */
 	public function on_portal_pages(): void {
-		if ( self::guards_this_page() && ! headers_sent() ) {
+		if ( Routes::is_portal_page() && ! headers_sent() ) {
 			send_frame_options_header();
 		}
-	}
-
-	/**
-	 * Whether the queried page shows the portal (a route, or a page holding the block or the
-	 * shortcode) and so must not be framed by another site.
-	 */
-	public static function guards_this_page(): bool {
-		return Routes::is_portal_page();
 	}
 
 	/**

@@ -10,6 +10,7 @@
 namespace LibraryPortal\Tests\Frontend;
 
 use LibraryPortal\Frontend\FrameOptions;
+use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;
@@ -149,7 +150,7 @@ final class FrameOptionsTest extends TestCase {
 			$page                   = $this->page( $slug, $content );
 			$GLOBALS['wp']->request = $slug;
 			$GLOBALS['wp_query']    = new WP_Query( array( 'page_id' => $page ) ); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- the request under test, restored in tear_down().
-			$this->assertSame( $guarded, FrameOptions::guards_this_page(), $slug );
+			$this->assertSame( $guarded, Routes::is_portal_page(), $slug );
 		}
 	}
 
