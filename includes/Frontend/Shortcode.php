@@ -68,7 +68,7 @@ final class Shortcode {
 			esc_attr( $brand ),
 			esc_html__( 'Your training library', 'library-portal' ),
 			esc_html__( 'Log in to open your library.', 'library-portal' ) . ' ' . esc_html__( 'Your trainings, progress and certificates are waiting there.', 'library-portal' ),
-			esc_url( wp_login_url( home_url( '/my-account/library' ) ) ),
+			esc_url( wp_login_url( home_url( '/' . Routes::PORTAL_PATH ) ) ),
 			esc_html__( 'Log in', 'library-portal' ),
 			$register // Escaped where it is built.
 		);
