@@ -41,6 +41,12 @@ final class ProgressRecorder {
 	private int $unknown_length_pace;
 
 	/**
+	 * How often a raise is judged again after a parallel report of the item spent the clock first
+	 * (each round one of the racing raises wins, so this covers a burst of this many).
+	 */
+	private const CLAIM_ROUNDS = 10;
+
+	/**
 	 * Wires the recorder.
 	 *
 	 * @param ProgressRepository $progress            Progress rows.
@@ -78,25 +84,36 @@ final class ProgressRecorder {
 		}
 
 		$product_id = (int) $row['product_id'];
-		$stored     = $progress[ $part ] ?? null;
-		$read       = null === $stored ? null : $stored->percent;
 		$length     = ProgressLimit::judged_length( $media->parts[ $part ]['duration'], $this->unknown_length_pace );
-		// One clock for the item: the time watched is spent once, whichever part claims it.
-		$credited = ProgressLimit::credited_until( ItemClock::of( $progress ), $length, $now );
-		$allowed  = ProgressLimit::allowed( (int) $read, $credited, $length, $now );
-		if ( $percent > $allowed && $percent > (int) $read ) {
-			// The report still moves the clock (a part never reported gets its row at 0), so the
-			// learner's next reports are measured from now and not from a week ago.
-			$this->progress->report( $user_id, $product_id, $part, (int) $read, $read, $credited, $now );
-			return new Refusal(
-				'progress_too_fast',
-				__( 'This progress cannot be saved: more of the video was marked as watched than the time since the last report allows.', 'library-portal' ),
-				409,
-				array( 'allowed_percent' => $allowed )
-			);
+		for ( $round = 1; ; $round++ ) {
+			$stored = $progress[ $part ] ?? null;
+			$read   = null === $stored ? null : $stored->percent;
+			// One clock for the item: the time watched is spent once, whichever part claims it.
+			$credited = ProgressLimit::credited_until( ItemClock::of( $progress ), $length, $now );
+			$allowed  = ProgressLimit::allowed( (int) $read, $credited, $length, $now );
+			if ( $percent > $allowed && $percent > (int) $read ) {
+				// The report still moves the clock (a part never reported gets its row at 0), so the
+				// learner's next reports are measured from now and not from a week ago.
+				$this->progress->keep( $user_id, $product_id, $part, $progress, $credited, $now );
+				return self::too_fast( $allowed );
+			}
+			$watched = max( $percent, (int) $read );
+			if ( $watched <= (int) $read ) {
+				$changed = $this->progress->keep( $user_id, $product_id, $part, $progress, $credited, $now );
+				break;
+			}
+			$outcome = $this->progress->raise( $user_id, $product_id, $part, $watched, $progress, ProgressLimit::spend( $credited, (int) $read, $watched, $length, $now ), $now );
+			if ( ProgressRepository::LOST !== $outcome ) {
+				$changed = ProgressRepository::RAISED === $outcome;
+				break;
+			}
+			if ( $round >= self::CLAIM_ROUNDS ) {
+				// Reports for this item keep arriving at the same instant: the player sends it again.
+				return self::too_fast( (int) $read );
+			}
+			// A parallel report spent the clock first: judge this one again by what it left.
+			$progress = $this->progress->for_item( $user_id, $product_id );
 		}
-		$watched    = max( $percent, (int) $read );
-		$changed    = $this->progress->report( $user_id, $product_id, $part, $watched, $read, ProgressLimit::spend( $credited, (int) $read, $watched, $length, $now ), $now );
 		$activated  = false;
 		$activation = $watched >= ProgressRules::ACTIVATION_PERCENT && in_array( $row['access'], array( Access::CAN_ACTIVATE, Access::SHARED ), true );
 		if ( $activation ) {
@@ -112,6 +129,20 @@ final class ProgressRecorder {
 			'activation' => $activation,
 			'changed'    => $changed,
 			'progress'   => $changed ? $progress : null,
+		);
+	}
+
+	/**
+	 * The refusal of a report above what the time watched allows.
+	 *
+	 * @param int $allowed The highest percent the report could have claimed.
+	 */
+	private static function too_fast( int $allowed ): Refusal {
+		return new Refusal(
+			'progress_too_fast',
+			__( 'This progress cannot be saved: more of the video was marked as watched than the time since the last report allows.', 'library-portal' ),
+			409,
+			array( 'allowed_percent' => $allowed )
 		);
 	}
 }

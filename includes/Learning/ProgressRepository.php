@@ -19,6 +19,21 @@ use InvalidArgumentException;
 final class ProgressRepository extends Repository implements UserRows {
 
 	/**
+	 * raise(): the part was raised (or its row created).
+	 */
+	public const RAISED = 'raised';
+
+	/**
+	 * raise(): the clock moved, and a write outside the clock had raised the part as far meanwhile.
+	 */
+	public const KEPT = 'kept';
+
+	/**
+	 * raise(): a parallel report spent the item's clock first; nothing was written.
+	 */
+	public const LOST = 'lost';
+
+	/**
 	 * Stores a part's percent unless a higher value is already stored; true when a row changed.
 	 *
 	 * A player reports every 5 s, so the usual case is one statement: the conditional UPDATE
@@ -41,9 +56,7 @@ final class ProgressRepository extends Repository implements UserRows {
 	 * @throws WriteFailed              When the database refused a statement.
 	 */
 	public function record( int $user_id, int $product_id, int $part_index, int $percent, int $now ): bool {
-		if ( $percent < 0 || $percent > 100 ) {
-			throw new InvalidArgumentException( esc_html( "Progress must be 0-100, got $percent." ) );
-		}
+		self::check_percent( $percent );
 		$table   = $this->table( 'progress' );
 		$raise   = fn(): int => $this->must(
 			$this->db->query(
@@ -89,95 +102,267 @@ final class ProgressRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Stores a judged progress report (Learning/ProgressRecorder): raises the part to $percent
-	 * when that is more than it holds, and in every case writes the item's watching clock
-	 * (ItemClock) to the part's row: the last report now, and $credited_until. True when the
-	 * percent was raised or the row created; only then is the change announced (the clock is no
-	 * part of any reply).
+	 * Stores a judged raise (Learning/ProgressRecorder): the part goes up to $percent and the
+	 * item's watching clock (ItemClock) moves to $credited_until, in one atomic step that succeeds
+	 * only while the clock is still what this request judged by. Every row of an item holds the
+	 * same clock, so the statement that raises the part also moves the clock on all of them, on
+	 * the condition that they still hold the value read (a compare-and-set over the item's rows,
+	 * atomic on MariaDB and SQLite alike). A parallel report that spent the clock first, for this
+	 * part or another, has moved it on: this one changes nothing and answers LOST, and the caller
+	 * judges it again from a fresh read. So the time watched is spent once even when reports for
+	 * several parts arrive at the same instant (issue 38).
 	 *
-	 * One statement in the usual cases, each atomic on its own as in record(): a raise is the
-	 * conditional UPDATE (WHERE percent < new) that also writes the clock; a report that raises
-	 * nothing (lower, equal or refused) writes only the clock; a part's first report creates its
-	 * row with INSERT IGNORE. A raise that another tab overtook meanwhile writes only the clock.
-	 * The clock is the latest of the item's rows, so writing it to one row is enough.
+	 * One statement in the usual case (the part has a row). A part's first row takes two: the
+	 * clock is claimed on the item's other rows, then the row is created. The item's very first
+	 * report has no clock to compete for: the INSERT IGNORE itself decides. Rows written while
+	 * each part had its own clock are first brought to the item's clock (the latest of them).
 	 *
-	 * @param int      $user_id        User.
-	 * @param int      $product_id     Item.
-	 * @param int      $part_index     Part (0 for a single video).
-	 * @param int      $percent        0-100: the value to store if higher (the stored one for a report that raises nothing).
-	 * @param int|null $read           The percent this request read for the part (null: it had no row).
-	 * @param int      $credited_until Up to when the item's watching time is spent after this report (ProgressLimit).
-	 * @param int      $now            Unix seconds.
+	 * @param int                      $user_id        User.
+	 * @param int                      $product_id     Item.
+	 * @param int                      $part_index     Part (0 for a single video).
+	 * @param int                      $percent        1-100, above the part's stored percent.
+	 * @param array<int, PartProgress> $progress       The item's rows as read for the judgement.
+	 * @param int                      $credited_until Up to when the item's watching time is spent after this raise (ProgressLimit::spend()).
+	 * @param int                      $now            Unix seconds.
+	 * @return string RAISED, KEPT (a write outside the clock raised the part as far meanwhile) or LOST.
 	 * @throws InvalidArgumentException When the percent is not 0-100.
 	 * @throws WriteFailed              When the database refused a statement.
 	 */
-	public function report( int $user_id, int $product_id, int $part_index, int $percent, ?int $read, int $credited_until, int $now ): bool {
-		if ( $percent < 0 || $percent > 100 ) {
-			throw new InvalidArgumentException( esc_html( "Progress must be 0-100, got $percent." ) );
-		}
+	public function raise( int $user_id, int $product_id, int $part_index, int $percent, array $progress, int $credited_until, int $now ): string {
+		self::check_percent( $percent );
 		$table = $this->table( 'progress' );
-		if ( null === $read ) {
-			$created = $this->must(
-				$this->db->query(
-					$this->db->prepare(
-						'INSERT IGNORE INTO %i (user_id, product_id, part_index, percent, updated_at, reported_at, session_started_at) VALUES (%d, %d, %d, %d, %d, %d, %d)',
-						$table,
-						$user_id,
-						$product_id,
-						$part_index,
-						$percent,
-						$now,
-						$now,
-						$credited_until
-					)
-				),
-				'report'
-			);
-			if ( $created > 0 ) {
-				$this->progressed( $user_id );
-				return true;
+		if ( array() === $progress ) {
+			$created = $this->insert_part( $user_id, $product_id, $part_index, $percent, $credited_until, $now );
+			if ( 0 === $created ) {
+				return self::LOST; // A parallel first report created a row: judge against it.
 			}
-			// A parallel request created the row first: judge against it as a raise.
+			$this->progressed( $user_id );
+			return self::RAISED;
 		}
-		if ( null === $read || $percent > $read ) {
-			$raised = $this->must(
-				$this->db->query(
-					$this->db->prepare(
-						'UPDATE %i SET percent = %d, updated_at = %d, reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d',
-						$table,
-						$percent,
-						$now,
-						$now,
-						$credited_until,
-						$user_id,
-						$product_id,
-						$part_index,
-						$percent
-					)
-				),
-				'report'
-			);
-			if ( $raised > 0 ) {
-				$this->progressed( $user_id );
-				return true;
+		$clock = $this->level( $user_id, $product_id, $progress );
+		if ( ! isset( $progress[ $part_index ] ) ) {
+			if ( 0 === $this->move_clock( $user_id, $product_id, $clock, $credited_until, $now ) ) {
+				return self::LOST;
 			}
+			if ( 0 === $this->insert_part( $user_id, $product_id, $part_index, $percent, $credited_until, $now ) && 0 === $this->raise_outside_clock( $user_id, $product_id, $part_index, $percent, $now ) ) {
+				return self::KEPT;
+			}
+			$this->progressed( $user_id );
+			return self::RAISED;
 		}
-		// Nothing to raise: only the clock moves.
-		$this->must(
+		// updated_at is set before percent: MariaDB evaluates the assignments left to right (the
+		// second CASE would see the new percent), SQLite with the old values; in this order both agree.
+		$claimed = $this->must(
 			$this->db->query(
 				$this->db->prepare(
-					'UPDATE %i SET reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d',
+					'UPDATE %i SET updated_at = CASE WHEN part_index = %d AND percent < %d THEN %d ELSE updated_at END, percent = CASE WHEN part_index = %d AND percent < %d THEN %d ELSE percent END, reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND session_started_at = %d',
 					$table,
+					$part_index,
+					$percent,
+					$now,
+					$part_index,
+					$percent,
+					$percent,
 					$now,
 					$credited_until,
 					$user_id,
 					$product_id,
-					$part_index
+					$clock
 				)
 			),
 			'report'
 		);
-		return false;
+		if ( 0 === $claimed ) {
+			return self::LOST;
+		}
+		// The clock was still as read, so nothing spent it since: the part was still at the percent
+		// read, below this one (a raise always moves the clock on, ProgressLimit::spend()).
+		$this->progressed( $user_id );
+		return self::RAISED;
+	}
+
+	/**
+	 * Stores a judged report that raises nothing (lower, equal, or refused as too fast): only the
+	 * item's watching clock moves, on every row of the item, and never back (a parallel raise may
+	 * have moved it further). A part never reported gets its row at 0, so the learner's next
+	 * reports are measured from now. True when that row was created.
+	 *
+	 * @param int                      $user_id        User.
+	 * @param int                      $product_id     Item.
+	 * @param int                      $part_index     Part (0 for a single video).
+	 * @param array<int, PartProgress> $progress       The item's rows as read for the judgement.
+	 * @param int                      $credited_until Up to when the item's watching time is spent (ProgressLimit::credited_until()).
+	 * @param int                      $now            Unix seconds.
+	 * @throws WriteFailed When the database refused a statement.
+	 */
+	public function keep( int $user_id, int $product_id, int $part_index, array $progress, int $credited_until, int $now ): bool {
+		$created = false;
+		if ( ! isset( $progress[ $part_index ] ) ) {
+			$created = $this->insert_part( $user_id, $product_id, $part_index, 0, max( $credited_until, self::clock_of( $progress ) ), $now ) > 0;
+			if ( $created && array() === $progress ) {
+				$this->progressed( $user_id );
+				return true; // The item's only row, written with the clock.
+			}
+		}
+		$this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'UPDATE %i SET reported_at = %d, session_started_at = CASE WHEN session_started_at < %d THEN %d ELSE session_started_at END WHERE user_id = %d AND product_id = %d',
+					$this->table( 'progress' ),
+					$now,
+					$credited_until,
+					$credited_until,
+					$user_id,
+					$product_id
+				)
+			),
+			'report'
+		);
+		if ( $created ) {
+			$this->progressed( $user_id );
+		}
+		return $created;
+	}
+
+	/**
+	 * Refuses a percent outside 0-100: the caller clamps what a player reported, so such a value is a bug.
+	 *
+	 * @param int $percent Percent.
+	 * @throws InvalidArgumentException When the percent is not 0-100.
+	 */
+	private static function check_percent( int $percent ): void {
+		if ( $percent < 0 || $percent > 100 ) {
+			throw new InvalidArgumentException( esc_html( "Progress must be 0-100, got $percent." ) );
+		}
+	}
+
+	/**
+	 * The item's clock as stored: the latest credited_until of its rows (0 when it has none).
+	 *
+	 * @param array<int, PartProgress> $progress The item's rows.
+	 */
+	private static function clock_of( array $progress ): int {
+		return array() === $progress ? 0 : max( array_map( static fn( PartProgress $part ): int => $part->credited_until, $progress ) );
+	}
+
+	/**
+	 * Brings every row of the item to the item's clock when they differ (rows written while each
+	 * part had its own clock), so a compare-and-set over the rows can hold; returns the clock.
+	 * Moving a row's clock up to the item's never adds watching time (the item's clock is the latest).
+	 *
+	 * @param int                      $user_id    User.
+	 * @param int                      $product_id Item.
+	 * @param array<int, PartProgress> $progress   The item's rows as read.
+	 * @throws WriteFailed When the database refused the statement.
+	 */
+	private function level( int $user_id, int $product_id, array $progress ): int {
+		$clock = self::clock_of( $progress );
+		foreach ( $progress as $part ) {
+			if ( $part->credited_until !== $clock ) {
+				$this->must(
+					$this->db->query(
+						$this->db->prepare(
+							'UPDATE %i SET session_started_at = %d WHERE user_id = %d AND product_id = %d AND session_started_at < %d',
+							$this->table( 'progress' ),
+							$clock,
+							$user_id,
+							$product_id,
+							$clock
+						)
+					),
+					'report'
+				);
+				break;
+			}
+		}
+		return $clock;
+	}
+
+	/**
+	 * Moves the item's clock on every row that still holds the value read; the rows changed (0:
+	 * a parallel report moved it first).
+	 *
+	 * @param int $user_id        User.
+	 * @param int $product_id     Item.
+	 * @param int $read           The clock as read.
+	 * @param int $credited_until The new clock.
+	 * @param int $now            Unix seconds.
+	 * @throws WriteFailed When the database refused the statement.
+	 */
+	private function move_clock( int $user_id, int $product_id, int $read, int $credited_until, int $now ): int {
+		return $this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'UPDATE %i SET reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND session_started_at = %d',
+					$this->table( 'progress' ),
+					$now,
+					$credited_until,
+					$user_id,
+					$product_id,
+					$read
+				)
+			),
+			'report'
+		);
+	}
+
+	/**
+	 * Creates a part's row (INSERT IGNORE: 0 when it exists already).
+	 *
+	 * @param int $user_id        User.
+	 * @param int $product_id     Item.
+	 * @param int $part_index     Part.
+	 * @param int $percent        0-100.
+	 * @param int $credited_until The item's clock.
+	 * @param int $now            Unix seconds.
+	 * @throws WriteFailed When the database refused the statement.
+	 */
+	private function insert_part( int $user_id, int $product_id, int $part_index, int $percent, int $credited_until, int $now ): int {
+		return $this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'INSERT IGNORE INTO %i (user_id, product_id, part_index, percent, updated_at, reported_at, session_started_at) VALUES (%d, %d, %d, %d, %d, %d, %d)',
+					$this->table( 'progress' ),
+					$user_id,
+					$product_id,
+					$part_index,
+					$percent,
+					$now,
+					$now,
+					$credited_until
+				)
+			),
+			'report'
+		);
+	}
+
+	/**
+	 * Raises a part that a write outside the clock (record()) created after this report claimed
+	 * the clock; the rows changed.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 * @param int $part_index Part.
+	 * @param int $percent    0-100.
+	 * @param int $now        Unix seconds.
+	 * @throws WriteFailed When the database refused the statement.
+	 */
+	private function raise_outside_clock( int $user_id, int $product_id, int $part_index, int $percent, int $now ): int {
+		return $this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'UPDATE %i SET percent = %d, updated_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d',
+					$this->table( 'progress' ),
+					$percent,
+					$now,
+					$user_id,
+					$product_id,
+					$part_index,
+					$percent
+				)
+			),
+			'report'
+		);
 	}
 
 	/**

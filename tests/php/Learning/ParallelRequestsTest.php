@@ -78,7 +78,7 @@ final class ParallelRequestsTest extends TestCase {
 		$this->committed['posts'][] = $item;
 		Library::grant( $user, $item );
 		Library::activate_own( $user, $item );
-		$this->services()->progress->report( $user, $item, 1, 5, null, time(), time() );
+		$this->services()->progress->raise( $user, $item, 1, 5, array(), time(), time() );
 
 		$values  = array( 20, 65, 40, 10, 55, 30, 60, 45 );
 		$replies = $this->fire(
@@ -95,5 +95,45 @@ final class ParallelRequestsTest extends TestCase {
 
 		$this->assertSame( array_fill( 0, count( $values ), 200 ), array_column( $replies, 0 ), (string) wp_json_encode( $replies ) );
 		$this->assertSame( 65, $this->services()->progress->for_item( $user, $item )[1]->percent );
+	}
+
+	public function test_parallel_raises_of_different_parts_spend_the_watching_time_once(): void {
+		// Issue 38: each report read the item's clock and wrote its own part, so reports for three
+		// parts sent at the same instant each spent the same unspent time (a script banking time
+		// with reports that raise nothing, then claiming it on every part at once).
+		$user                       = $this->user();
+		$item                       = LearningMedia::item( 'Banked watching time', 3, 1200 );
+		$this->committed['posts'][] = $item;
+		Library::grant( $user, $item );
+		Library::activate_own( $user, $item );
+		$progress = $this->services()->progress;
+		$now      = time();
+		$progress->keep( $user, $item, 0, array(), $now, $now );
+		$progress->keep( $user, $item, 1, $progress->for_item( $user, $item ), $now, $now );
+		// 300 s of reports that raised nothing, the last one just now: 310 s with the loan, worth
+		// 620 s at 2x, 50% of one 1,200 s part. Part 2 has no row yet (its first report creates it).
+		global $wpdb;
+		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET session_started_at = %d WHERE user_id = %d AND product_id = %d', $wpdb->prefix . 'lp_progress', $now - 300, $user, $item ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; the test sets the banked time.
+
+		$claims  = array( 0, 1, 2, 0, 1, 2, 0, 1, 2 );
+		$replies = $this->fire(
+			'/library/v2/video/progress/' . $item,
+			$this->browser( $user ),
+			array_map(
+				static fn( int $part ) => array(
+					'progress' => 50,
+					'part'     => $part,
+				),
+				$claims
+			)
+		);
+
+		foreach ( $replies as $reply ) {
+			$this->assertContains( $reply[0], array( 200, 409 ), (string) wp_json_encode( $reply ) );
+		}
+		$stored = array_map( static fn( $part ) => $part->percent, $progress->for_item( $user, $item ) );
+		ksort( $stored );
+		// Three clocks read at once gave 50% on every part; one clock gives it to one part.
+		$this->assertSame( 50, array_sum( $stored ), 'Stored ' . wp_json_encode( $stored ) );
 	}
 }
