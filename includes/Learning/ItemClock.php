@@ -9,8 +9,9 @@ namespace LibraryPortal\Learning;
 
 /**
  * One clock per learner and item, shared by its parts (docs/decisions.md, "Progress jumps"). It is
- * kept on the item's progress rows, which a report reads anyway: each report writes it to the row
- * of the part it names, and the item's clock is the latest of its rows. Both values only ever
+ * kept on the item's progress rows, which a report reads anyway: each report writes it to every
+ * row of the item (ProgressRepository::raise() as a compare-and-set), and the item's clock is the
+ * latest of its rows (rows written while each part had its own clock may still differ). Both values only ever
  * grow (a report moves the last report to now, and credited_until only forward), so the latest
  * report and the largest credited_until are the clock, and a row's older values never count.
  */
