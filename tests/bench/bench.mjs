@@ -212,10 +212,11 @@ async function videoItems( auth, wanted ) {
 }
 
 /**
- * POST video/progress/{id}: each sample a different item, one 5% step above what it has. A
- * first pass (not measured) makes the first report of each item, which also activates its
- * seat, so the measured pass is the steady report a player sends every 5%.
+ * POST video/progress/{id}: each sample a different item, one 5% step above what it has. Two
+ * passes (not measured) start each item's watching clock and raise it once, which also activates
+ * its seat, so the measured pass is the steady report a player sends every 5%.
  * @param {{cookie: string, nonce: string}}    auth  Session.
+ * @param {string}                             login The session's user (its watching is banked).
  * @param {Array<{id: number, saved: number}>} items Targets.
  */
 async function progressWrites( auth, login, items ) {
