@@ -39,11 +39,11 @@ return array(
 		'tests'   => 'LicenseSummaryTest',
 	),
 	'access-shared-needs-sharer'         => array(
-		'file'    => 'includes/Domain/Access.php',
-		'find'    => 'if ( $share_user_id > 0 && $licenses->holds_valid_seat ) {',
-		'replace' => 'if ( $share_user_id >= 0 && $licenses->holds_valid_seat ) {',
-		'about'   => "an owner's own unactivated seat reads as shared with them",
-		'tests'   => 'LicenseSummaryTest',
+		'file'       => 'includes/Domain/Access.php',
+		'find'       => 'if ( $share_user_id > 0 && $licenses->holds_valid_seat ) {',
+		'replace'    => 'if ( $share_user_id >= 0 && $licenses->holds_valid_seat ) {',
+		'about'      => "an owner's own unactivated seat reads as shared with them",
+		'tests'      => 'LicenseSummaryTest',
 		// The state it changes cannot occur: with share_user_id 0 the row is the viewer's own, and an
 		// owner holds an own seat only once it is activated (seats are assigned only to a holder other
 		// than the owner: LicenseRepository), so holds_valid_seat without activated never reaches here.
@@ -313,7 +313,7 @@ return array(
 		'find'    => '$score = (int) round( $correct / $total * 100 );',
 		'replace' => '$score = (int) floor( $correct / $total * 100 );',
 		'about'   => 'two of three right scores 66 instead of 67',
-		'tests'   => 'QuizRouteTest',
+		'tests'   => '\bGradeTest\b',
 	),
 	'attempts-limit-checked'             => array(
 		'file'    => 'includes/Certificates/QuizService.php',

@@ -300,11 +300,9 @@ function main(): int {
 		}
 		printf( "%-34s %-40s %-12s %5.1f  %s\n", $id, $mutant['file'] . ':' . line_of( $original, $mutant['find'] ), $how, microtime( true ) - $began, $mutant['about'] . ( isset( $mutant['equivalent'] ) ? ' (equivalent: ' . $mutant['equivalent'] . ')' : '' ) );
 	}
-	if ( ! $failed ) {
-		remove_tree( $work );
-	}
 
 	$judged = count( $mutants ) - $counts['equivalent'] - $counts['wrong mark'];
+	printf( "Each run's output: %s/<mutant>.log\n", $work );
 	printf(
 		"\n%d mutants: %d of %d non-equivalent caught, %d survived, %d not covered; %d equivalent%s (%.1f min)\n",
 		count( $mutants ),
@@ -317,7 +315,7 @@ function main(): int {
 		( microtime( true ) - $started ) / 60
 	);
 	if ( $failed ) {
-		printf( "Not held: %s (logs in %s)\n", implode( ', ', $failed ), $work );
+		printf( "Not held: %s\n", implode( ', ', $failed ) );
 		return 1;
 	}
 	return 0;
