@@ -370,7 +370,7 @@ return array(
 		'file'    => 'includes/Notifications/PersonName.php',
 		'find'    => "'/[\\p{Cc}\\p{Zl}\\p{Zp}]+/u', ' '",
 		'replace' => "'/[\\p{Zl}\\p{Zp}]+/u', ' '",
-		'about'   => 'a line break in a name starts a new line of the mail',
+		'about'   => 'a bell or escape character in a name reaches the mail and the notifications',
 		'tests'   => 'NamesInMessagesTest',
 	),
 	'name-falls-back-to-login'           => array(
