@@ -438,7 +438,7 @@ return array(
 		'find'    => "own_seat_counts( \$user_id, \$invite->product_id, \$now )['unexpired'] > 0 ) {",
 		'replace' => "own_seat_counts( \$user_id, \$invite->product_id, \$now )['unexpired'] > 1 ) {",
 		'about'   => "a recipient with one license of their own takes a seat of the sharer's",
-		'tests'   => 'InviteOutcomeTest',
+		'tests'   => 'SharingRoutesTest::test_someone_with_their_own_license_does_not_spend_the_sharers',
 	),
 	'seat-emailed-link-once'             => array(
 		'file'    => 'includes/Sharing/SeatSharing.php',
@@ -451,8 +451,8 @@ return array(
 		'file'    => 'includes/Sharing/SeatSharing.php',
 		'find'    => 'if ( $invite->available > 0 ) {',
 		'replace' => 'if ( $invite->available > 1 ) {',
-		'about'   => 'a licence request is sent though one seat is left to accept',
-		'tests'   => 'SharingRoutesTest',
+		'about'   => 'a license request is sent though one seat is left to accept',
+		'tests'   => 'SharingRoutesTest::test_a_request_while_seats_are_left_is_refused',
 	),
 	'seat-own-link'                      => array(
 		'file'    => 'includes/Sharing/SeatSharing.php',
