@@ -277,6 +277,43 @@ return array(
 		'tests'   => 'ProgressLimitTest',
 	),
 
+	// A report of progress: judged, never lowered, activating a seat at 5% (includes/Learning/ProgressRecorder.php, SeatActivation.php).
+	'report-too-fast-refused'            => array(
+		'file'    => 'includes/Learning/ProgressRecorder.php',
+		'find'    => 'if ( $percent > $allowed && $percent > (int) $read ) {',
+		'replace' => 'if ( $percent > $allowed + ProgressRules::PROGRESS_STEP_PERCENT && $percent > (int) $read ) {',
+		'about'   => 'a report one step beyond the time watched is saved',
+		'tests'   => 'ProgressRouteTest::test_a_first_report_may_spend_only_the_tolerance_and_starts_the_clock',
+	),
+	'report-existing-parts'              => array(
+		'file'    => 'includes/Learning/ProgressRecorder.php',
+		'find'    => '$part >= $media->part_count()',
+		'replace' => '$part > $media->part_count()',
+		'about'   => 'a report for the part after the last one is taken',
+		'tests'   => 'ProgressRouteTest::test_only_whole_steps_and_existing_parts_are_taken',
+	),
+	'report-activates-at-5'              => array(
+		'file'    => 'includes/Learning/ProgressRecorder.php',
+		'find'    => '$watched >= ProgressRules::ACTIVATION_PERCENT &&',
+		'replace' => '$watched > ProgressRules::ACTIVATION_PERCENT &&',
+		'about'   => 'the seat is activated at 10% instead of 5%',
+		'tests'   => 'ProgressRouteTest::test_five_percent_activates',
+	),
+	'activation-of-a-shared-seat'        => array(
+		'file'    => 'includes/Learning/SeatActivation.php',
+		'find'    => 'if ( Access::CAN_ACTIVATE !== $access && Access::SHARED !== $access ) {',
+		'replace' => 'if ( Access::CAN_ACTIVATE !== $access ) {',
+		'about'   => 'a seat shared with a member is never activated',
+		'tests'   => 'ActivationRouteTest',
+	),
+	'activation-not-twice'               => array(
+		'file'    => 'includes/Learning/SeatActivation.php',
+		'find'    => 'if ( Access::opens_files( $access ) ) {',
+		'replace' => 'if ( false ) {',
+		'about'   => 'opening an activated item again spends another seat',
+		'tests'   => 'ActivationRouteTest',
+	),
+
 	// The test opens at 95% of every part (includes/Learning/TestReadiness.php).
 	'readiness-threshold'                => array(
 		'file'    => 'includes/Learning/TestReadiness.php',
