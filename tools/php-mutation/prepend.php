@@ -10,7 +10,7 @@
  * @package LibraryPortal
  */
 
-// phpcs:disable WordPress.WP.AlternativeFunctions -- runs before WordPress is loaded.
+// phpcs:disable WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- runs before WordPress is loaded.
 
 $library_portal_mutated_class = (string) getenv( 'LP_MUTATION_CLASS' );
 $library_portal_mutated_file  = (string) getenv( 'LP_MUTATION_FILE' );
