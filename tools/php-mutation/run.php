@@ -29,7 +29,12 @@
 
 namespace LibraryPortal\Tools\PhpMutation;
 
-const ROOT = __DIR__ . '/../..';
+/**
+ * The repository root without the dots, for the paths the tool prints.
+ */
+function root(): string {
+	return dirname( __DIR__, 2 );
+}
 
 /**
  * Reads the list and says what is wrong with it: every snippet must be found exactly once.
@@ -47,7 +52,7 @@ function problems_of( array $mutants ): array {
 				continue 2;
 			}
 		}
-		$path = ROOT . '/' . $mutant['file'];
+		$path = root() . '/' . $mutant['file'];
 		if ( ! str_starts_with( $mutant['file'], 'includes/' ) || ! is_file( $path ) ) {
 			$problems[] = "$id: {$mutant['file']} is not a file under includes/.";
 			continue;
@@ -146,18 +151,17 @@ function phpunit( string $filter, array $env, int $timeout, string $log ): array
 		$filter,
 	);
 	$env     = array_merge( getenv(), array( 'LP_SITE' => 'test-sqlite' ), $env );
+	file_put_contents( $log, '' );
 	$process = proc_open(
 		$command,
 		array(
 			0 => array( 'file', '/dev/null', 'r' ),
-			1 => array( 'file', $log, 'w' ),
-			2 => array(
-				'redirect',
-				1,
-			),
+			// Both to one file, each appending, so what PHPUnit prints and PHP's errors stay in order.
+			1 => array( 'file', $log, 'a' ),
+			2 => array( 'file', $log, 'a' ),
 		),
 		$pipes,
-		realpath( ROOT ),
+		root(),
 		$env
 	);
 	if ( ! is_resource( $process ) ) {
@@ -210,7 +214,7 @@ function main(): int {
 	$options = getopt( '', array( 'only:', 'list', 'timeout:' ) );
 	$mutants = require __DIR__ . '/mutants.php';
 	if ( isset( $options['only'] ) ) {
-		$wanted  = explode( ',', (string) $options['only'] );
+		$wanted  = explode( ',', is_string( $options['only'] ) ? $options['only'] : '' );
 		$unknown = array_diff( $wanted, array_keys( $mutants ) );
 		if ( $unknown ) {
 			fwrite( STDERR, 'Unknown mutants: ' . implode( ', ', $unknown ) . "\n" );
@@ -233,9 +237,9 @@ function main(): int {
 	}
 
 	$started = microtime( true );
-	$work    = realpath( ROOT ) . '/var/tmp/php-mutation';
+	$work    = root() . '/var/tmp/php-mutation';
 	remove_tree( $work );
-	copy_tree( realpath( ROOT . '/includes' ), $work . '/includes' );
+	copy_tree( root() . '/includes', $work . '/includes' );
 
 	// The covering tests without a mutant, on a freshly installed test site that the mutant runs then reuse
 	// (every test runs in a rolled-back transaction: tests/php/Support/TestCase.php).
@@ -257,7 +261,7 @@ function main(): int {
 	$failed = array();
 	printf( "%-34s %-40s %-12s %5s  %s\n", 'mutant', 'where', 'result', 'secs', 'what it breaks' );
 	foreach ( $mutants as $id => $mutant ) {
-		$original = (string) file_get_contents( ROOT . '/' . $mutant['file'] );
+		$original = (string) file_get_contents( root() . '/' . $mutant['file'] );
 		$copy     = $work . '/' . $mutant['file'];
 		$mark     = $work . '/loaded.mark';
 		@unlink( $mark ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- absent after a run that did not load it.
@@ -268,7 +272,7 @@ function main(): int {
 			array(
 				'LP_TEST_REUSE'     => '1',
 				'LP_MUTATION_CLASS' => class_of( $mutant['file'] ),
-				'LP_MUTATION_FILE'  => realpath( $copy ),
+				'LP_MUTATION_FILE'  => $copy,
 				'LP_MUTATION_MARK'  => $mark,
 			),
 			$timeout,
