@@ -352,6 +352,13 @@ return array(
 		'about'   => 'two of three right scores 66 instead of 67',
 		'tests'   => '\bGradeTest\b',
 	),
+	'answer-ids-per-item'                => array(
+		'file'    => 'includes/Certificates/Question.php',
+		'find'    => "'library-portal/quiz-answer|' . \$product_id . '|' . \$this->id",
+		'replace' => "'library-portal/quiz-answer|' . \$this->id",
+		'about'   => "an answer's ID is the same on every item with that question, so another item's page answers this one",
+		'tests'   => '\\bGradeTest\\b',
+	),
 	'attempts-limit-checked'             => array(
 		'file'    => 'includes/Certificates/QuizService.php',
 		'find'    => 'if ( $limit > 0 && $this->attempts->counted_since( $user_id, $product_id, $since ) >= $limit ) {',
@@ -424,6 +431,20 @@ return array(
 		'find'    => 'if ( ! hash_equals(',
 		'replace' => 'if ( false && ! hash_equals(',
 		'about'   => 'a link with a changed field is accepted',
+		'tests'   => 'ShareLinkCodecTest',
+	),
+	'link-signs-the-item'                => array(
+		'file'    => 'includes/Sharing/ShareLinkCodec.php',
+		'find'    => "\$link_id . '|' . \$user_id . '|' . \$product_id . '|' . \$timestamp, \$this->key",
+		'replace' => "\$link_id . '|' . \$user_id . '|' . \$timestamp, \$this->key",
+		'about'   => 'the item a link names can be changed without breaking its signature',
+		'tests'   => 'ShareLinkCodecTest',
+	),
+	'link-key-derived'                   => array(
+		'file'    => 'includes/Sharing/ShareLinkCodec.php',
+		'find'    => '$this->key = hash_hmac( \'sha256\', self::KEY_LABEL, $site_secret, true );',
+		'replace' => '$this->key = $site_secret;',
+		'about'   => "links are signed with the site's secret itself, not a key made from it for links alone",
 		'tests'   => 'ShareLinkCodecTest',
 	),
 	'link-fields-positive'               => array(

@@ -259,7 +259,7 @@ function main(): int {
 		'wrong mark'  => 0,
 	);
 	$failed = array();
-	printf( "%-34s %-40s %-12s %5s  %s\n", 'mutant', 'where', 'result', 'secs', 'what it breaks' );
+	printf( "%-34s %-52s %-12s %5s  %s\n", 'mutant', 'where', 'result', 'secs', 'what it breaks' );
 	foreach ( $mutants as $id => $mutant ) {
 		$original = (string) file_get_contents( root() . '/' . $mutant['file'] );
 		$copy     = $work . '/' . $mutant['file'];
@@ -302,7 +302,7 @@ function main(): int {
 		if ( ! in_array( $result, array( 'caught', 'equivalent' ), true ) ) {
 			$failed[] = $id;
 		}
-		printf( "%-34s %-40s %-12s %5.1f  %s\n", $id, $mutant['file'] . ':' . line_of( $original, $mutant['find'] ), $how, microtime( true ) - $began, $mutant['about'] . ( isset( $mutant['equivalent'] ) ? ' (equivalent: ' . $mutant['equivalent'] . ')' : '' ) );
+		printf( "%-34s %-52s %-12s %5.1f  %s\n", $id, $mutant['file'] . ':' . line_of( $original, $mutant['find'] ), $how, microtime( true ) - $began, $mutant['about'] . ( isset( $mutant['equivalent'] ) ? ' (equivalent: ' . $mutant['equivalent'] . ')' : '' ) );
 	}
 
 	$judged = count( $mutants ) - $counts['equivalent'] - $counts['wrong mark'];

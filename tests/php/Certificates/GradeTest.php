@@ -50,4 +50,11 @@ final class GradeTest extends TestCase {
 		$this->assertSame( array( 2, 3, 67, true ), array( $grade->correct, $grade->total, $grade->score, $grade->passed ), '66.7 % is rounded to 67, not cut to 66.' );
 		$this->assertSame( 33, Grade::of( $quiz, self::ITEM, self::answers( $quiz, 1, 0, 1 ), 67 )?->score );
 	}
+
+	public function test_answer_ids_of_another_items_test_answer_nothing_here(): void {
+		$quiz = new Quiz( 0, array( new Question( 'q1', 'Same question on two items?', array( 'Right', 'Wrong' ), 0 ) ) );
+
+		$this->assertNull( Grade::of( $quiz, self::ITEM + 1, self::answers( $quiz, 0 ), 50 ), 'An ID from item 5\'s page is no answer on item 6, though question and answers are the same.' );
+		$this->assertNotNull( Grade::of( $quiz, self::ITEM, self::answers( $quiz, 0 ), 50 ) );
+	}
 }
