@@ -44,9 +44,10 @@ return array(
 		'replace'    => 'if ( $share_user_id >= 0 && $licenses->holds_valid_seat ) {',
 		'about'      => "an owner's own unactivated seat reads as shared with them",
 		'tests'      => 'LicenseSummaryTest',
-		// The state it changes cannot occur: with share_user_id 0 the row is the viewer's own, and an
-		// owner holds an own seat only once it is activated (seats are assigned only to a holder other
-		// than the owner: LicenseRepository), so holds_valid_seat without activated never reaches here.
+		// The state it changes cannot occur: with share_user_id 0 the row is the viewer's own seats
+		// (LibraryService::group_seats()), which are made without a holder (LicenseRepository::create())
+		// and get one by activation, or by accepting a share link, which SeatSharing refuses to its own
+		// sharer: so holds_valid_seat without activated never reaches this line on an own row.
 		'equivalent' => 'an own row (share_user_id 0) never holds a valid seat that is not activated',
 	),
 	'access-can-activate-needs-a-seat'   => array(
