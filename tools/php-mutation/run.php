@@ -236,6 +236,13 @@ function main(): int {
 		return 0;
 	}
 
+	// One run per checkout: a second one would delete the first one's copy under it.
+	$lock = fopen( root() . '/var/tmp/php-mutation.lock', 'c' );
+	if ( false === $lock || ! flock( $lock, LOCK_EX | LOCK_NB ) ) {
+		fwrite( STDERR, "Another run of the PHP mutants is going on in this checkout; wait for it to end.\n" );
+		return 2;
+	}
+
 	$started = microtime( true );
 	$work    = root() . '/var/tmp/php-mutation';
 	remove_tree( $work );
