@@ -9,7 +9,7 @@
  * into a copy of includes/ (var/tmp/php-mutation/), runs the covering tests on the SQLite test site
  * with the mutated class loaded from the copy (tools/php-mutation/prepend.php), and reports:
  *
- *   caught       a test failed (or PHP stopped, or the run timed out): the rule is stated by a test
+ *   caught       a test failed (or PHP stopped in the mutated file, or the run timed out): the rule is stated by a test
  *   survived     every test passed with the rule broken: a test is missing
  *   not covered  the tests passed without loading the mutated class at all
  *
@@ -291,9 +291,18 @@ function main(): int {
 		if ( $run['timed_out'] ) {
 			$result = 'caught';
 			$how    = 'timed out';
-		} elseif ( 0 !== $run['exit'] ) {
+		} elseif ( preg_match( '/^(FAILURES|ERRORS)!$/m', $run['output'] ) ) {
 			$result = 'caught';
-			$how    = preg_match( '/^(FAILURES|ERRORS)!$/m', $run['output'] ) ? 'caught' : 'crashed';
+			$how    = 'caught';
+		} elseif ( 0 !== $run['exit'] ) {
+			// PHP stopped before PHPUnit could report: a catch only when the mutated copy is what stopped
+			// it (a fatal error there); anything else is a broken run, not a verdict on the mutant.
+			if ( ! str_contains( $run['output'], $copy ) ) {
+				fwrite( STDERR, "$id: PHPUnit stopped without a result, and not in the mutated file; see $work/$id.log\n" );
+				return 2;
+			}
+			$result = 'caught';
+			$how    = 'crashed';
 		} elseif ( ! tests_ran( $run['output'] ) ) {
 			fwrite( STDERR, "$id: the filter '{$mutant['tests']}' ran no test; see $work/$id.log\n" );
 			return 2;
