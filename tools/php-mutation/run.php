@@ -25,7 +25,7 @@
  * @package LibraryPortal
  */
 
-// phpcs:disable WordPress.WP.AlternativeFunctions.file_system_read_fwrite, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents, WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents, WordPress.Security.EscapeOutput.OutputNotEscaped, WordPress.PHP.DiscouragedPHPFunctions.system_calls_proc_open -- a command-line tool that runs without WordPress: plain file calls, text to a terminal, PHPUnit as a child process.
+// phpcs:disable WordPress.WP.AlternativeFunctions.file_system_read_fwrite, WordPress.WP.AlternativeFunctions.file_system_read_fopen, WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents, WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents, WordPress.Security.EscapeOutput.OutputNotEscaped, WordPress.PHP.DiscouragedPHPFunctions.system_calls_proc_open -- a command-line tool that runs without WordPress: plain file calls, text to a terminal, PHPUnit as a child process.
 
 namespace LibraryPortal\Tools\PhpMutation;
 

@@ -161,9 +161,13 @@ final class OrderGrantsTest extends TestCase {
 	}
 
 	public function test_a_paid_order_that_fails_or_goes_on_hold_gives_back_the_seats_nobody_started(): void {
-		$buyer = $this->make_user( 'customer' );
-		$now   = time();
-		foreach ( array( 'failed' => self::ORDER, 'on-hold' => self::ORDER + 1 ) as $status => $order ) {
+		$buyer  = $this->make_user( 'customer' );
+		$now    = time();
+		$orders = array(
+			'failed'  => self::ORDER,
+			'on-hold' => self::ORDER + 1,
+		);
+		foreach ( $orders as $status => $order ) {
 			$item  = Library::item( 'Paid, then ' . $status );
 			$lines = array( self::line( $item, 2 ) );
 			$this->orders()->status_changed( $order, $buyer, 'completed', $lines, $now, 0, $now );
