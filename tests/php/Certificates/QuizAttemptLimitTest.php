@@ -158,6 +158,21 @@ final class QuizAttemptLimitTest extends TestCase {
 		$this->assertSame( array(), $view['questions'], 'Nothing to answer while the attempts are used up.' );
 	}
 
+	public function test_a_learner_out_of_attempts_is_told_so_before_the_answers_are_looked_at(): void {
+		$user = $this->make_user();
+		$item = $this->item_with_test( $user );
+		$this->fail_once( $user, $item );
+		$this->fail_once( $user, $item );
+		$open_tab = $this->view( $user, $item );
+		$this->fail_once( $user, $item );
+
+		$one_answer = array_slice( self::by_text( $open_tab, self::RIGHT ), 0, 1, true );
+		$refused    = $this->post( $user, $item, $open_tab['attempt_id'], $one_answer );
+
+		$this->assertSame( 429, $refused->get_status(), 'The used-up attempts, not "Please answer every question".' );
+		$this->assertSame( 'quiz_attempts_exhausted', $refused->get_data()['code'] );
+	}
+
 	public function test_the_window_rolls_attempts_older_than_24_hours_do_not_count(): void {
 		$user = $this->make_user();
 		$item = $this->item_with_test( $user );
@@ -195,6 +210,16 @@ final class QuizAttemptLimitTest extends TestCase {
 		$view = $this->view( $user, $item );
 		$this->assertSame( array( 0, null, '' ), array( $view['attempt_limit'], $view['attempts_left'], $view['attempts_message'] ) );
 		$this->assertSame( 5, self::attempt_rows( $user, $item ) );
+	}
+
+	public function test_a_negative_limit_from_the_filter_means_no_limit(): void {
+		$user = $this->make_user();
+		$item = $this->item_with_test( $user );
+		add_filter( QuizService::LIMIT_FILTER, static fn() => -1 );
+
+		$view = $this->view( $user, $item );
+		$this->assertSame( array( 0, null, '' ), array( $view['attempt_limit'], $view['attempts_left'], $view['attempts_message'] ), 'Not a test locked for ever.' );
+		$this->assertSame( 200, $this->fail_once( $user, $item )->get_status() );
 	}
 
 	public function test_the_filter_sets_the_limit_per_learner_and_item(): void {

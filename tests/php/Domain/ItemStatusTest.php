@@ -47,6 +47,16 @@ final class ItemStatusTest extends TestCase {
 	public function provide_rows(): array {
 		return array(
 			'not started'                           => array( self::row(), ItemStatus::NOT_STARTED ),
+			'expired: the contract ended'           => array(
+				self::row(
+					array(
+						'tag'            => 'contract',
+						'contract_ended' => true,
+						'progress'       => 40,
+					)
+				),
+				ItemStatus::EXPIRED,
+			),
 			'shared: none available, not activated' => array( self::row( array( 'available_licenses' => 0 ) ), ItemStatus::SHARED ),
 			'shared beats purchased'                => array(
 				self::row(

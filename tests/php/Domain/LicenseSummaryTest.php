@@ -101,6 +101,13 @@ final class LicenseSummaryTest extends TestCase {
 		$this->assertSame( self::NOW - 100, $summary->activated_at, 'Neither the first, the last nor another holder\'s seat.' );
 	}
 
+	public function test_a_contract_row_gives_access_until_the_contract_ends(): void {
+		$no_seats = LicenseSummary::of( array(), 1, self::NOW );
+
+		$this->assertSame( Access::CONTRACT, Access::reason( 'contract', 'workshop', $no_seats, 0, false ) );
+		$this->assertSame( Access::NO_LICENSE, Access::reason( 'contract', 'workshop', $no_seats, 0, true ) );
+	}
+
 	/**
 	 * Seats, viewer facts and the access reason expected.
 	 *

@@ -34,6 +34,15 @@ final class PlaybackStatusTest extends TestCase {
 		$this->assertSame( 'completed', PlaybackStatus::of( self::watched( 10 ), true ), 'A certificate decides, whatever was watched.' );
 	}
 
+	public function test_expired_active_and_purchased_come_before_the_watching(): void {
+		$this->assertSame( 'expired', PlaybackStatus::of( self::watched( 40 ), false, 'webinar', true ), 'An ended seat reads Expired, whatever was watched.' );
+		$this->assertSame( 'completed', PlaybackStatus::of( self::watched( 40 ), true, 'webinar', true ), 'The certificate outlives the seat.' );
+		$this->assertSame( 'active', PlaybackStatus::of( self::watched( 0 ), false, 'membership' ) );
+		$this->assertSame( 'purchased', PlaybackStatus::of( self::watched( 0 ), false, 'e-course' ) );
+		$this->assertSame( 'purchased', PlaybackStatus::of( self::watched( 0 ), false, 'certificate-self-guided' ) );
+		$this->assertSame( 'in-progress', PlaybackStatus::of( self::watched( 40 ), false, 'webinar' ) );
+	}
+
 	public function test_take_test_needs_every_part_not_the_average(): void {
 		$progress = self::watched( 100, 100, 85 );
 

@@ -44,5 +44,6 @@ final class ShareRuleTest extends TestCase {
 		$this->assertFalse( ShareRule::allows( self::row( 0, 3, 3, 'member' ) ) );
 		$this->assertFalse( ShareRule::allows( self::row( 0, 3, 3, 'contract' ) ) );
 		$this->assertFalse( ShareRule::allows( self::row( 0, 3, 0 ) ) );
+		$this->assertFalse( ShareRule::allows( array( 'contract_id' => 4 ) + self::row( 0, 3, 3 ) ), 'A contract\'s item, whatever its tag.' );
 	}
 }

@@ -115,6 +115,21 @@ final class ProgressLimitTest extends TestCase {
 		$this->assertSame( $now - 4, ProgressLimit::spend( $now - 5, 0, 5, 33, $now ), 'Worth 0.8 s: rounded up to a whole second.' );
 	}
 
+	public function test_the_item_clock_does_not_depend_on_the_order_of_its_rows(): void {
+		$clock = ItemClock::of(
+			array(
+				0 => new PartProgress( 10, 1, 520, 470 ),
+				1 => new PartProgress( 40, 1, 500, 430 ),
+			)
+		);
+		$this->assertNotNull( $clock );
+		$this->assertSame( array( 520, 470 ), array( $clock->reported_at, $clock->credited_until ), 'The latest report and credit, not the last row\'s.' );
+	}
+
+	public function test_the_allowed_progress_stops_at_100(): void {
+		$this->assertSame( 100, self::allowed( 95, new ItemClock( self::NOW - 20, self::NOW - 3600 ), 600 ), 'An hour of credit on a 10-minute part completes it, no more.' );
+	}
+
 	public function test_reporting_more_often_earns_no_more(): void {
 		$now = self::NOW;
 		// The same watching time since credited_until, whatever the rhythm of the reports.

@@ -92,13 +92,16 @@ final class ItemDecisionsTest extends TestCase {
 		$later      = Library::item( 'Ends later' );
 		$never      = Library::item( 'Never ends' );
 		$gone       = Library::item( 'Already ended' );
+		$at_first   = Library::item( 'Ends as next month begins' );
 		Library::grant( $owner, $this_month, 3, $next_month - 1 );
+		Library::grant( $owner, $at_first, 2, $next_month );
 		Library::grant( $owner, $later, 2, $next_month + DAY_IN_SECONDS );
 		Library::grant( $owner, $never, 2, 0 );
 		Library::grant( $owner, $gone, 2, $now - 10 );
 
 		$this->assertSame( 3, $this->row( $owner, $this_month )['expiring_licenses'] );
 		$this->assertSame( 0, $this->row( $owner, $later )['expiring_licenses'] );
+		$this->assertSame( 0, $this->row( $owner, $at_first )['expiring_licenses'], 'A seat usable until midnight of the 1st ends next month.' );
 		$this->assertSame( 0, $this->row( $owner, $never )['expiring_licenses'] );
 		$this->assertSame( 0, $this->row( $owner, $gone )['expiring_licenses'], 'Expired seats are not "expiring".' );
 	}

@@ -192,6 +192,7 @@ final class NamesInMessagesTest extends TestCase {
 	public function test_the_cleaning_keeps_ordinary_names_and_falls_back_to_the_login(): void {
 		$this->assertSame( 'Dr. Ann Lee-Smith', PersonName::clean( 'Dr. Ann Lee-Smith' ) );
 		$this->assertSame( 'José Ñúñez O\'Brien', PersonName::clean( "José\u{2028}Ñúñez\tO'Brien" ) );
+		$this->assertSame( 'Ann Lee', PersonName::clean( "Ann\u{0007}Lee\u{001B}" ), 'Other control characters (a bell, an escape) become spaces too.' );
 		$this->assertSame( 'Ann', PersonName::clean( 'Ann ann@evil.example' ) );
 		$this->assertSame( 'Ann', PersonName::clean( 'Ann evil.example/reset 10.0.0.1/x' ) );
 		$this->assertSame( 60, mb_strlen( PersonName::clean( str_repeat( 'é', 80 ) ) ) );

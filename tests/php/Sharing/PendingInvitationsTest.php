@@ -209,6 +209,19 @@ final class PendingInvitationsTest extends TestCase {
 		$this->assertCount( 1, $this->sent, 'A canceled invitation is not mailed again.' );
 	}
 
+	public function test_an_expired_invitation_is_not_mailed_again(): void {
+		global $wpdb;
+		list( $owner, $item ) = $this->owner_who_invited( 2, 'a@example.com' );
+		$invitation           = $this->pending( $owner, $item )['invitations'][0];
+		$wpdb->update( $wpdb->prefix . 'lp_share_links', array( 'created_at' => time() - 31 * DAY_IN_SECONDS ), array( 'id' => $invitation['id'] ) ); // Sent 31 days ago: the 30-day link has expired.
+
+		$resend = $this->send( 'POST', '/library/v2/share-invitations/' . $invitation['id'] . '/resend', $owner );
+
+		$this->assertSame( array( 409, 'invitation_not_pending' ), array( $resend->get_status(), $resend->get_data()['error_code'] ) );
+		$this->assertCount( 1, $this->sent, 'A link that no longer works is not mailed again.' );
+		$this->assertSame( array(), $this->pending( $owner, $item )['invitations'] );
+	}
+
 	public function test_both_routes_refuse_logged_out_no_nonce_and_someone_elses_invitation(): void {
 		list( $owner, $item ) = $this->owner_who_invited( 2, 'a@example.com' );
 		$id                   = $this->pending( $owner, $item )['invitations'][0]['id'];

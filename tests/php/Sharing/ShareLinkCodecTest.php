@@ -79,6 +79,9 @@ final class ShareLinkCodecTest extends TestCase {
 		foreach ( array( $extra, $string, $float, $missing, $zero, array( $good ), 'text', 12 ) as $case => $forged ) {
 			$this->assertSame( ShareLinkCodec::INVALID, $codec->decode( self::forge( $forged ), 2000, 3600 ), "case $case" );
 		}
+		foreach ( array( array( 0, 12, 345 ), array( 7, 0, 345 ), array( 7, 12, 0 ) ) as $ids ) {
+			$this->assertSame( ShareLinkCodec::INVALID, $codec->decode( $codec->encode( $ids[0], $ids[1], $ids[2], 1000 ), 2000, 3600 ), 'Signed, but naming no link, sharer or item: ' . implode( ',', $ids ) );
+		}
 	}
 
 	public function test_the_signing_key_is_derived_not_the_site_secret_itself(): void {

@@ -160,6 +160,33 @@ final class OrderGrantsTest extends TestCase {
 		$this->assertSame( array(), $this->orders()->status_changed( self::ORDER + 1, $buyer, 'cancelled', $lines, $now, 0, $now ), 'an order never granted takes nothing' );
 	}
 
+	public function test_a_paid_order_that_fails_or_goes_on_hold_gives_back_the_seats_nobody_started(): void {
+		$buyer  = $this->make_user( 'customer' );
+		$now    = time();
+		$orders = array(
+			'failed'  => self::ORDER,
+			'on-hold' => self::ORDER + 1,
+		);
+		foreach ( $orders as $status => $order ) {
+			$item  = Library::item( 'Paid, then ' . $status );
+			$lines = array( self::line( $item, 2 ) );
+			$this->orders()->status_changed( $order, $buyer, 'completed', $lines, $now, 0, $now );
+			$this->assertSame( 2, array_sum( Library::seat_states( $item ) ), $status );
+
+			$this->assertNotSame( array(), $this->orders()->status_changed( $order, $buyer, $status, $lines, $now, 0, $now ), $status . ': the order notes say what was taken back' );
+			$this->assertSame( 0, array_sum( Library::seat_states( $item ) ), $status . ': nobody started a seat, so none is left' );
+		}
+	}
+
+	public function test_a_line_refunded_to_no_units_grants_nothing(): void {
+		$buyer = $this->make_user( 'customer' );
+		$item  = Library::item( 'Refunded in full' );
+		$now   = time();
+
+		$this->assertSame( array(), $this->orders()->status_changed( self::ORDER, $buyer, 'completed', array( self::line( $item, 0 ) ), $now, 0, $now ) );
+		$this->assertNull( $this->grant_of_line() );
+	}
+
 	public function test_a_partial_refund_takes_back_the_refunded_units_seats_as_far_as_nobody_started_them(): void {
 		$buyer  = $this->make_user( 'customer' );
 		$member = $this->make_user();
