@@ -279,6 +279,34 @@ return array(
 	),
 
 	// A report of progress: judged, never lowered, activating a seat at 5% (includes/Learning/ProgressRecorder.php, SeatActivation.php).
+	'clock-raise-compare-and-set'        => array(
+		'file'    => 'includes/Learning/ProgressRepository.php',
+		'find'    => "ELSE percent END, reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND session_started_at = %d'",
+		'replace' => "ELSE percent END, reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND session_started_at >= %d'",
+		'about'   => 'a raise judged by a clock another report spent still raises its part',
+		'tests'   => 'WatchingClockRaceTest',
+	),
+	'clock-claim-compare-and-set'        => array(
+		'file'    => 'includes/Learning/ProgressRepository.php',
+		'find'    => "'UPDATE %i SET reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND session_started_at = %d',",
+		'replace' => "'UPDATE %i SET reported_at = %d, session_started_at = %d WHERE user_id = %d AND product_id = %d AND session_started_at >= %d',",
+		'about'   => "a part's first raise spends a clock another report spent",
+		'tests'   => 'WatchingClockRaceTest',
+	),
+	'clock-keep-never-back'              => array(
+		'file'    => 'includes/Learning/ProgressRepository.php',
+		'find'    => 'session_started_at = CASE WHEN session_started_at < %d THEN %d ELSE session_started_at END',
+		'replace' => 'session_started_at = CASE WHEN session_started_at <> %d THEN %d ELSE session_started_at END',
+		'about'   => 'a report that raises nothing moves the clock back to what it read',
+		'tests'   => 'WatchingClockRaceTest',
+	),
+	'clock-rows-levelled'                => array(
+		'file'    => 'includes/Learning/ProgressRepository.php',
+		'find'    => 'if ( $part->credited_until !== $clock ) {',
+		'replace' => 'if ( false ) {',
+		'about'   => "rows of separate clocks are not brought to the item's clock, so a raise of a part behind it is lost",
+		'tests'   => 'WatchingClockRaceTest',
+	),
 	'report-too-fast-refused'            => array(
 		'file'    => 'includes/Learning/ProgressRecorder.php',
 		'find'    => 'if ( $percent > $allowed && $percent > (int) $read ) {',
