@@ -89,10 +89,10 @@ final class Settings {
 	public const SECRETS = array( 'nginx_link_secret', 'bunny_token_key', 'cloudfront_pem' );
 
 	/**
-	 * What each signing field takes. The nginx secret goes into nginx's configuration between
+	 * What each signing field takes (its shape). The nginx secret goes into nginx's configuration between
 	 * quotes, where `$` would start a variable: letters, digits, - and _ only.
 	 */
-	public const SECRET_PATTERNS = array(
+	public const SIGNING_PATTERNS = array(
 		'nginx_link_secret' => '/^[A-Za-z0-9_-]{16,128}$/',
 		'bunny_token_key'   => '/^[A-Za-z0-9_-]{8,128}$/',
 		'cloudfront_key_id' => '/^[A-Z0-9]{8,32}$/',
@@ -177,11 +177,11 @@ final class Settings {
 				$clean[ $key ] = max( VideoUrlSigner::MIN_MINUTES, min( VideoUrlSigner::MAX_MINUTES, (int) $value ) );
 			} elseif ( 'video_signing' === $key ) {
 				$clean[ $key ] = in_array( $value, VideoUrlSigner::METHODS, true ) ? $value : $default;
-			} elseif ( isset( self::SECRET_PATTERNS[ $key ] ) ) {
+			} elseif ( isset( self::SIGNING_PATTERNS[ $key ] ) ) {
 				// Only the shape is checked here (this runs on every read); the settings screen also
 				// loads a key with openssl before saving it. A PEM keeps its line breaks.
 				$secret        = is_string( $value ) ? trim( str_replace( "\r\n", "\n", $value ) ) : '';
-				$clean[ $key ] = 1 === preg_match( self::SECRET_PATTERNS[ $key ], $secret ) ? $secret : '';
+				$clean[ $key ] = 1 === preg_match( self::SIGNING_PATTERNS[ $key ], $secret ) ? $secret : '';
 			} elseif ( 'quiz_attempt_limit' === $key ) {
 				$clean[ $key ] = max( 0, min( self::MAX_QUIZ_ATTEMPT_LIMIT, (int) $value ) );
 			} elseif ( is_int( $default ) ) {

@@ -144,7 +144,7 @@ final class SettingsPage {
 				continue;
 			}
 			$loads = 'cloudfront_pem' !== $key || null !== VideoUrlSigner::private_key( (string) $value );
-			if ( null === $value || ( '' !== $value && ( 1 !== preg_match( Settings::SECRET_PATTERNS[ $key ], $value ) || ! $loads ) ) ) {
+			if ( null === $value || ( '' !== $value && ( 1 !== preg_match( Settings::SIGNING_PATTERNS[ $key ], $value ) || ! $loads ) ) ) {
 				/* translators: %s: what the field takes. */
 				add_settings_error( Settings::OPTION, $key, sprintf( __( '%s It was left as it was.', 'library-portal' ), $message ) );
 				unset( $values[ $key ] );
@@ -180,7 +180,7 @@ final class SettingsPage {
 	 * What signing does, above its fields.
 	 */
 	public function render_video_help(): void {
-		echo '<p>' . esc_html__( 'Without signing, anyone who once got a playlist address can keep using it. Signed, each learner gets an address of their own that stops working after the time below, and nobody without access gets a new one. The web server or CDN must check the signature: docs/decisions.md, "Signed video addresses", says how.', 'library-portal' ) . '</p>';
+		echo '<p>' . esc_html__( 'Without signing, anyone who once got a playlist address can keep using it. Signed, each learner gets an address of their own that stops working after the time below, and nobody without access gets a new one. The web server or CDN must check the signature: the plugin\'s readme says how to set it up.', 'library-portal' ) . '</p>';
 	}
 
 	/**
