@@ -297,6 +297,11 @@ function ItemDetailScreen() {
 					testText={ testDurationText( item ) }
 					scope={ scope }
 					onReply={ onReply }
+					onFreshAddresses={ () =>
+						fetchVideo( id, scope ).then( ( loaded ) =>
+							video.replace( { status: 'ok', video: loaded } )
+						)
+					}
 				/>
 			);
 		} else if ( video.value.status === 'failed' ) {
