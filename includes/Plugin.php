@@ -150,7 +150,7 @@ final class Plugin {
 				$items->register_routes();
 				$lookup     = new ItemLookup( $services->library );
 				$activation = new SeatActivation( $services->licenses, $services->seat_audit );
-				( new LearningController( $lookup, new ProgressRecorder( $services->progress, $activation, (int) $services->settings->get( 'unknown_length_pace' ) ), $activation, $items, $services->contracts, $services->certificates ) )->register_routes();
+				( new LearningController( $lookup, new ProgressRecorder( $services->progress, $activation, (int) $services->settings->get( 'unknown_length_pace' ) ), $activation, $items, $services->contracts, $services->certificates, $services->settings ) )->register_routes();
 				( new SubtitlesController( $lookup ) )->register_routes();
 				( new QuizController( new ItemLookup( $services->library ), $quizzes ) )->register_routes();
 				( new UserController( $services->library ) )->register_routes();

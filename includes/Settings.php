@@ -10,6 +10,7 @@ namespace LibraryPortal;
 use LibraryPortal\Frontend\AccountLinks;
 use LibraryPortal\Frontend\PortalBlock;
 use LibraryPortal\Learning\ProgressRules;
+use LibraryPortal\Learning\VideoUrlSigner;
 
 /**
  * Reads and sanitises the site admin's settings.
@@ -72,6 +73,30 @@ final class Settings {
 		'certificate_program' => '/my-account/certificate-program',
 		// Sidebar account links (Frontend\AccountLinks): key => '' automatic, 'hide', or an address.
 		'account_links'       => array(),
+		// How playlist addresses are signed per learner (Learning\VideoUrlSigner; docs/decisions.md
+		// "Signed video addresses"). The secrets never go to the browser nor back to the screen.
+		'video_signing'       => VideoUrlSigner::NONE,
+		'video_link_minutes'  => VideoUrlSigner::DEFAULT_MINUTES,
+		'nginx_link_secret'   => '',
+		'bunny_token_key'     => '',
+		'cloudfront_key_id'   => '',
+		'cloudfront_pem'      => '',
+	);
+
+	/**
+	 * The settings that hold secrets: the settings screen never prints them back.
+	 */
+	public const SECRETS = array( 'nginx_link_secret', 'bunny_token_key', 'cloudfront_pem' );
+
+	/**
+	 * What each signing field takes (its shape). The nginx secret goes into nginx's configuration between
+	 * quotes, where `$` would start a variable: letters, digits, - and _ only.
+	 */
+	public const SIGNING_PATTERNS = array(
+		'nginx_link_secret' => '/^[A-Za-z0-9_-]{16,128}$/',
+		'bunny_token_key'   => '/^[A-Za-z0-9_-]{8,128}$/',
+		'cloudfront_key_id' => '/^[A-Z0-9]{8,32}$/',
+		'cloudfront_pem'    => '/^-----BEGIN (RSA )?PRIVATE KEY-----\n[A-Za-z0-9+\/=\n]+\n-----END (RSA )?PRIVATE KEY-----$/',
 	);
 
 	/**
@@ -148,6 +173,15 @@ final class Settings {
 				$clean[ $key ] = max( 1, min( 100, (int) $value ) ); // A percent; 0 would pass everyone.
 			} elseif ( 'unknown_length_pace' === $key ) {
 				$clean[ $key ] = max( 1, min( self::MAX_UNKNOWN_LENGTH_PACE, (int) $value ) );
+			} elseif ( 'video_link_minutes' === $key ) {
+				$clean[ $key ] = max( VideoUrlSigner::MIN_MINUTES, min( VideoUrlSigner::MAX_MINUTES, (int) $value ) );
+			} elseif ( 'video_signing' === $key ) {
+				$clean[ $key ] = in_array( $value, VideoUrlSigner::METHODS, true ) ? $value : $default;
+			} elseif ( isset( self::SIGNING_PATTERNS[ $key ] ) ) {
+				// Only the shape is checked here (this runs on every read); the settings screen also
+				// loads a key with openssl before saving it. A PEM keeps its line breaks.
+				$secret        = is_string( $value ) ? trim( str_replace( "\r\n", "\n", $value ) ) : '';
+				$clean[ $key ] = 1 === preg_match( self::SIGNING_PATTERNS[ $key ], $secret ) ? $secret : '';
 			} elseif ( 'quiz_attempt_limit' === $key ) {
 				$clean[ $key ] = max( 0, min( self::MAX_QUIZ_ATTEMPT_LIMIT, (int) $value ) );
 			} elseif ( is_int( $default ) ) {

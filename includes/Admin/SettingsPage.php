@@ -8,6 +8,7 @@
 namespace LibraryPortal\Admin;
 
 use LibraryPortal\Frontend\AccountLinks;
+use LibraryPortal\Learning\VideoUrlSigner;
 use LibraryPortal\Settings;
 
 /**
@@ -80,6 +81,13 @@ final class SettingsPage {
 		$this->field( 'sharing', 'pass_mark', __( 'Test pass mark (%)', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'quiz_attempt_limit', __( 'Test attempts per learner and item in 24 hours', 'library-portal' ), 'number', __( 'A whole number from 0 to 100; 0 turns the limit off. The filter library_portal_quiz_attempt_limit can change it per learner and item.', 'library-portal' ) );
 		$this->field( 'sharing', 'unknown_length_pace', __( 'Seconds of watching per 5% of a video of unknown length', 'library-portal' ), 'number', __( 'A video part whose length is not known (no duration read from its playlist or typed on the item) is credited no faster than one 5% step per this many seconds. Training Library lists such items.', 'library-portal' ) );
+		add_settings_section( 'video', __( 'Video addresses', 'library-portal' ), array( $this, 'render_video_help' ), self::SLUG );
+		$this->field( 'video', 'video_signing', __( 'Sign playlist addresses with', 'library-portal' ), 'signing' );
+		$this->field( 'video', 'video_link_minutes', __( 'Signed addresses work for (minutes)', 'library-portal' ), 'number', __( 'A whole number from 5 to 1440. Each learner gets a new address every time the player opens; one already handed out stops working after this time.', 'library-portal' ) );
+		$this->field( 'video', 'nginx_link_secret', __( 'nginx secure_link secret', 'library-portal' ), 'secret', __( 'The secret of secure_link_md5 in your nginx configuration: 16 to 128 letters, digits, - or _.', 'library-portal' ) );
+		$this->field( 'video', 'bunny_token_key', __( 'Bunny CDN token authentication key', 'library-portal' ), 'secret', __( 'The pull zone\'s URL Token Authentication Key (Security → Token Authentication).', 'library-portal' ) );
+		$this->field( 'video', 'cloudfront_key_id', __( 'CloudFront key pair ID', 'library-portal' ), 'text', __( 'The ID of the public key in CloudFront (Public keys), for example K2JCJMDEHXQW5F.', 'library-portal' ) );
+		$this->field( 'video', 'cloudfront_pem', __( 'CloudFront private key (PEM)', 'library-portal' ), 'pem', __( 'The RSA private key of that key pair, from -----BEGIN PRIVATE KEY----- to its END line.', 'library-portal' ) );
 		add_settings_section( 'data', __( 'Data', 'library-portal' ), '__return_null', self::SLUG );
 		$this->field( 'data', 'delete_on_uninstall', __( 'When the plugin is deleted', 'library-portal' ), 'checkbox', __( 'Delete all of its data too: licenses, progress, certificates, notifications, contracts, catalogue items and settings. Leave unticked to keep them for a reinstall (deactivating never deletes anything).', 'library-portal' ) );
 
@@ -108,7 +116,71 @@ final class SettingsPage {
 			add_settings_error( Settings::OPTION, 'unknown_length_pace', __( 'Seconds per 5% of a video of unknown length: enter a whole number from 1 to 3600. The pace was left as it was.', 'library-portal' ) );
 			unset( $values['unknown_length_pace'] );
 		}
+		$values = $this->submitted_signing( $values );
 		return Settings::sanitize( array_merge( $this->settings->all(), $values ) );
+	}
+
+	/**
+	 * The video signing fields of a form: an empty secret keeps the stored one (it is never shown),
+	 * a refused value or a method without its secrets keeps what was there and says why.
+	 *
+	 * @param array<string, mixed> $values Submitted values.
+	 * @return array<string, mixed>
+	 */
+	private function submitted_signing( array $values ): array {
+		$labels = array(
+			'nginx_link_secret' => __( 'nginx secure_link secret: use 16 to 128 letters, digits, - or _.', 'library-portal' ),
+			'bunny_token_key'   => __( 'Bunny CDN token authentication key: use 8 to 128 letters, digits, - or _ as the pull zone shows it.', 'library-portal' ),
+			'cloudfront_key_id' => __( 'CloudFront key pair ID: use the ID CloudFront shows (capital letters and digits).', 'library-portal' ),
+			'cloudfront_pem'    => __( 'CloudFront private key: paste an RSA private key in PEM form that can be read (BEGIN PRIVATE KEY or BEGIN RSA PRIVATE KEY).', 'library-portal' ),
+		);
+		foreach ( $labels as $key => $message ) {
+			if ( ! array_key_exists( $key, $values ) ) {
+				continue;
+			}
+			$value = is_string( $values[ $key ] ) ? trim( str_replace( "\r\n", "\n", $values[ $key ] ) ) : null;
+			if ( '' === $value && in_array( $key, Settings::SECRETS, true ) ) {
+				unset( $values[ $key ] ); // Left empty: the stored secret stays.
+				continue;
+			}
+			$loads = 'cloudfront_pem' !== $key || null !== VideoUrlSigner::private_key( (string) $value );
+			if ( null === $value || ( '' !== $value && ( 1 !== preg_match( Settings::SIGNING_PATTERNS[ $key ], $value ) || ! $loads ) ) ) {
+				/* translators: %s: what the field takes. */
+				add_settings_error( Settings::OPTION, $key, sprintf( __( '%s It was left as it was.', 'library-portal' ), $message ) );
+				unset( $values[ $key ] );
+				continue;
+			}
+			$values[ $key ] = $value;
+		}
+		if ( isset( $values['video_link_minutes'] ) && ! self::is_whole_number( $values['video_link_minutes'], VideoUrlSigner::MIN_MINUTES, VideoUrlSigner::MAX_MINUTES ) ) {
+			add_settings_error( Settings::OPTION, 'video_link_minutes', __( 'Signed addresses work for: enter a whole number of minutes from 5 to 1440. It was left as it was.', 'library-portal' ) );
+			unset( $values['video_link_minutes'] );
+		}
+		if ( isset( $values['video_signing'] ) ) {
+			$method  = $values['video_signing'];
+			$after   = array_merge( $this->settings->all(), $values );
+			$needs   = array(
+				VideoUrlSigner::NGINX      => array( 'nginx_link_secret' ),
+				VideoUrlSigner::BUNNY      => array( 'bunny_token_key' ),
+				VideoUrlSigner::CLOUDFRONT => array( 'cloudfront_key_id', 'cloudfront_pem' ),
+			);
+			$missing = ! in_array( $method, VideoUrlSigner::METHODS, true );
+			foreach ( $needs[ $method ] ?? array() as $key ) {
+				$missing = $missing || '' === (string) ( $after[ $key ] ?? '' );
+			}
+			if ( $missing ) {
+				add_settings_error( Settings::OPTION, 'video_signing', __( 'Sign playlist addresses: the chosen way needs its key or secret filled in below. Signing was left as it was.', 'library-portal' ) );
+				unset( $values['video_signing'] );
+			}
+		}
+		return $values;
+	}
+
+	/**
+	 * What signing does, above its fields.
+	 */
+	public function render_video_help(): void {
+		echo '<p>' . esc_html__( 'Without signing, anyone who once got a playlist address can keep using it. Signed, each learner gets an address of their own that stops working after the time below, and nobody without access gets a new one. The web server or CDN must check the signature: the plugin\'s readme says how to set it up.', 'library-portal' ) . '</p>';
 	}
 
 	/**
@@ -293,6 +365,37 @@ final class SettingsPage {
 				return;
 			case 'number':
 				printf( '<input type="number" min="0" step="1" class="small-text" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) (int) $value ) );
+				break;
+			case 'signing':
+				$methods = array(
+					VideoUrlSigner::NONE       => __( 'No signing (addresses as stored)', 'library-portal' ),
+					VideoUrlSigner::NGINX      => __( 'nginx secure_link (media on your own server)', 'library-portal' ),
+					VideoUrlSigner::BUNNY      => __( 'Bunny CDN token authentication', 'library-portal' ),
+					VideoUrlSigner::CLOUDFRONT => __( 'Amazon CloudFront signed URLs (canned policy)', 'library-portal' ),
+				);
+				printf( '<select id="%s" name="%s">', esc_attr( $id ), esc_attr( $name ) );
+				foreach ( $methods as $method => $label ) {
+					printf( '<option value="%s"%s>%s</option>', esc_attr( $method ), selected( $value, $method, false ), esc_html( $label ) );
+				}
+				echo '</select>';
+				break;
+			case 'secret':
+			case 'pem':
+				// A stored secret is never printed back: only whether there is one and its last 4 characters.
+				$stored = (string) $value;
+				if ( 'pem' === $kind ) {
+					printf( '<textarea class="large-text code" rows="4" id="%s" name="%s" autocomplete="off" spellcheck="false"></textarea>', esc_attr( $id ), esc_attr( $name ) );
+				} else {
+					printf( '<input type="password" class="regular-text code" id="%s" name="%s" value="" autocomplete="new-password">', esc_attr( $id ), esc_attr( $name ) );
+				}
+				$state = '' === $stored
+					? __( 'None stored.', 'library-portal' )
+					/* translators: %s: the last characters of the stored secret. */
+					: sprintf( __( 'Stored, ending in …%s. Leave empty to keep it; type a new one to replace it.', 'library-portal' ), substr( rtrim( str_replace( '-----END PRIVATE KEY-----', '', str_replace( '-----END RSA PRIVATE KEY-----', '', $stored ) ) ), -4 ) );
+				printf( '<p class="description">%s %s</p>', esc_html( $state ), esc_html( $help ) );
+				return;
+			case 'text':
+				printf( '<input type="text" class="regular-text code" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) $value ) );
 				break;
 			case 'address':
 				// A path on this site is allowed too, which a type="url" field would refuse.

@@ -19,6 +19,7 @@ use LibraryPortal\Library\RowStatus;
 use LibraryPortal\Rest\ArgSchemas;
 use LibraryPortal\Rest\Controller;
 use LibraryPortal\Rest\ErrorReply;
+use LibraryPortal\Settings;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -89,6 +90,13 @@ final class LearningController extends Controller {
 	private CertificateRepository $certificates;
 
 	/**
+	 * Settings (the video address signer is read from them on each reply).
+	 *
+	 * @var Settings
+	 */
+	private Settings $settings;
+
+	/**
 	 * Wires the controller.
 	 *
 	 * @param ItemLookup            $lookup       Row lookup.
@@ -97,14 +105,16 @@ final class LearningController extends Controller {
 	 * @param ItemsController       $items        The items route (its item schema).
 	 * @param ContractRepository    $contracts    Contract memberships.
 	 * @param CertificateRepository $certificates Certificates.
+	 * @param Settings              $settings     Settings (how video addresses are signed).
 	 */
-	public function __construct( ItemLookup $lookup, ProgressRecorder $recorder, SeatActivation $activation, ItemsController $items, ContractRepository $contracts, CertificateRepository $certificates ) {
+	public function __construct( ItemLookup $lookup, ProgressRecorder $recorder, SeatActivation $activation, ItemsController $items, ContractRepository $contracts, CertificateRepository $certificates, Settings $settings ) {
 		$this->lookup       = $lookup;
 		$this->recorder     = $recorder;
 		$this->activation   = $activation;
 		$this->items        = $items;
 		$this->contracts    = $contracts;
 		$this->certificates = $certificates;
+		$this->settings     = $settings;
 	}
 
 	/**
@@ -467,16 +477,19 @@ final class LearningController extends Controller {
 	private function video( array $row, ItemMedia $media ): array {
 		$product_id = (int) $row['product_id'];
 		$user_id    = get_current_user_id();
+		$signer     = VideoUrlSigner::from_settings( $this->settings );
+		$now        = time();
 		/**
-		 * Filters a playlist address before it is sent to a learner with access, e.g. to sign it
-		 * for a private media origin (docs/decisions.md, "HLS files").
+		 * Filters a playlist address before it is sent to a learner with access. It runs after the
+		 * built-in signer of Settings (docs/decisions.md, "Signed video addresses"), so a site can
+		 * still sign or rewrite the address its own way.
 		 *
-		 * @param string $url        Playlist address as stored.
+		 * @param string $url        Playlist address, signed when Settings choose a signer.
 		 * @param int    $product_id Item.
 		 * @param int    $part       0-based part.
 		 * @param int    $user_id    Learner.
 		 */
-		$sign  = static fn( string $url, int $part ): string => '' === $url ? '' : (string) apply_filters( 'library_portal_video_url', $url, $product_id, $part, $user_id );
+		$sign  = static fn( string $url, int $part ): string => '' === $url ? '' : (string) apply_filters( 'library_portal_video_url', $signer->sign( $url, $user_id, $now ), $product_id, $part, $user_id );
 		$parts = array();
 		foreach ( $media->parts as $index => $part ) {
 			$parts[] = array(

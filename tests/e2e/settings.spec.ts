@@ -124,3 +124,71 @@ test( "portal routes draw on a clean canvas unless the admin keeps the theme's h
 		await saveThemeChrome( page, false );
 	}
 } );
+
+test( 'an admin turns on signed video addresses; the secret is never shown back and a bad key is refused', async ( {
+	page,
+} ) => {
+	const admin = credentials( 'admin' );
+	const secret = 'E2eSecureLinkSecret-abcdef0123';
+	await logIn( page, admin.login, admin.password );
+	await page.goto( SETTINGS );
+	try {
+		await page
+			.getByLabel( 'Sign playlist addresses with' )
+			.selectOption( 'nginx' );
+		await page.getByLabel( 'nginx secure_link secret' ).fill( secret );
+		await page.getByRole( 'button', { name: 'Save Changes' } ).click();
+		await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+		await expect(
+			page.getByLabel( 'Sign playlist addresses with' )
+		).toHaveValue( 'nginx' );
+		await expect(
+			page.getByText( 'Stored, ending in …0123' )
+		).toBeVisible();
+		expect( await page.content() ).not.toContain( secret.slice( 0, 12 ) );
+
+		// A key openssl cannot read: refused with its reason, the signer left as it was.
+		await page
+			.getByLabel( 'Sign playlist addresses with' )
+			.selectOption( 'cloudfront' );
+		await page
+			.getByLabel( 'CloudFront key pair ID' )
+			.fill( 'K2JCJMDEHXQW5F' );
+		await page
+			.getByLabel( 'CloudFront private key (PEM)' )
+			.fill(
+				'-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----'
+			);
+		await page.getByRole( 'button', { name: 'Save Changes' } ).click();
+		await expect(
+			page.getByText( /CloudFront private key: paste an RSA private key/ )
+		).toBeVisible();
+		await expect(
+			page.getByLabel( 'Sign playlist addresses with' )
+		).toHaveValue( 'nginx' );
+		expect(
+			await axeViolations( page, [ '#wpbody-content .wrap' ] )
+		).toEqual( [] );
+		const section = page.getByRole( 'heading', {
+			name: 'Video addresses',
+		} );
+		await section.scrollIntoViewIfNeeded();
+		await page.screenshot( {
+			path: 'artifacts/screenshots/settings-video-addresses-1280.png',
+		} );
+		await page.setViewportSize( { width: 390, height: 844 } );
+		await section.scrollIntoViewIfNeeded();
+		await page.screenshot( {
+			path: 'artifacts/screenshots/settings-video-addresses-390.png',
+		} );
+	} finally {
+		// The e2e site's own server checks no signature: the other specs play unsigned addresses.
+		await page.setViewportSize( { width: 1280, height: 800 } );
+		await page.goto( SETTINGS );
+		await page
+			.getByLabel( 'Sign playlist addresses with' )
+			.selectOption( 'none' );
+		await page.getByRole( 'button', { name: 'Save Changes' } ).click();
+		await expect( page.getByText( 'Settings saved.' ) ).toBeVisible();
+	}
+} );

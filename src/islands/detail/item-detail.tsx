@@ -155,30 +155,28 @@ function ItemDetailScreen() {
 	}, [ missing, contractMode, productId, showError ] );
 
 	const wantVideo = !! item && hasAccess( item ) && hasVideo( item );
-	const video = useResource< VideoState >(
-		() =>
-			fetchVideo( id, scope ).then(
-				( loaded ): VideoState => ( { status: 'ok', video: loaded } ),
-				( error: unknown ): VideoState => ( {
-					status: 'failed',
-					// An expired login is not mended by Retry: the shell offers to log in again.
-					retriable: ! (
-						error instanceof ApiError &&
-						error.code === INVALID_NONCE
-					),
-					message:
-						error instanceof ApiError &&
-						( error.fromBody || error.code === INVALID_NONCE )
-							? error.message
-							: __(
-									'Error loading video data. Please try again.',
-									'library-portal'
-								),
-				} )
-			),
-		NO_VIDEO,
-		wantVideo
-	);
+	// The player's Retry asks again too (signed addresses expire): a refusal then shows the
+	// server's message in place of the player.
+	const loadVideo = () =>
+		fetchVideo( id, scope ).then(
+			( loaded ): VideoState => ( { status: 'ok', video: loaded } ),
+			( error: unknown ): VideoState => ( {
+				status: 'failed',
+				// An expired login is not mended by Retry: the shell offers to log in again.
+				retriable: ! (
+					error instanceof ApiError && error.code === INVALID_NONCE
+				),
+				message:
+					error instanceof ApiError &&
+					( error.fromBody || error.code === INVALID_NONCE )
+						? error.message
+						: __(
+								'Error loading video data. Please try again.',
+								'library-portal'
+							),
+			} )
+		);
+	const video = useResource< VideoState >( loadVideo, NO_VIDEO, wantVideo );
 
 	const [ chosenTab, setChosenTab ] = useState< DetailTab | null >( null );
 	// Play (the primary action of a video) opens Training Details and starts its player once the
@@ -297,6 +295,7 @@ function ItemDetailScreen() {
 					testText={ testDurationText( item ) }
 					scope={ scope }
 					onReply={ onReply }
+					onFreshAddresses={ () => loadVideo().then( video.replace ) }
 				/>
 			);
 		} else if ( video.value.status === 'failed' ) {

@@ -57,6 +57,8 @@ export interface TrainingDetailsProps {
 	testText: string;
 	scope: ItemScope;
 	onReply: ( reply: ProgressReply ) => void;
+	/** Asks the server for the video reply again (the player's Retry: signed addresses expire). */
+	onFreshAddresses?: () => Promise< unknown >;
 }
 
 export function TrainingDetails( {
@@ -65,6 +67,7 @@ export function TrainingDetails( {
 	testText,
 	scope,
 	onReply,
+	onFreshAddresses,
 }: TrainingDetailsProps ) {
 	const counts = video.progress.parts.map( ( part ) => part.count );
 	const [ part, setPart ] = useState( () =>
@@ -89,6 +92,7 @@ export function TrainingDetails( {
 						saved={ counts[ current.index ] ?? 0 }
 						scope={ scope }
 						onReply={ onReply }
+						onFreshAddresses={ onFreshAddresses }
 						onPartEnded={ () =>
 							setPart( ( now ) =>
 								now === part && now < total - 1 ? now + 1 : now

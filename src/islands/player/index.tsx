@@ -50,6 +50,11 @@ export interface VideoPlayerProps {
 	onReply: ( reply: ProgressReply ) => void;
 	/** Called PART_ADVANCE_DELAY_MS after the part ended. */
 	onPartEnded: () => void;
+	/**
+	 * Asks the server for the item's video again; settles once the new reply is in `video`.
+	 * Retry calls it first: a signed address expires (docs/decisions.md, "Signed video addresses").
+	 */
+	onFreshAddresses?: ( () => Promise< unknown > ) | undefined;
 }
 
 /** Seconds an arrow key moves; j / l move twice as far. */
@@ -530,7 +535,13 @@ export function VideoPlayer( props: VideoPlayerProps ) {
 				onRetry={ () => {
 					// Retry's button goes with the error: focus goes to the video it loads again.
 					focusNext.current = true;
-					setAttempt( ( n ) => n + 1 );
+					const loadAgain = () => setAttempt( ( n ) => n + 1 );
+					if ( props.onFreshAddresses ) {
+						// The address may have expired: load what the server hands out now.
+						props.onFreshAddresses().then( loadAgain, loadAgain );
+					} else {
+						loadAgain();
+					}
 				} }
 			/>
 			<div className="lp-player__bar">

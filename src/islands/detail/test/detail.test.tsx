@@ -30,8 +30,16 @@ jest.mock( '../../../api/share', () => ( {
 	fetchShareData: jest.fn( () => new Promise( () => undefined ) ),
 } ) );
 jest.mock( '../../../lib/download', () => ( { startDownload: jest.fn() } ) );
+let mockFatal: () => void = () => undefined;
 jest.mock( '../../../lib/hls-attach', () => ( {
-	attachHls: () => () => undefined,
+	attachHls: (
+		_element: HTMLVideoElement,
+		_src: string,
+		options: { onFatal: () => void }
+	) => {
+		mockFatal = options.onFatal;
+		return () => undefined;
+	},
 } ) );
 
 const path = '/my-account/library/videos/:productId';
@@ -518,6 +526,39 @@ describe( 'Training Details', () => {
 		mockedVideo.mockResolvedValue( makeVideo() );
 		fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
 		await screen.findByRole( 'button', { name: 'Part 2/3' } );
+	} );
+
+	it( "the player's Retry asks the server again: a seat taken back meanwhile shows the server's message", async () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: { items: [ makeItem( { product_id: 5 } ) ] },
+		} );
+		await screen.findByRole( 'button', { name: 'Part 2/3' } );
+		await act( async () => {
+			mockFatal();
+		} );
+		mockedVideo.mockRejectedValue(
+			new ApiError(
+				'Item with ID 5 was not found in your library.',
+				404,
+				'item_not_found',
+				{},
+				true
+			)
+		);
+
+		await act( async () => {
+			fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		} );
+
+		expect( mockedVideo ).toHaveBeenCalledTimes( 2 );
+		expect(
+			await screen.findByText(
+				'Item with ID 5 was not found in your library.'
+			)
+		).toBeInTheDocument();
+		expect( screen.queryByTestId( 'lp-player' ) ).not.toBeInTheDocument();
 	} );
 } );
 

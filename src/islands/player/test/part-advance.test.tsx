@@ -23,12 +23,14 @@ import { setPortalConfig } from '../../../test-utils/fixtures';
 import type { VideoDetails } from '../../../types/library';
 
 let reportFatal: () => void = () => undefined;
+const mockLoaded: string[] = [];
 jest.mock( '../../../lib/hls-attach', () => ( {
 	attachHls: (
 		_element: HTMLVideoElement,
-		_src: string,
+		src: string,
 		options: { onFatal: () => void }
 	) => {
+		mockLoaded.push( src );
 		reportFatal = options.onFatal;
 		return () => undefined;
 	},
@@ -262,5 +264,51 @@ describe( 'Retry after a failed load', () => {
 			reportFatal();
 		} );
 		expect( screen.getByRole( 'button', { name: 'Retry' } ) ).toHaveFocus();
+	} );
+} );
+
+/**
+ * A player whose item reply can be asked for again, as the item's page does.
+ * @param root0
+ * @param root0.fresh
+ */
+function Refreshing( { fresh }: { fresh: () => Promise< VideoDetails > } ) {
+	const [ current, setCurrent ] = useState( video );
+	return (
+		<VideoPlayer
+			video={ current }
+			part={ 0 }
+			saved={ 0 }
+			scope={ {} }
+			onReply={ jest.fn() }
+			onPartEnded={ jest.fn() }
+			onFreshAddresses={ () => fresh().then( setCurrent ) }
+		/>
+	);
+}
+
+describe( 'Retry with signed addresses', () => {
+	it( 'asks the server for the addresses again and loads the new one (an expired address stays expired)', async () => {
+		const renewed =
+			'https://example.test/protected/new-token/9/7/part-1.m3u8';
+		const fresh = jest.fn( async () => ( {
+			...video,
+			parts: [ { ...part( 0 ), url: renewed }, part( 1 ) ],
+		} ) );
+		render( <Refreshing fresh={ fresh } /> );
+		currentVideo().focus();
+		await act( async () => {
+			reportFatal();
+		} );
+		mockLoaded.length = 0;
+
+		await act( async () => {
+			fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
+		} );
+
+		expect( fresh ).toHaveBeenCalledTimes( 1 );
+		expect( mockLoaded[ mockLoaded.length - 1 ] ).toBe( renewed );
+		expect( mockLoaded ).not.toContain( video.parts[ 0 ]?.url );
+		expect( currentVideo() ).toHaveFocus();
 	} );
 } );
