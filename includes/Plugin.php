@@ -90,7 +90,7 @@ final class Plugin {
 		$services = $this->services;
 		Installer::maybe_upgrade();
 
-		$config = new PortalConfig( $services->settings, $services->contracts, $services->share_invites );
+		$config = new PortalConfig( $services->settings, $services->contracts, $services->share_invites, null, null, $services->licenses );
 		$assets = new Assets( $services->settings, $config );
 
 		$refused_edits = new RefusedEdit();

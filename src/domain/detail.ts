@@ -160,7 +160,7 @@ export function downloadLabel( contentType: string ): string {
 }
 
 /**
- * The share notice ('You can NOT share content if you have watched more than 5%') shows while
+ * The share notice (watching 5% makes one license the viewer's, no longer shareable) shows while
  * the seat is not activated, only where the server gives sharing controls (an owner's own,
  * non-member row: never a team member or a contract user).
  *

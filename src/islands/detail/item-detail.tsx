@@ -143,16 +143,12 @@ function ItemDetailScreen() {
 						'Could not load this item. Please try again.',
 						'library-portal'
 					)
-				: sprintf(
-						/* translators: %s: product id. */
-						__(
-							'Item with ID %s was not found in your library.',
-							'library-portal'
-						),
-						productId
+				: __(
+						'This training is not in your library.',
+						'library-portal'
 					)
 		);
-	}, [ missing, contractMode, productId, showError ] );
+	}, [ missing, contractMode, showError ] );
 
 	const wantVideo = !! item && hasAccess( item ) && hasVideo( item );
 	const video = useResource< VideoState >(

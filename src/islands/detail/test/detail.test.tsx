@@ -312,7 +312,7 @@ describe( 'ItemDetail header', () => {
 			data: { items: [], showError },
 		} );
 		expect( showError ).toHaveBeenCalledWith(
-			'Item with ID 99 was not found in your library.'
+			'This training is not in your library.'
 		);
 		expect( screen.getByTestId( 'location' ) ).toHaveTextContent(
 			'/my-account/library/videos'
@@ -459,11 +459,10 @@ describe( 'Training Details', () => {
 		expect(
 			screen.getByRole( 'link', { name: 'Download Manual' } )
 		).toHaveAttribute( 'href', 'https://example.test/manual.pdf' );
-		expect(
-			screen.getByText(
-				'You can NOT share content if you have watched more than 5%'
-			)
-		).toBeInTheDocument();
+		// The real rule, without shouting: watching 5% uses a license.
+		expect( screen.getByTestId( 'lp-share-notice' ) ).toHaveTextContent(
+			'Once you watch 5% of this training, one license becomes yours and can no longer be shared.'
+		);
 
 		fireEvent.click( screen.getByRole( 'button', { name: 'Part 3/3' } ) );
 		expect(

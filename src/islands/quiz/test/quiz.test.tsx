@@ -213,7 +213,7 @@ describe( 'Quiz', () => {
 
 		mockedFetch.mockRejectedValue(
 			new ApiError(
-				'Item with ID 5 was not found in your library.',
+				'This training is not in your library.',
 				404,
 				'item_not_found',
 				{},
