@@ -67,6 +67,15 @@ export function noAccessNotice( item: LibraryItem ): string {
 	);
 }
 
+/**
+ * Whether the Share Details warning says the day access ended (every seat expired): the header
+ * then leaves out its 'Expired: {date}' line, so one item has one expiry notice, in one wording.
+ *
+ * @param item Library item.
+ */
+export const noticeSaysAccessEnded = ( item: LibraryItem ): boolean =>
+	! hasAccess( item ) && item.status === 'expired';
+
 export const hasVideo = ( item: LibraryItem ): boolean =>
 	! WITHOUT_VIDEO.includes( item.content_type );
 

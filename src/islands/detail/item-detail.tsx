@@ -30,6 +30,7 @@ import {
 	detailTabs,
 	hasAccess,
 	hasVideo,
+	noticeSaysAccessEnded,
 	replaceItem,
 	showsWatchedBadge,
 	testDurationText,
@@ -364,7 +365,12 @@ function ItemDetailScreen() {
 						</span>
 					</p>
 				) : null }
-				<LicenseLines item={ item } />
+				<LicenseLines
+					item={ item }
+					withExpiry={
+						! ( tabs.share && noticeSaysAccessEnded( item ) )
+					}
+				/>
 				<PrimaryActionButton
 					action={ item.primary_action }
 					onPlay={ () => {

@@ -188,6 +188,39 @@ describe( "ItemDetail: the server's test, completion and renewal", () => {
 		);
 	} );
 
+	it( 'says once, in one wording, when access to an expired item ended', () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: {
+				items: [
+					makeItem( {
+						product_id: 5,
+						title: 'Alpha',
+						content_type: 'on-demand-webinar',
+						access: 'no_license',
+						status: 'expired',
+						expiry: 1700000000,
+						expiry_date: 'November 14, 2023',
+						expired_licenses: 1,
+						available_licenses: 0,
+						primary_action: {
+							kind: 'renew',
+							url: 'http://example.test/product/alpha/',
+						},
+					} ),
+				],
+			},
+		} );
+		expect(
+			screen.getByText(
+				'Your access ended on November 14, 2023. Renew to watch this training again.'
+			)
+		).toBeInTheDocument();
+		expect( screen.getAllByText( /November 14, 2023/ ) ).toHaveLength( 1 );
+		expect( screen.queryByText( /^Expired: / ) ).toBeNull();
+	} );
+
 	it( "shows the server's primary action: an e-course opens its course address", () => {
 		renderScreen( <ItemDetail />, {
 			url: '/my-account/library/videos/6',
