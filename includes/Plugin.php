@@ -7,6 +7,7 @@
 
 namespace LibraryPortal;
 
+use LibraryPortal\Accounts\LoginBrand;
 use LibraryPortal\Accounts\LoginDestination;
 use LibraryPortal\Accounts\UserController;
 use LibraryPortal\Accounts\UserDeletedHandler;
@@ -110,6 +111,7 @@ final class Plugin {
 		( new InviteLogin( $services->share_invites, $services->settings ) )->register();
 		( new InviteAccount( $services->share_invites, $services->settings ) )->register();
 		( new LoginDestination( $services->share_invites ) )->register();
+		( new LoginBrand( $services->settings ) )->register();
 		$assets->register();
 		$shortcode = new Shortcode( $assets, $services->settings );
 		$shortcode->register();

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Mail;
 
+use LibraryPortal\Frontend\BrandPalette;
 use LibraryPortal\Settings;
 use PHPMailer\PHPMailer\PHPMailer;
 
@@ -21,32 +22,6 @@ use PHPMailer\PHPMailer\PHPMailer;
  * on the verify page").
  */
 final class BrandedMail {
-
-	/**
-	 * Each brand's mail colours, the portal's own (src/styles/brand-*.scss): the heading colour
-	 * for the band under the logo and the name, the accent for the button (white text on it at
-	 * 4.5:1 or more), the page behind the card, body and small-print text, the button's corners.
-	 */
-	private const BRANDS = array(
-		'harbor' => array(
-			'heading' => '#0b2545',
-			'accent'  => '#0b6e79',
-			'page'    => '#f4f7fa',
-			'text'    => '#1c2733',
-			'muted'   => '#52606d',
-			'radius'  => '999px',
-			'font'    => '"Segoe UI",system-ui,-apple-system,"Helvetica Neue",Arial,sans-serif',
-		),
-		'summit' => array(
-			'heading' => '#1e3a26',
-			'accent'  => '#a84a17',
-			'page'    => '#f7f5f0',
-			'text'    => '#24301f',
-			'muted'   => '#52606d',
-			'radius'  => '4px',
-			'font'    => '"Source Sans 3","Segoe UI",system-ui,-apple-system,Arial,sans-serif',
-		),
-	);
 
 	/**
 	 * Settings (brand, logo, sender's name).
@@ -88,7 +63,7 @@ final class BrandedMail {
 	 * @param string[] $small_print  Paragraphs after the button, in small type (plain text).
 	 */
 	public function html( string $title, array $paragraphs, string $button_label, string $button_url, array $small_print = array() ): string {
-		$brand  = self::BRANDS[ $this->settings->brand() ] ?? self::BRANDS['harbor'];
+		$brand  = BrandPalette::of( $this->settings->brand() );
 		$name   = $this->from_name();
 		$logo   = $this->settings->logo();
 		$header = '' !== $logo

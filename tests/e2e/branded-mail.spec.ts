@@ -5,13 +5,15 @@
  * and 1280 px (artifacts/screenshots/branded-mail-invitation-*.png).
  */
 import { expect, test } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { checkScreens, logIn, wpPhp } from './support';
 import { caughtMail, type CaughtMail } from './support/mail';
 
 const PASSWORD = 'Branded-Mail-Pass-37';
 
-test( 'an invitation comes from the brand, as a branded mail that fits a phone', async ( {
+test( 'an invitation comes from the brand, as a branded mail that fits a phone, and leads to a branded login', async ( {
 	page,
+	browser,
 } ) => {
 	test.slow();
 	const login = `branded-mail-${ Date.now().toString( 36 ) }`;
@@ -63,11 +65,56 @@ test( 'an invitation comes from the brand, as a branded mail that fits a phone',
 	);
 	// The demo's brand logo (bin/make-demo-media), named by the brand.
 	expect( seeded.logo ).not.toBe( '' );
-	await expect( page.getByRole( 'img', { name: seeded.site } ) ).toBeVisible();
+	await expect(
+		page.getByRole( 'img', { name: seeded.site } )
+	).toBeVisible();
 	const widths = await page.evaluate( () => ( {
 		scroll: document.documentElement.scrollWidth,
 		client: document.documentElement.clientWidth,
 	} ) );
 	expect( widths.scroll ).toBeLessThanOrEqual( widths.client );
 	await checkScreens( page, 'branded-mail-invitation' );
+
+	// The invitee follows the button in another browser (the mail app's): the login screen they
+	// meet carries the brand, not WordPress's logo.
+	await openInviteLoggedOut(
+		browser,
+		( await button.getAttribute( 'href' ) )!,
+		seeded
+	);
 } );
+
+/**
+ * Opens an invitation's link without cookies and checks the login screen it leads to.
+ *
+ * @param browser
+ * @param link        The mail's button address.
+ * @param seeded      The site's name and logo.
+ * @param seeded.site
+ * @param seeded.logo
+ */
+async function openInviteLoggedOut(
+	browser: Browser,
+	link: string,
+	seeded: { site: string; logo: string }
+): Promise< void > {
+	const context = await browser.newContext( {
+		viewport: { width: 390, height: 844 },
+	} );
+	const login = await context.newPage();
+	await login.goto( link );
+	await expect( login ).toHaveURL( /wp-login\.php/ );
+	const logo = login.locator( '#login h1 a' );
+	await expect( logo ).toHaveText( seeded.site );
+	await expect( logo ).toHaveAttribute(
+		'href',
+		new URL( '/', login.url() ).href
+	);
+	expect(
+		await logo.evaluate(
+			( node ) => getComputedStyle( node ).backgroundImage
+		)
+	).toContain( new URL( seeded.logo ).pathname );
+	await checkScreens( login, 'branded-login-invite' );
+	await context.close();
+}
