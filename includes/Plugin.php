@@ -101,7 +101,7 @@ final class Plugin {
 		( new ItemEditor( $refused_edits ) )->register();
 		( new ItemListColumns() )->register();
 		$names = new CertificateNames();
-		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names ) )->register();
+		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names, $services->settings ) )->register();
 		( new Routes( $services->settings ) )->register();
 		( new FrameOptions() )->register();
 		$lean_pages = new LeanPortalPages( $services->settings );

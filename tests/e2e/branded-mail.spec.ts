@@ -118,3 +118,42 @@ async function openInviteLoggedOut(
 	await checkScreens( login, 'branded-login-invite' );
 	await context.close();
 }
+
+test( 'the certificate verify page carries the brand and leads back to the site, or to the library', async ( {
+	browser,
+	page,
+} ) => {
+	const login = `branded-verify-${ Date.now().toString( 36 ) }`;
+	const seeded = JSON.parse(
+		wpPhp( `
+			$services = \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] );
+			$learner  = \\LibraryPortal\\Dev\\DemoSeeder::create()->user( '${ login }', 'Lena Learner', '${ PASSWORD }' );
+			$found    = get_posts( array( 'post_type' => 'library_item', 'posts_per_page' => 1, 'fields' => 'ids', 'orderby' => 'ID', 'order' => 'ASC' ) );
+			$services->certificates->issue( $learner, (int) $found[0], 100, time() );
+			echo wp_json_encode( array( 'code' => $services->certificates->for_user_item( $learner, (int) $found[0] )->code, 'site' => wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ) ) );
+		` )
+	) as { code: string; site: string };
+	const address = `/certificate/verify/${ seeded.code }`;
+
+	// Someone checking the certificate, not logged in: the brand, and the way to the site.
+	const context = await browser.newContext();
+	const visitor = await context.newPage();
+	await visitor.goto( address );
+	await expect(
+		visitor.getByRole( 'heading', { level: 1, name: 'Certificate check' } )
+	).toBeVisible();
+	await expect(
+		visitor.getByRole( 'banner' ).getByRole( 'link', { name: seeded.site } )
+	).toBeVisible();
+	await checkScreens( visitor, 'certificate-verify-branded' );
+	await visitor
+		.getByRole( 'link', { name: `Go to ${ seeded.site }` } )
+		.click();
+	await expect( visitor ).toHaveURL( /\/$/ );
+	await context.close();
+
+	// The learner who opened it from their library goes back there.
+	await logIn( page, login, PASSWORD, address );
+	await page.getByRole( 'link', { name: 'Back to your library' } ).click();
+	await expect( page ).toHaveURL( /\/my-account\/library\/?$/ );
+} );
