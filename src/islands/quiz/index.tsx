@@ -169,14 +169,16 @@ function AfterFailedAttempt( {
 	return (
 		<>
 			<AttemptsLeft allowance={ result } />
-			<button
-				type="button"
-				className="lp-button lp-button--secondary"
-				onClick={ onRetry }
-			>
-				{ __( 'Retry', 'library-portal' ) }
-			</button>
-			<BackToTraining productId={ productId } />
+			<div className="lp-quiz__actions">
+				<button
+					type="button"
+					className="lp-button lp-button--secondary"
+					onClick={ onRetry }
+				>
+					{ __( 'Retry', 'library-portal' ) }
+				</button>
+				<BackToTraining productId={ productId } />
+			</div>
 		</>
 	);
 }
