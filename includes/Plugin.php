@@ -7,6 +7,7 @@
 
 namespace LibraryPortal;
 
+use LibraryPortal\Accounts\LoginBrand;
 use LibraryPortal\Accounts\LoginDestination;
 use LibraryPortal\Accounts\UserController;
 use LibraryPortal\Accounts\UserDeletedHandler;
@@ -90,7 +91,7 @@ final class Plugin {
 		$services = $this->services;
 		Installer::maybe_upgrade();
 
-		$config = new PortalConfig( $services->settings, $services->contracts, $services->share_invites );
+		$config = new PortalConfig( $services->settings, $services->contracts, $services->share_invites, null, null, $services->licenses );
 		$assets = new Assets( $services->settings, $config );
 
 		$refused_edits = new RefusedEdit();
@@ -100,7 +101,7 @@ final class Plugin {
 		( new ItemEditor( $refused_edits ) )->register();
 		( new ItemListColumns() )->register();
 		$names = new CertificateNames();
-		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names ) )->register();
+		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names, $services->settings ) )->register();
 		( new Routes( $services->settings ) )->register();
 		( new FrameOptions() )->register();
 		$lean_pages = new LeanPortalPages( $services->settings );
@@ -110,6 +111,7 @@ final class Plugin {
 		( new InviteLogin( $services->share_invites, $services->settings ) )->register();
 		( new InviteAccount( $services->share_invites, $services->settings ) )->register();
 		( new LoginDestination( $services->share_invites ) )->register();
+		( new LoginBrand( $services->settings ) )->register();
 		$assets->register();
 		$shortcode = new Shortcode( $assets, $services->settings );
 		$shortcode->register();

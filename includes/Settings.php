@@ -81,6 +81,8 @@ final class Settings {
 		'bunny_token_key'     => '',
 		'cloudfront_key_id'   => '',
 		'cloudfront_pem'      => '',
+		// The sender's name of the plugin's own mail; '' = the site's name (Mail\BrandedMail).
+		'mail_from_name'      => '',
 	);
 
 	/**
@@ -190,6 +192,9 @@ final class Settings {
 				$clean[ $key ] = self::account_links( $value );
 			} elseif ( is_array( $default ) ) {
 				$clean[ $key ] = array_values( array_filter( array_map( 'absint', (array) $value ) ) );
+			} elseif ( 'mail_from_name' === $key ) {
+				// One header line of a sensible length (sanitize_text_field drops the line breaks).
+				$clean[ $key ] = mb_substr( sanitize_text_field( (string) $value ), 0, 100 );
 			} elseif ( 'brand' === $key ) {
 				$clean[ $key ] = in_array( $value, self::BRANDS, true ) ? $value : $default;
 			} elseif ( str_ends_with( $key, '_url' ) || in_array( $key, array( 'logo', 'logo_harbor', 'logo_summit', 'walkthrough_harbor', 'walkthrough_summit', 'captions_harbor', 'captions_summit', 'certificate_program' ), true ) ) {

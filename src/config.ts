@@ -64,6 +64,8 @@ export interface PortalConfig {
 	contractData: ContractData | null;
 	/** The user's started contract libraries (navigation). */
 	contracts: ContractLink[];
+	/** The library list's line under its title, written by the server for who reads it. */
+	libraryIntro: string;
 	currentUser: { id: number; display_name: string; user_email: string };
 	publicPath: string;
 	freeWebinar: boolean;
@@ -230,6 +232,7 @@ export function readConfig( raw: unknown ): PortalConfig {
 					} ) )
 					.filter( ( contract ) => contract.id > 0 )
 			: [],
+		libraryIntro: str( value.libraryIntro ),
 		currentUser: {
 			id: num( user.id ),
 			display_name: str( user.display_name ),

@@ -74,6 +74,7 @@ final class SettingsPage {
 		$this->field( 'portal', 'walkthrough_summit', __( 'Walkthrough video (Summit)', 'library-portal' ), 'url', __( 'An .m3u8 or .mp4 address.', 'library-portal' ) );
 		$this->field( 'portal', 'captions_harbor', __( 'Walkthrough captions (Harbor)', 'library-portal' ), 'url', __( 'A WebVTT (.vtt) address on this site: the video\'s captions, shown to everyone who turns captions on.', 'library-portal' ) );
 		$this->field( 'portal', 'captions_summit', __( 'Walkthrough captions (Summit)', 'library-portal' ), 'url', __( 'A WebVTT (.vtt) address on this site: the video\'s captions, shown to everyone who turns captions on.', 'library-portal' ) );
+		$this->field( 'sharing', 'mail_from_name', __( 'From name', 'library-portal' ), 'text', __( 'The sender\'s name of the portal\'s invitation and notice e-mails (only those: WordPress\'s own e-mails keep theirs). Leave empty for the site\'s name.', 'library-portal' ) );
 		$this->field( 'sharing', 'daily_quota', __( 'E-mail recipients per day', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'cooldown_seconds', __( 'Seconds between e-mail sends', 'library-portal' ), 'number' );
 		$this->field( 'sharing', 'link_lifetime_days', __( 'Share links stay valid (days)', 'library-portal' ), 'number' );
@@ -395,7 +396,7 @@ final class SettingsPage {
 				printf( '<p class="description">%s %s</p>', esc_html( $state ), esc_html( $help ) );
 				return;
 			case 'text':
-				printf( '<input type="text" class="regular-text code" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) $value ) );
+				printf( '<input type="text" class="regular-text" maxlength="100" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) $value ) );
 				break;
 			case 'address':
 				// A path on this site is allowed too, which a type="url" field would refuse.

@@ -8,8 +8,10 @@
 namespace LibraryPortal\Certificates;
 
 use LibraryPortal\Accounts\People;
+use LibraryPortal\Frontend\BrandPalette;
 use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Privacy\CertificateNames;
+use LibraryPortal\Settings;
 
 /**
  * Serves `/certificate/{code}/download` (the PDF, for its holder and the owner who shared the
@@ -25,12 +27,14 @@ final class CertificatePages {
 	 * @param QuizService           $quizzes      Who may download.
 	 * @param CertificatePdf        $pdf          PDF writer.
 	 * @param CertificateNames      $names        Whether a certificate still shows its holder's name.
+	 * @param Settings              $settings     Settings (the brand's logo and colours of the verify page).
 	 */
 	public function __construct(
 		private readonly CertificateRepository $certificates,
 		private readonly QuizService $quizzes,
 		private readonly CertificatePdf $pdf,
-		private readonly CertificateNames $names = new CertificateNames()
+		private readonly CertificateNames $names = new CertificateNames(),
+		private readonly Settings $settings = new Settings()
 	) {}
 
 	/**
@@ -146,20 +150,40 @@ final class CertificatePages {
 	}
 
 	/**
-	 * A small standalone HTML page, kept out of search engines; the code in its address is
-	 * not passed on to other sites.
+	 * A small standalone HTML page in the brand's look (its logo or name leading to the site, its
+	 * colours), with a way back: the learner's library when logged in, else the site's home. Kept
+	 * out of search engines; the code in its address is not passed on to other sites.
 	 *
 	 * @param int    $status  HTTP status.
 	 * @param string $heading Heading (plain text).
 	 * @param string $html    Body, escaped by the caller.
 	 */
 	private function page( int $status, string $heading, string $html ): PageReply {
-		$site = (string) get_bloginfo( 'name' );
-		$body = '<!DOCTYPE html><html lang="' . esc_attr( (string) get_bloginfo( 'language' ) ) . '"><head><meta charset="utf-8">'
+		$site  = wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES );
+		$brand = BrandPalette::of( $this->settings->brand() );
+		$logo  = $this->settings->logo();
+		$home  = home_url( '/' );
+		$mark  = '' !== $logo
+			? '<img src="' . esc_url( $logo ) . '" alt="' . esc_attr( $site ) . '" height="48">'
+			: esc_html( $site );
+		$back  = is_user_logged_in()
+			? '<a href="' . esc_url( home_url( '/' . Routes::PORTAL_PATH . '/' ) ) . '">' . esc_html__( 'Back to your library', 'library-portal' ) . '</a>'
+			/* translators: %s: site name. */
+			: '<a href="' . esc_url( $home ) . '">' . esc_html( sprintf( __( 'Go to %s', 'library-portal' ), $site ) ) . '</a>';
+		$style = 'body{font:16px/1.5 ' . $brand['font'] . ';color:' . $brand['text'] . ';background:' . $brand['page'] . ';margin:0;padding:0 1rem}'
+			. 'header{max-width:40rem;margin:2rem auto 1rem}.lp-verify__brand{display:inline-block;color:' . $brand['heading'] . ';font-size:1.25rem;font-weight:700;text-decoration:none}'
+			. '.lp-verify__brand img{display:block;height:48px;width:auto;max-width:100%}'
+			. 'main{max-width:36rem;margin:0 auto 2rem;background:#fff;padding:2rem;border-radius:8px;border-top:4px solid ' . $brand['heading'] . ';box-shadow:0 1px 3px rgba(0,0,0,.15);overflow-wrap:anywhere}'
+			. 'h1{font-size:1.5rem;margin-top:0;color:' . $brand['heading'] . '}a{color:' . $brand['link'] . '}a:focus-visible{outline:2px solid ' . $brand['heading'] . ';outline-offset:2px}'
+			. '.lp-verify__status{padding:.75rem 1rem;border-radius:4px}.lp-verify__status--valid{background:#edfaef;border-left:4px solid #00a32a}.lp-verify__status--revoked{background:#fcf0f1;border-left:4px solid #d63638}'
+			. 'dt{font-weight:600;margin-top:.75rem}dd{margin:0}.lp-verify__back{margin:1.5rem 0 0}';
+		$body  = '<!DOCTYPE html><html lang="' . esc_attr( (string) get_bloginfo( 'language' ) ) . '"><head><meta charset="utf-8">'
 			. '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">'
-			. '<title>' . esc_html( $heading . ' – ' . wp_specialchars_decode( $site, ENT_QUOTES ) ) . '</title>'
-			. '<style>body{font:16px/1.5 system-ui,sans-serif;color:#1e1e1e;background:#f6f7f7;margin:0}main{max-width:36rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}h1{font-size:1.5rem;margin-top:0}.lp-verify__status{padding:.75rem 1rem;border-radius:4px}.lp-verify__status--valid{background:#edfaef;border-left:4px solid #00a32a}.lp-verify__status--revoked{background:#fcf0f1;border-left:4px solid #d63638}dt{font-weight:600;margin-top:.75rem}dd{margin:0}</style>'
-			. '</head><body><main><p>' . esc_html( wp_specialchars_decode( $site, ENT_QUOTES ) ) . '</p><h1>' . esc_html( $heading ) . '</h1>' . $html . '</main></body></html>';
+			. '<title>' . esc_html( $heading . ' – ' . $site ) . '</title>'
+			. '<style>' . $style . '</style>'
+			. '</head><body><header><a class="lp-verify__brand" href="' . esc_url( $home ) . '">' . $mark . '</a></header>'
+			. '<main><h1>' . esc_html( $heading ) . '</h1>' . $html
+			. '<p class="lp-verify__back">' . $back . '</p></main></body></html>';
 		return new PageReply(
 			$status,
 			array(

@@ -221,7 +221,7 @@ final class FirstScreen {
 		}
 
 		return '<div class="lp-library"><div class="lp-page-header">' . self::title( $title )
-			. '<p class="lp-page-description">' . esc_html__( 'Access your purchased on-demand workshops, webinars, and e-manuals below.', 'library-portal' ) . '</p></div>'
+			. '<p class="lp-page-description">' . esc_html( (string) ( $this->config['libraryIntro'] ?? '' ) ) . '</p></div>'
 			. $this->filters()
 			. $cards
 			. '</div>';

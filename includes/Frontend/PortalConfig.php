@@ -9,6 +9,7 @@ namespace LibraryPortal\Frontend;
 
 use LibraryPortal\Ajax\PingHandler;
 use LibraryPortal\Contracts\ContractRepository;
+use LibraryPortal\Grants\LicenseRepository;
 use LibraryPortal\Settings;
 use LibraryPortal\Sharing\ShareInvite;
 use LibraryPortal\Sharing\ShareInvites;
@@ -54,6 +55,13 @@ final class PortalConfig {
 	private InitialReplies $initial_replies;
 
 	/**
+	 * Seats and grants (whether the user bought anything, for the list's introduction).
+	 *
+	 * @var LicenseRepository
+	 */
+	private LicenseRepository $licenses;
+
+	/**
 	 * Wires the builder.
 	 *
 	 * @param Settings            $settings        Settings.
@@ -61,13 +69,16 @@ final class PortalConfig {
 	 * @param ShareInvites        $invites         Share links.
 	 * @param AccountLinks|null   $account_links   Account links (default: from the settings).
 	 * @param InitialReplies|null $initial_replies The first screen's replies (default: the REST routes').
+	 * @param LicenseRepository|null $licenses     Seats and grants (default: on the site's database).
 	 */
-	public function __construct( Settings $settings, ContractRepository $contracts, ShareInvites $invites, ?AccountLinks $account_links = null, ?InitialReplies $initial_replies = null ) {
+	public function __construct( Settings $settings, ContractRepository $contracts, ShareInvites $invites, ?AccountLinks $account_links = null, ?InitialReplies $initial_replies = null, ?LicenseRepository $licenses = null ) {
+		global $wpdb;
 		$this->settings        = $settings;
 		$this->contracts       = $contracts;
 		$this->invites         = $invites;
 		$this->account_links   = $account_links ?? new AccountLinks( $settings );
 		$this->initial_replies = $initial_replies ?? new InitialReplies();
+		$this->licenses        = $licenses ?? new LicenseRepository( $wpdb );
 	}
 
 	/**
@@ -102,6 +113,8 @@ final class PortalConfig {
 			'shareData'          => $this->share_data( time() ),
 			'contractData'       => $this->contract_data( (int) $user->ID ),
 			'contracts'          => $this->contracts_of( (int) $user->ID ),
+			// The library list's line under its title, in words that fit who reads it.
+			'libraryIntro'       => $this->library_intro( (int) $user->ID ),
 			'currentUser'        => array(
 				'id'           => (int) $user->ID,
 				'display_name' => $user->display_name,
@@ -119,6 +132,23 @@ final class PortalConfig {
 			// call of that path (docs/decisions.md, "First screen").
 			'initialReplies'     => (object) $this->initial_replies->for_screen( PortalScreen::current(), self::asks_member_version() ),
 		);
+	}
+
+	/**
+	 * The line under the library's title. The spec's "purchased" text is kept for buyers; a
+	 * contract library, a member or a team member bought nothing, so their line says whose
+	 * trainings these are (docs/decisions.md, "Words the spec gives and where they change").
+	 *
+	 * @param int $user_id Current user.
+	 */
+	private function library_intro( int $user_id ): string {
+		if ( 'contract' === Routes::current_route() ) {
+			return __( 'The trainings your organization has given you are below.', 'library-portal' );
+		}
+		if ( $user_id && $this->licenses->owns_untagged_grant( $user_id ) ) {
+			return __( 'Access your purchased on-demand workshops, webinars, and e-manuals below.', 'library-portal' );
+		}
+		return __( 'Your on-demand workshops, webinars, and e-manuals are below.', 'library-portal' );
 	}
 
 	/**

@@ -290,6 +290,23 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Whether a user has bought (or been given as a buyer) anything: an own untagged grant that
+	 * has not ended. Members, contract users and team members have none; their library is not
+	 * "purchased" (docs/decisions.md, "Words the spec gives and where they change"). One query.
+	 *
+	 * @param int $user_id User.
+	 */
+	public function owns_untagged_grant( int $user_id ): bool {
+		return (bool) $this->db->get_var(
+			$this->db->prepare(
+				"SELECT 1 FROM %i WHERE owner_id = %d AND tag = '' AND ended_at = 0 LIMIT 1",
+				$this->table( 'grants' ),
+				$user_id
+			)
+		);
+	}
+
+	/**
 	 * Whether a user already holds a seat of an item: one received from anyone (assigned or
 	 * activated) or an own untagged one, unexpired. Such a visitor of a share link is shown the
 	 * item instead of a claim (docs/decisions.md, "Sharing seats"). One query.

@@ -410,8 +410,7 @@ final class LearningController extends Controller {
 		if ( null === $row ) {
 			return ErrorReply::error(
 				ItemLookup::NOT_FOUND,
-				/* translators: %d: item ID. */
-				sprintf( __( 'Item with ID %d was not found in your library.', 'library-portal' ), $product_id ),
+				__( 'This training is not in your library.', 'library-portal' ),
 				404
 			);
 		}

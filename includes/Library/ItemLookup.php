@@ -89,8 +89,7 @@ final class ItemLookup {
 			if ( ! $rows ) {
 				return ErrorReply::error(
 					self::NOT_FOUND,
-					/* translators: %d: item ID. */
-					sprintf( __( 'Item with ID %d was not found in your library.', 'library-portal' ), $product_id ),
+					__( 'This training is not in your library.', 'library-portal' ),
 					404
 				);
 			}

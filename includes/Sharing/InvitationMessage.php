@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Mail\BrandedMail;
+
 /**
  * Subject, HTML and plain text of one invitation. Every value is escaped for where it goes;
  * the subject holds only the site's and the catalogue's words, never the sharer's. The sharer's
@@ -49,18 +51,27 @@ final class InvitationMessage {
 	}
 
 	/**
-	 * The HTML part.
+	 * The HTML part, in the brand's layout: the link is the button (the plain-text part carries
+	 * the address itself).
+	 *
+	 * @param BrandedMail $mail The plugin's mail layout.
 	 */
-	public function html(): string {
-		return '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">'
-			/* translators: 1: sharer's name, 2: training title. */
-			. '<p>' . esc_html( sprintf( __( '%1$s has shared a license of "%2$s" with you.', 'library-portal' ), $this->sharer_name, $this->title ) ) . '</p>'
-			. '<p>' . esc_html( $this->how_to_accept() ) . '</p>'
-			. '<p><a href="' . esc_url( $this->link ) . '" style="display:inline-block;padding:10px 18px;background:#0b5f5a;color:#ffffff;text-decoration:none;border-radius:4px">' . esc_html__( 'Open the invitation', 'library-portal' ) . '</a></p>'
-			/* translators: %s: date. */
-			. '<p style="font-size:13px;color:#52606d">' . esc_html( sprintf( __( 'The link works until %s.', 'library-portal' ), $this->valid_until ) ) . ' ' . esc_html( $this->link ) . '</p>'
-			. '<p style="font-size:13px;color:#52606d">' . esc_html( $this->sent_by() ) . '</p>'
-			. '</body></html>';
+	public function html( BrandedMail $mail ): string {
+		return $mail->html(
+			$this->subject(),
+			array(
+				/* translators: 1: sharer's name, 2: training title. */
+				sprintf( __( '%1$s has shared a license of "%2$s" with you.', 'library-portal' ), $this->sharer_name, $this->title ),
+				$this->how_to_accept(),
+			),
+			__( 'Open the invitation', 'library-portal' ),
+			$this->link,
+			array(
+				/* translators: %s: date. */
+				sprintf( __( 'The link works until %s.', 'library-portal' ), $this->valid_until ),
+				$this->sent_by(),
+			)
+		);
 	}
 
 	/**

@@ -10,10 +10,10 @@ namespace LibraryPortal\Sharing;
 use LibraryPortal\Accounts\People;
 use LibraryPortal\Domain\Refusal;
 use LibraryPortal\Grants\SeatAuditRepository;
+use LibraryPortal\Mail\BrandedMail;
 use LibraryPortal\Notifications\Notifier;
 use LibraryPortal\Notifications\PersonName;
 use LibraryPortal\Settings;
-use PHPMailer\PHPMailer\PHPMailer;
 
 /**
  * Sends share invitations: one `wp_mail` per recipient, HTML with a plain-text part, each with
@@ -77,6 +77,13 @@ final class ShareMailer {
 	private SeatAuditRepository $audit;
 
 	/**
+	 * The plugin's mail (layout, sender's name, plain-text part).
+	 *
+	 * @var BrandedMail
+	 */
+	private BrandedMail $branded;
+
+	/**
 	 * The audit trail's action of a share by e-mail (docs/decisions.md, "Grants and audit trail").
 	 */
 	public const AUDIT_ACTION = 'share_email';
@@ -98,6 +105,7 @@ final class ShareMailer {
 		$this->settings = $settings;
 		$this->notifier = $notifier;
 		$this->audit    = $audit;
+		$this->branded  = new BrandedMail( $settings );
 	}
 
 	/**
@@ -378,7 +386,7 @@ final class ShareMailer {
 	 * @param int      $expires_at When the link stops working (Unix seconds).
 	 */
 	private function mail( \WP_User $sender, string $title, string $email, string $code, int $expires_at ): bool {
-		$message    = new InvitationMessage(
+		$message = new InvitationMessage(
 			PersonName::of_user( $sender ),
 			$title,
 			ShareInvites::invite_url( $code ),
@@ -388,15 +396,7 @@ final class ShareMailer {
 			home_url( '/' ),
 			'' !== InviteLogin::registration_url( home_url( '/' ) ) || InviteAccount::offered( $this->settings )
 		);
-		$plain_text = static function ( PHPMailer $mailer ) use ( $message ): void {
-			$mailer->AltBody = $message->text(); // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's property.
-		};
-		add_action( 'phpmailer_init', $plain_text );
-		try {
-			return (bool) wp_mail( $email, $message->subject(), $message->html(), array( 'Content-Type: text/html; charset=UTF-8' ) );
-		} finally {
-			remove_action( 'phpmailer_init', $plain_text );
-		}
+		return $this->branded->send( $email, $message->subject(), $message->html( $this->branded ), $message->text() );
 	}
 
 	/**

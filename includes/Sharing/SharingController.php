@@ -190,7 +190,7 @@ final class SharingController extends Controller {
 		$user_id    = get_current_user_id();
 		$product_id = (int) $request['id'];
 		if ( ! $this->licenses->owns_item( $user_id, $product_id ) ) {
-			return self::not_found( $product_id );
+			return self::not_found();
 		}
 		return $this->success( $this->records->for_owner( $user_id, $product_id, time() ) );
 	}
@@ -248,7 +248,7 @@ final class SharingController extends Controller {
 		$user_id    = get_current_user_id();
 		$product_id = (int) $request['id'];
 		if ( ! $this->licenses->owns_item( $user_id, $product_id ) ) {
-			return self::not_found( $product_id );
+			return self::not_found();
 		}
 		$withdrawn = $this->links->withdraw_all( $user_id, $product_id, time() );
 		return $this->success(
@@ -443,11 +443,8 @@ final class SharingController extends Controller {
 
 	/**
 	 * The 404 of an item that is not the user's (the same words as every `/{id}` route).
-	 *
-	 * @param int $product_id Item.
 	 */
-	private static function not_found( int $product_id ): WP_Error {
-		/* translators: %d: item ID. */
-		return ErrorReply::error( ItemLookup::NOT_FOUND, sprintf( __( 'Item with ID %d was not found in your library.', 'library-portal' ), $product_id ), 404 );
+	private static function not_found(): WP_Error {
+		return ErrorReply::error( ItemLookup::NOT_FOUND, __( 'This training is not in your library.', 'library-portal' ), 404 );
 	}
 }

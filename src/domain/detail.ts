@@ -67,6 +67,15 @@ export function noAccessNotice( item: LibraryItem ): string {
 	);
 }
 
+/**
+ * Whether the Share Details warning says the day access ended (every seat expired): the header
+ * then leaves out its 'Expired: {date}' line, so one item has one expiry notice, in one wording.
+ *
+ * @param item Library item.
+ */
+export const noticeSaysAccessEnded = ( item: LibraryItem ): boolean =>
+	! hasAccess( item ) && item.status === 'expired';
+
 export const hasVideo = ( item: LibraryItem ): boolean =>
 	! WITHOUT_VIDEO.includes( item.content_type );
 
@@ -160,7 +169,7 @@ export function downloadLabel( contentType: string ): string {
 }
 
 /**
- * The share notice ('You can NOT share content if you have watched more than 5%') shows while
+ * The share notice (watching 5% makes one license the viewer's, no longer shareable) shows while
  * the seat is not activated, only where the server gives sharing controls (an owner's own,
  * non-member row: never a team member or a contract user).
  *

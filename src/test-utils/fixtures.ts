@@ -140,6 +140,8 @@ export function setPortalConfig(
 		shareData: null,
 		contractData: null,
 		contracts: [],
+		libraryIntro:
+			'Access your purchased on-demand workshops, webinars, and e-manuals below.',
 		currentUser: {
 			id: 7,
 			display_name: 'Dana Reader',

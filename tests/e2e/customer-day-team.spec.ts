@@ -192,7 +192,7 @@ test( 'the license count is said once, in words; a member sees who shared, and m
 	).toHaveCount( 0 );
 	await expect( member.getByTestId( 'lp-share-notice' ) ).toHaveCount( 0 );
 	await expect(
-		member.getByText( 'You can NOT share content', { exact: false } )
+		member.getByText( 'can no longer be shared', { exact: false } )
 	).toHaveCount( 0 );
 	await checkScreen( member, 'member-detail' );
 	await memberContext.close();

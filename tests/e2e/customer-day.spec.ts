@@ -200,7 +200,7 @@ test( 'the test screen offers Retry only where it helps, and a way back', async 
 	// Not the learner's item: the same 404 every time, so the library instead of Retry.
 	await page.goto( `/quiz/${ setup.foreign }` );
 	await expect( page.getByRole( 'alert' ) ).toContainText(
-		'was not found in your library'
+		'This training is not in your library.'
 	);
 	await expect( page.getByRole( 'button', { name: 'Retry' } ) ).toHaveCount(
 		0

@@ -183,10 +183,7 @@ test( 'dashboard, list and detail speak the user’s language, from PHP and from
 	);
 	expect( reply.status() ).toBe( 404 );
 	expect( ( ( await reply.json() ) as { message: string } ).message ).toBe(
-		pseudo( 'Item with ID %d was not found in your library.' ).replace(
-			'%d',
-			String( missing )
-		)
+		pseudo( 'This training is not in your library.' )
 	);
 } );
 

@@ -81,5 +81,9 @@ test( 'an owner whose seats expired is told the day access ended, with Renew', a
 			name: 'Renew',
 		} )
 	).toBeVisible();
+	// One expiry notice for the item, in one wording: the header does not add 'Expired: {date}'.
+	await expect(
+		page.locator( '.lp-detail__header' ).getByText( /Expired: / )
+	).toHaveCount( 0 );
 	await checkScreens( page, 'no-access-expired' );
 } );

@@ -33,8 +33,20 @@ function LicenseCount( { item }: { item: LibraryItem } ) {
 	return <p className="lp-item__licenses">{ license }</p>;
 }
 
-export function LicenseLines( { item }: { item: LibraryItem } ) {
-	const expiry = expiryLine( item );
+/**
+ * @param props            Props.
+ * @param props.item       Library item.
+ * @param props.withExpiry Whether to say the expiry ('Expires:'/'Expired:'); off where another
+ *                         notice on the same screen already says when access ended.
+ */
+export function LicenseLines( {
+	item,
+	withExpiry = true,
+}: {
+	item: LibraryItem;
+	withExpiry?: boolean;
+} ) {
+	const expiry = withExpiry ? expiryLine( item ) : '';
 	return (
 		<>
 			<LicenseCount item={ item } />

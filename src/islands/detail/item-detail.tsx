@@ -30,6 +30,7 @@ import {
 	detailTabs,
 	hasAccess,
 	hasVideo,
+	noticeSaysAccessEnded,
 	replaceItem,
 	showsWatchedBadge,
 	testDurationText,
@@ -143,16 +144,12 @@ function ItemDetailScreen() {
 						'Could not load this item. Please try again.',
 						'library-portal'
 					)
-				: sprintf(
-						/* translators: %s: product id. */
-						__(
-							'Item with ID %s was not found in your library.',
-							'library-portal'
-						),
-						productId
+				: __(
+						'This training is not in your library.',
+						'library-portal'
 					)
 		);
-	}, [ missing, contractMode, productId, showError ] );
+	}, [ missing, contractMode, showError ] );
 
 	const wantVideo = !! item && hasAccess( item ) && hasVideo( item );
 	// The player's Retry asks again too (signed addresses expire): a refusal then shows the
@@ -367,7 +364,12 @@ function ItemDetailScreen() {
 						</span>
 					</p>
 				) : null }
-				<LicenseLines item={ item } />
+				<LicenseLines
+					item={ item }
+					withExpiry={
+						! ( tabs.share && noticeSaysAccessEnded( item ) )
+					}
+				/>
 				<PrimaryActionButton
 					action={ item.primary_action }
 					onPlay={ () => {

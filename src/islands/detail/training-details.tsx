@@ -160,7 +160,7 @@ export function TrainingDetails( {
 			{ showsShareNotice( item ) ? (
 				<p className="lp-notice" data-testid="lp-share-notice">
 					{ __(
-						'You can NOT share content if you have watched more than 5%',
+						'Once you watch 5% of this training, one license becomes yours and can no longer be shared.',
 						'library-portal'
 					) }
 				</p>

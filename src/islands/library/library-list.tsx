@@ -264,10 +264,7 @@ export function LibraryList() {
 			<div className="lp-page-header">
 				<ScreenTitle title={ title } />
 				<p className="lp-page-description">
-					{ __(
-						'Access your purchased on-demand workshops, webinars, and e-manuals below.',
-						'library-portal'
-					) }
+					{ config.libraryIntro }
 					{ isMember &&
 					! contractMode &&
 					config.accountLinks[ 'member-promos' ] !== '' ? (

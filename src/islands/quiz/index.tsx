@@ -28,6 +28,7 @@ import { CertificateLinks } from '../../components/certificate-links';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { ScreenTitle } from '../../components/screen-title';
 import { useResource } from '../../data/use-resource';
+import { pageLocale } from '../../domain/dates';
 import { paths } from '../../domain/paths';
 import type {
 	Certificate,
@@ -137,38 +138,78 @@ function QuizScreen( { productId }: { productId: number } ) {
  * What follows a failed attempt: the server's message when no attempt is left, else the attempts
  * left and Retry (a new served attempt).
  *
- * @param props         Props.
- * @param props.result  The graded attempt.
- * @param props.onRetry Loads a new attempt.
+ * @param props           Props.
+ * @param props.result    The graded attempt.
+ * @param props.productId The item, for the way back to its training.
+ * @param props.onRetry   Loads a new attempt.
  */
 function AfterFailedAttempt( {
 	result,
+	productId,
 	onRetry,
 }: {
 	result: QuizResult;
+	productId: number;
 	onRetry: () => void;
 } ) {
+	// Either way the learner may want to watch again before the next try: the way back is offered.
 	if ( result.attempts_left === 0 ) {
 		return (
-			<p
-				className="lp-notice lp-notice--warning"
-				data-testid="lp-quiz-exhausted"
-			>
-				{ result.attempts_message }
-			</p>
+			<>
+				<p
+					className="lp-notice lp-notice--warning"
+					data-testid="lp-quiz-exhausted"
+				>
+					{ result.attempts_message }
+				</p>
+				<BackToTraining productId={ productId } />
+			</>
 		);
 	}
 	return (
 		<>
 			<AttemptsLeft allowance={ result } />
-			<button
-				type="button"
-				className="lp-button lp-button--secondary"
-				onClick={ onRetry }
-			>
-				{ __( 'Retry', 'library-portal' ) }
-			</button>
+			<div className="lp-quiz__actions">
+				<button
+					type="button"
+					className="lp-button lp-button--secondary"
+					onClick={ onRetry }
+				>
+					{ __( 'Retry', 'library-portal' ) }
+				</button>
+				<BackToTraining productId={ productId } />
+			</div>
 		</>
+	);
+}
+
+/**
+ * "Please answer every question" naming the questions still open by their numbers on the page
+ * ("2 and 5 are unanswered"), joined the way the page's language joins a list.
+ *
+ * @param numbers The unanswered questions' numbers (1-based, as the legends show them).
+ */
+export function unansweredMessage( numbers: number[] ): string {
+	const words = numbers.map( String );
+	let list: string;
+	try {
+		list = new Intl.ListFormat( pageLocale(), {
+			type: 'conjunction',
+		} ).format( words );
+	} catch {
+		list = new Intl.ListFormat( 'en-US', { type: 'conjunction' } ).format(
+			words
+		);
+	}
+	return sprintf(
+		/* translators: %s: the numbers of the unanswered questions, e.g. "2 and 5". */
+		_n(
+			'Please answer every question: %s is unanswered.',
+			'Please answer every question: %s are unanswered.',
+			numbers.length,
+			'library-portal'
+		),
+		list
 	);
 }
 
@@ -214,8 +255,9 @@ function QuizForm( {
 	const firstQuestionRef = useRef< HTMLInputElement >( null );
 	const errorRef = useRef< HTMLParagraphElement >( null );
 	const [ focusTarget, setFocusTarget ] = useState<
-		'result' | 'first' | 'error' | null
+		'result' | 'first' | 'error' | 'unanswered' | null
 	>( focusFirst ? 'first' : null );
+	const formRef = useRef< HTMLFormElement >( null );
 	const title = sprintf(
 		/* translators: %s: training title. */
 		__( 'Test: %s', 'library-portal' ),
@@ -224,7 +266,8 @@ function QuizForm( {
 	const certificate: Certificate | null =
 		result?.certificate ?? quiz.certificate;
 
-	// Focus follows the action: the result after a submit, the first question after Retry.
+	// Focus follows the action: the result after a submit, the first question after Retry, the
+	// first unanswered question after a submit with some left open.
 	useEffect( () => {
 		if ( focusTarget === 'result' ) {
 			resultRef.current?.focus();
@@ -232,6 +275,12 @@ function QuizForm( {
 			firstQuestionRef.current?.focus();
 		} else if ( focusTarget === 'error' ) {
 			errorRef.current?.focus();
+		} else if ( focusTarget === 'unanswered' ) {
+			formRef.current
+				?.querySelector< HTMLInputElement >(
+					'fieldset[data-answered="false"] input[type="radio"]'
+				)
+				?.focus();
 		}
 		setFocusTarget( null );
 	}, [ focusTarget ] );
@@ -286,19 +335,22 @@ function QuizForm( {
 						testId="lp-certificate"
 					/>
 				) : null }
+				<BackToTraining productId={ quiz.product_id } />
 			</section>
 		);
 	}
 
-	const unanswered = quiz.questions.filter(
-		( question ) => answers[ question.id ] === undefined
-	).length;
+	const unanswered = quiz.questions.flatMap( ( question, index ) =>
+		answers[ question.id ] === undefined ? [ index + 1 ] : []
+	);
 
 	const onSubmit = async ( event: FormEvent ) => {
 		event.preventDefault();
-		if ( unanswered > 0 ) {
-			setError( __( 'Please answer every question.', 'library-portal' ) );
-			setFocusTarget( 'error' );
+		if ( unanswered.length > 0 ) {
+			// The message (an alert, read out) names them all; focus goes to the first one left,
+			// where the next keystroke answers it.
+			setError( unansweredMessage( unanswered ) );
+			setFocusTarget( 'unanswered' );
 			return;
 		}
 		setSending( true );
@@ -375,6 +427,7 @@ function QuizForm( {
 					) : (
 						<AfterFailedAttempt
 							result={ result }
+							productId={ quiz.product_id }
 							onRetry={ onRetry }
 						/>
 					) }
@@ -405,9 +458,22 @@ function QuizForm( {
 					testId="lp-certificate"
 				/>
 			) : null }
-			<form className="lp-quiz__form" onSubmit={ onSubmit } noValidate>
+			<form
+				ref={ formRef }
+				className="lp-quiz__form"
+				onSubmit={ onSubmit }
+				noValidate
+			>
 				{ quiz.questions.map( ( question, number ) => (
-					<fieldset key={ question.id } className="lp-quiz__question">
+					<fieldset
+						key={ question.id }
+						className="lp-quiz__question"
+						data-answered={
+							answers[ question.id ] === undefined
+								? 'false'
+								: 'true'
+						}
+					>
 						<legend>
 							{ sprintf(
 								/* translators: 1: question number, 2: question text. */

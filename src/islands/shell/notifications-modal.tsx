@@ -1,6 +1,7 @@
 /**
  * The bell's modal (spec points 2 and 4): 'Notifications', the newest 6, 'No new notifications',
- * 'View Previous Notifications' and Hide. Escape, a press outside and the close button close
+ * 'View Previous Notifications' (only when the server's reply has more pages: older ones exist)
+ * and Hide. Escape, a press outside and the close button close
  * it, and closing marks every notification read on the server; the bell then shows the
  * server's count.
  */
@@ -48,6 +49,11 @@ interface ModalState {
 	/** The call failed: the spec's two samples show, with Retry. */
 	failed: boolean;
 	list: PortalNotification[];
+	/**
+	 * Older notifications exist beyond this list: the server's reply has more than one page. Unknown
+	 * after a failure, so the way to the page stays.
+	 */
+	older: boolean;
 }
 
 export function NotificationsModal( {
@@ -60,11 +66,13 @@ export function NotificationsModal( {
 		loading: true,
 		failed: false,
 		list: [],
+		older: false,
 	} );
 	const [ attempt, setAttempt ] = useState( 0 );
 	const [ hideError, setHideError ] = useState( '' );
 	const listRef = useRef< HTMLUListElement >( null );
 	const viewAllRef = useRef< HTMLButtonElement >( null );
+	const closeRef = useRef< HTMLButtonElement >( null );
 	const focusIndex = useRef< number | null >( null );
 
 	useEffect( () => {
@@ -77,6 +85,7 @@ export function NotificationsModal( {
 						loading: false,
 						failed: false,
 						list: page.notifications,
+						older: page.total_pages > 1,
 					} );
 					onUnreadChange( page.unread );
 				}
@@ -88,6 +97,7 @@ export function NotificationsModal( {
 						loading: false,
 						failed: true,
 						list: sampleNotifications( nowInSeconds() ),
+						older: true,
 					} );
 				}
 			}
@@ -99,7 +109,8 @@ export function NotificationsModal( {
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [ attempt ] );
 
-	// After a hide, focus goes to the next Hide button (or the last one), else to the way out.
+	// After a hide, focus goes to the next Hide button (or the last one), else to the way out
+	// (the older notifications, or Close when there are none).
 	useEffect( () => {
 		if ( focusIndex.current === null || state.loading ) {
 			return;
@@ -111,7 +122,7 @@ export function NotificationsModal( {
 		const target =
 			buttons[ Math.min( focusIndex.current, buttons.length - 1 ) ];
 		focusIndex.current = null;
-		( target ?? viewAllRef.current )?.focus();
+		( target ?? viewAllRef.current ?? closeRef.current )?.focus();
 	}, [ state ] );
 
 	const close = () => {
@@ -162,6 +173,7 @@ export function NotificationsModal( {
 			className="lp-notifications-modal"
 		>
 			<button
+				ref={ closeRef }
 				type="button"
 				className="lp-dialog__close"
 				onClick={ close }
@@ -202,16 +214,21 @@ export function NotificationsModal( {
 					{ hideError }
 				</p>
 			) : null }
-			<div className="lp-dialog__actions">
-				<button
-					ref={ viewAllRef }
-					type="button"
-					className="lp-button"
-					onClick={ viewPrevious }
-				>
-					{ __( 'View Previous Notifications', 'library-portal' ) }
-				</button>
-			</div>
+			{ ! state.loading && state.older ? (
+				<div className="lp-dialog__actions">
+					<button
+						ref={ viewAllRef }
+						type="button"
+						className="lp-button"
+						onClick={ viewPrevious }
+					>
+						{ __(
+							'View Previous Notifications',
+							'library-portal'
+						) }
+					</button>
+				</div>
+			) : null }
 		</Dialog>
 	);
 }

@@ -16,6 +16,8 @@ export const MAILDIR = path.resolve(
 
 export interface CaughtMail {
 	to: string;
+	/** The From header as a mail app shows it, e.g. 'Harbor Learning <wordpress@…>'. */
+	from: string;
 	subject: string;
 	text: string;
 	html: string;
@@ -27,7 +29,7 @@ import email, email.policy, json, sys
 m = email.message_from_binary_file(open(sys.argv[1], 'rb'), policy=email.policy.default)
 text = m.get_body(('plain',))
 html = m.get_body(('html',))
-print(json.dumps({'to': str(m['to']), 'subject': str(m['subject']),
+print(json.dumps({'to': str(m['to']), 'from': str(m['from']), 'subject': str(m['subject']),
   'text': text.get_content() if text else '', 'html': html.get_content() if html else '',
   'headers': list(m.keys())}))
 `;

@@ -12,6 +12,7 @@ use LibraryPortal\Certificates\CertificatePdf;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Cli\Commands;
 use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Privacy\CertificateNames;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -26,7 +27,7 @@ final class CertificatePagesTest extends TestCase {
 	 */
 	private function pages(): CertificatePages {
 		$s = $this->services();
-		return new CertificatePages( $s->certificates, new QuizService( $s->quiz_attempts, $s->certificates, $s->progress, $s->licenses, $s->notifier, $s->settings, $s->seat_audit ), new CertificatePdf() );
+		return new CertificatePages( $s->certificates, new QuizService( $s->quiz_attempts, $s->certificates, $s->progress, $s->licenses, $s->notifier, $s->settings, $s->seat_audit ), new CertificatePdf(), new CertificateNames(), $s->settings );
 	}
 
 	/**
@@ -170,6 +171,27 @@ final class CertificatePagesTest extends TestCase {
 		$this->assertSame( 200, $this->pages()->verify( strtolower( $c['code'] ) )->status, 'A code typed in lower case works.' );
 	}
 
+	public function test_the_verify_page_carries_the_brand_and_a_way_back(): void {
+		$c = $this->shared_certificate();
+		update_option( 'blogname', 'Summit & Partners' );
+		$this->services()->settings->update(
+			array(
+				'brand'       => 'summit',
+				'logo_summit' => 'https://media.example.com/summit.png',
+			)
+		);
+		wp_set_current_user( 0 );
+
+		$body = $this->pages()->verify( $c['code'] )->body;
+
+		$this->assertStringContainsString( '<header><a class="lp-verify__brand" href="' . esc_url( home_url( '/' ) ) . '"><img src="https://media.example.com/summit.png" alt="Summit &amp; Partners"', $body, "The brand's logo, leading to the site." );
+		$this->assertStringContainsString( 'border-top:4px solid #1e3a26', $body, "The brand's colour." );
+		$this->assertStringContainsString( '<p class="lp-verify__back"><a href="' . esc_url( home_url( '/' ) ) . '">Go to Summit &amp; Partners</a></p>', $body, 'A visitor goes back to the site.' );
+
+		wp_set_current_user( $this->make_user() );
+		$this->assertStringContainsString( '<p class="lp-verify__back"><a href="' . esc_url( home_url( '/my-account/library/' ) ) . '">Back to your library</a></p>', $this->pages()->verify( $c['code'] )->body, 'A learner goes back to their library.' );
+	}
+
 	public function test_a_name_with_markup_is_escaped(): void {
 		$user = $this->make_user();
 		self::raw_update( 'users', array( 'display_name' => '<img src=x onerror=alert(1)>Eve' ), array( 'ID' => $user ) );
@@ -178,7 +200,7 @@ final class CertificatePagesTest extends TestCase {
 
 		$body = $this->pages()->verify( $this->services()->certificates->for_user_item( $user, $item )->code )->body;
 
-		$this->assertStringNotContainsString( '<img', $body );
+		$this->assertStringNotContainsString( '<img src=x', $body );
 		$this->assertStringContainsString( '&lt;img', $body );
 	}
 

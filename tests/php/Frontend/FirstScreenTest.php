@@ -172,6 +172,20 @@ final class FirstScreenTest extends TestCase {
 		$this->assertStringContainsString( 'aria-current="page">Dashboard</a>', $html );
 	}
 
+	public function test_the_list_prints_the_line_for_who_reads_it(): void {
+		$owner    = $this->make_user();
+		$teammate = $this->make_user();
+		$item     = Library::item( 'Shared Training' );
+		Library::grant( $owner, $item, 2 );
+		Library::share( $owner, $teammate, $item );
+		wp_set_current_user( $teammate );
+		$this->open( 'my-account/library/videos' );
+
+		$html = do_shortcode( '[library_portal]' );
+
+		$this->assertStringContainsString( '<p class="lp-page-description">Your on-demand workshops, webinars, and e-manuals are below.</p>', $html, 'A team member bought nothing.' );
+	}
+
 	public function test_the_list_prints_its_heading_and_first_cards_whose_first_images_load_first(): void {
 		$owner = $this->make_user();
 		foreach ( array( 'Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo' ) as $title ) {

@@ -9,6 +9,7 @@ namespace LibraryPortal\Tests\Frontend;
 
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -190,5 +191,33 @@ final class PortalConfigTest extends TestCase {
 			),
 			$this->config()['contracts']
 		);
+	}
+
+	public function test_the_library_line_says_purchased_only_to_buyers(): void {
+		$purchased = 'Access your purchased on-demand workshops, webinars, and e-manuals below.';
+		$yours     = 'Your on-demand workshops, webinars, and e-manuals are below.';
+		$item      = Library::item( 'Any Training' );
+		$buyer     = $this->make_user();
+		$member    = $this->make_user();
+		$teammate  = $this->make_user();
+		$nobody    = $this->make_user();
+		Library::grant( $buyer, $item, 2 );
+		Library::grant( $member, Library::item( 'Membership', 'membership' ), 1, 0, 'member' );
+		Library::share( $buyer, $teammate, $item );
+
+		wp_set_current_user( $buyer );
+		$this->assertSame( $purchased, $this->config()['libraryIntro'], "The spec's text, where it is true." );
+		foreach ( array( $member, $teammate, $nobody ) as $reader ) {
+			wp_set_current_user( $reader );
+			$this->assertSame( $yours, $this->config()['libraryIntro'], 'Bought nothing: no "purchased".' );
+		}
+
+		$contracts = $this->services()->contracts;
+		$contract  = $contracts->create( array( 'title' => 'Riverside' ), time() );
+		$contracts->add_member( $contract, $buyer );
+		set_query_var( Routes::QUERY_VAR, 'contract' );
+		set_query_var( Routes::CONTRACT_VAR, $contract );
+		wp_set_current_user( $buyer );
+		$this->assertSame( 'The trainings your organization has given you are below.', $this->config()['libraryIntro'], 'A contract library is the organization\'s, whatever else the reader bought.' );
 	}
 }

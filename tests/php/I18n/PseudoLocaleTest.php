@@ -48,7 +48,7 @@ final class PseudoLocaleTest extends TestCase {
 		$this->speak_pseudo();
 
 		$this->assertSame( '«Ĺóáđíñĝ ýóúŕ ĺíƀŕáŕý…»', __( 'Loading your library…', 'library-portal' ) );
-		$this->assertSame( '«Íţéɱ ŵíţĥ ÍĐ 7 ŵáš ñóţ ƒóúñđ íñ ýóúŕ ĺíƀŕáŕý.»', sprintf( __( 'Item with ID %d was not found in your library.', 'library-portal' ), 7 ) ); // phpcs:ignore WordPress.WP.I18n.MissingTranslatorsComment -- the plugin's own text, asked for here.
+		$this->assertSame( '«Ţĥéŕé íš ñó çóñţŕáçţ ŵíţĥ ţĥé ÍĐ 7.»', sprintf( __( 'There is no contract with the ID %d.', 'library-portal' ), 7 ) ); // phpcs:ignore WordPress.WP.I18n.MissingTranslatorsComment -- the plugin's own text, asked for here.
 		$this->assertFileExists( $this->dir . '/en_XA.mo', 'the core file that makes the locale installed' );
 		$json = glob( $this->dir . '/plugins/library-portal-en_XA-*.json' );
 		$this->assertContains( $this->dir . '/plugins/library-portal-en_XA-' . md5( 'build/index.js' ) . '.json', $json, 'named as load_script_textdomain() looks it up' );

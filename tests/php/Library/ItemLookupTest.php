@@ -98,10 +98,10 @@ final class ItemLookupTest extends TestCase {
 				'success'    => false,
 				'error_code' => ItemLookup::NOT_FOUND,
 				'code'       => ItemLookup::NOT_FOUND,
-				'message'    => "Item with ID $item was not found in your library.",
+				'message'    => 'This training is not in your library.',
 				'data'       => array(
 					'status'  => 404,
-					'message' => "Item with ID $item was not found in your library.",
+					'message' => 'This training is not in your library.',
 				),
 			),
 			$theirs->get_data()

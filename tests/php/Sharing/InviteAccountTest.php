@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Sharing;
 
+use LibraryPortal\Mail\BrandedMail;
 use LibraryPortal\Sharing\InvitationMessage;
 use LibraryPortal\Sharing\InviteAccount;
 use LibraryPortal\Sharing\InviteLogin;
@@ -163,7 +164,7 @@ final class InviteAccountTest extends TestCase {
 
 		$this->assertStringContainsString( 'you can create one on the way', $open->text() );
 		$this->assertStringContainsString( 'ask the person who shared the training with you to have one made for you', $shut->text() );
-		$this->assertStringContainsString( 'ask the person who shared the training with you to have one made for you', $shut->html() );
+		$this->assertStringContainsString( 'ask the person who shared the training with you to have one made for you', $shut->html( new BrandedMail( $this->services()->settings ) ) );
 
 		// What ShareMailer puts in: the setting and the site's registration.
 		$sent = array();

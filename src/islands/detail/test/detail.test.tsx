@@ -196,6 +196,39 @@ describe( "ItemDetail: the server's test, completion and renewal", () => {
 		);
 	} );
 
+	it( 'says once, in one wording, when access to an expired item ended', () => {
+		renderScreen( <ItemDetail />, {
+			url: '/my-account/library/videos/5',
+			path,
+			data: {
+				items: [
+					makeItem( {
+						product_id: 5,
+						title: 'Alpha',
+						content_type: 'on-demand-webinar',
+						access: 'no_license',
+						status: 'expired',
+						expiry: 1700000000,
+						expiry_date: 'November 14, 2023',
+						expired_licenses: 1,
+						available_licenses: 0,
+						primary_action: {
+							kind: 'renew',
+							url: 'http://example.test/product/alpha/',
+						},
+					} ),
+				],
+			},
+		} );
+		expect(
+			screen.getByText(
+				'Your access ended on November 14, 2023. Renew to watch this training again.'
+			)
+		).toBeInTheDocument();
+		expect( screen.getAllByText( /November 14, 2023/ ) ).toHaveLength( 1 );
+		expect( screen.queryByText( /^Expired: / ) ).toBeNull();
+	} );
+
 	it( "shows the server's primary action: an e-course opens its course address", () => {
 		renderScreen( <ItemDetail />, {
 			url: '/my-account/library/videos/6',
@@ -320,7 +353,7 @@ describe( 'ItemDetail header', () => {
 			data: { items: [], showError },
 		} );
 		expect( showError ).toHaveBeenCalledWith(
-			'Item with ID 99 was not found in your library.'
+			'This training is not in your library.'
 		);
 		expect( screen.getByTestId( 'location' ) ).toHaveTextContent(
 			'/my-account/library/videos'
@@ -467,11 +500,10 @@ describe( 'Training Details', () => {
 		expect(
 			screen.getByRole( 'link', { name: 'Download Manual' } )
 		).toHaveAttribute( 'href', 'https://example.test/manual.pdf' );
-		expect(
-			screen.getByText(
-				'You can NOT share content if you have watched more than 5%'
-			)
-		).toBeInTheDocument();
+		// The real rule, without shouting: watching 5% uses a license.
+		expect( screen.getByTestId( 'lp-share-notice' ) ).toHaveTextContent(
+			'Once you watch 5% of this training, one license becomes yours and can no longer be shared.'
+		);
 
 		fireEvent.click( screen.getByRole( 'button', { name: 'Part 3/3' } ) );
 		expect(

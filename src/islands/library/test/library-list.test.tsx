@@ -93,6 +93,22 @@ const statusSelect = () => screen.getByRole( 'combobox', { name: 'Status' } );
 beforeEach( () => setPortalConfig() );
 
 describe( 'Library list', () => {
+	it( "shows the server's line for who reads it, not the buyers' line to everyone", () => {
+		setPortalConfig( {
+			libraryIntro:
+				'Your on-demand workshops, webinars, and e-manuals are below.',
+		} );
+		renderScreen( <LibraryList />, { data: { items: ITEMS } } );
+		expect(
+			screen.getByText(
+				'Your on-demand workshops, webinars, and e-manuals are below.'
+			)
+		).toBeInTheDocument();
+		expect(
+			screen.queryByText( /Access your purchased/ )
+		).not.toBeInTheDocument();
+	} );
+
 	it( 'shows the title, description, controls and both sections', () => {
 		renderScreen( <LibraryList />, { data: { items: ITEMS } } );
 		expect(

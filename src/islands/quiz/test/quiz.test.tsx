@@ -101,8 +101,19 @@ describe( 'Quiz', () => {
 		expect( screen.getAllByRole( 'radio' ) ).toHaveLength( 4 );
 	} );
 
-	it( 'asks for every answer before sending', async () => {
-		mockedFetch.mockResolvedValue( makeQuiz() );
+	it( 'asks for every answer before sending, naming the unanswered questions and focusing the first of them', async () => {
+		const base = makeQuiz();
+		const third = {
+			id: 'q3',
+			text: 'Who decides?',
+			answers: [
+				{ id: 'c1c1c1c1c1c1', text: 'The team' },
+				{ id: 'c2c2c2c2c2c2', text: 'The weather' },
+			],
+		};
+		mockedFetch.mockResolvedValue(
+			makeQuiz( { questions: [ ...base.questions, third ] } )
+		);
 		await open();
 		fireEvent.click( screen.getByRole( 'radio', { name: 'A group' } ) );
 		await act( async () => {
@@ -111,9 +122,24 @@ describe( 'Quiz', () => {
 			);
 		} );
 		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
-			'Please answer every question.'
+			'Please answer every question: 2 and 3 are unanswered.'
 		);
-		expect( screen.getByRole( 'alert' ) ).toHaveFocus();
+		// The next keystroke answers the first question left open.
+		expect( screen.getByRole( 'radio', { name: 'Nobody' } ) ).toHaveFocus();
+		expect( mockedSubmit ).not.toHaveBeenCalled();
+
+		fireEvent.click( screen.getByRole( 'radio', { name: 'Nobody' } ) );
+		await act( async () => {
+			fireEvent.click(
+				screen.getByRole( 'button', { name: 'Submit answers' } )
+			);
+		} );
+		expect( screen.getByRole( 'alert' ) ).toHaveTextContent(
+			'Please answer every question: 3 is unanswered.'
+		);
+		expect(
+			screen.getByRole( 'radio', { name: 'The team' } )
+		).toHaveFocus();
 		expect( mockedSubmit ).not.toHaveBeenCalled();
 	} );
 
@@ -187,7 +213,7 @@ describe( 'Quiz', () => {
 
 		mockedFetch.mockRejectedValue(
 			new ApiError(
-				'Item with ID 5 was not found in your library.',
+				'This training is not in your library.',
 				404,
 				'item_not_found',
 				{},
@@ -261,11 +287,15 @@ describe( 'Quiz', () => {
 			} )
 		).toHaveFocus();
 		expect( screen.getByTestId( 'lp-quiz-result' ) ).toHaveTextContent(
-			'Your score: 50%.Pass mark: 80%.2 attempts left todayRetry'
+			'Your score: 50%.Pass mark: 80%.2 attempts left todayRetryBack to the training'
 		);
 		expect(
 			screen.queryByRole( 'link', { name: 'Download certificate' } )
 		).not.toBeInTheDocument();
+		// A failed attempt offers the way back to the training beside Retry.
+		expect(
+			screen.getByRole( 'link', { name: 'Back to the training' } )
+		).toHaveAttribute( 'href', '/my-account/library/videos/5' );
 		await act( async () => {
 			fireEvent.click( screen.getByRole( 'button', { name: 'Retry' } ) );
 		} );
@@ -326,6 +356,9 @@ describe( 'Quiz', () => {
 		expect(
 			screen.queryByRole( 'button', { name: 'Submit answers' } )
 		).not.toBeInTheDocument();
+		expect(
+			screen.getByRole( 'link', { name: 'Back to the training' } )
+		).toBeInTheDocument();
 	} );
 
 	it( "a submission refused by the limit shows the server's message instead of the form", async () => {
@@ -389,6 +422,9 @@ describe( 'Quiz', () => {
 		expect(
 			screen.queryByRole( 'button', { name: 'Retry' } )
 		).not.toBeInTheDocument();
+		expect(
+			screen.getByRole( 'link', { name: 'Back to the training' } )
+		).toHaveAttribute( 'href', '/my-account/library/videos/5' );
 	} );
 
 	it( "shows the server's readiness message when the test is locked", async () => {

@@ -54,12 +54,16 @@ const notification = ( id: number, read = false ): PortalNotification => ( {
 	date: '',
 } );
 
-const page = ( list: PortalNotification[], unread: number ) => ( {
+const page = (
+	list: PortalNotification[],
+	unread: number,
+	total: number = list.length
+) => ( {
 	notifications: list,
-	total: list.length,
+	total,
 	page: 1,
 	per_page: 6,
-	total_pages: 1,
+	total_pages: Math.ceil( total / 6 ),
 	unread,
 } );
 
@@ -206,8 +210,42 @@ describe( 'notifications modal', () => {
 		expect( load ).toHaveBeenCalledTimes( 2 );
 	} );
 
-	it( "'View Previous Notifications' closes it and opens the page", async () => {
+	it( "offers no 'View Previous Notifications' when the server says every one is shown", async () => {
 		load.mockResolvedValue( page( [ notification( 1 ) ], 1 ) );
+		render( <Bar initial={ 1 } /> );
+		fireEvent.click( bell() );
+		expect( await screen.findByText( 'Message 1' ) ).toBeInTheDocument();
+		expect(
+			screen.queryByRole( 'button', {
+				name: 'View Previous Notifications',
+			} )
+		).toBeNull();
+	} );
+
+	it( 'hiding the last one with no older ones moves focus to Close', async () => {
+		load.mockResolvedValueOnce( page( [ notification( 1 ) ], 1 ) );
+		load.mockResolvedValueOnce( page( [], 0 ) );
+		hide.mockResolvedValue( 0 );
+		render( <Bar initial={ 1 } /> );
+		fireEvent.click( bell() );
+		const only = await screen.findByRole( 'button', {
+			name: 'Hide notification: Message 1',
+		} );
+		await act( async () => fireEvent.click( only ) );
+		expect(
+			await screen.findByText( 'No new notifications' )
+		).toBeInTheDocument();
+		expect( screen.getByRole( 'button', { name: 'Close' } ) ).toHaveFocus();
+	} );
+
+	it( "'View Previous Notifications' (older ones exist) closes it and opens the page", async () => {
+		load.mockResolvedValue(
+			page(
+				[ 1, 2, 3, 4, 5, 6 ].map( ( id ) => notification( id ) ),
+				1,
+				9
+			)
+		);
 		render( <Bar initial={ 1 } /> );
 		fireEvent.click( bell() );
 		fireEvent.click(
