@@ -183,6 +183,9 @@ final class ShareMailer {
 		if ( $sent instanceof Refusal ) {
 			return $sent;
 		}
+		if ( $sent > 0 ) {
+			ShareLinks::invitations_changed( $sender_id ); // Once for the whole send: the new invitations are pending.
+		}
 		$reply = $this->after_send( $sender_id, $product_id, $now );
 		if ( 0 === $sent ) {
 			return new Refusal( 'mail_failed', __( 'The emails could not be sent. Please try again later.', 'library-portal' ), 502, $reply );

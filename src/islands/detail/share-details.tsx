@@ -14,6 +14,7 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { ApiError } from '../../api/client';
+import { fetchItems } from '../../api/items';
 import {
 	fetchShareData,
 	revokeShare,
@@ -112,6 +113,14 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 	const [ busy, setBusy ] = useState( false );
 	const [ notice, setNotice ] = useState< Notice >( null );
 	const isOwner = item.share_user_id === 0;
+
+	// The header's license count and pending invitations come from the items reply: after a send or
+	// a cancel it is fetched again and swapped in quietly (reloadItems() would show the loading
+	// screen, closing the modal and losing focus). A failure keeps the old count; the list below is current.
+	const { replaceItems } = portal;
+	const refreshCounts = useCallback( () => {
+		fetchItems().then( replaceItems, () => undefined );
+	}, [ replaceItems ] );
 
 	const load = useCallback( async () => {
 		try {
@@ -420,7 +429,10 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 				<PendingInvitations
 					pending={ data.pending }
 					retryAfter={ data.retryAfter }
-					onChanged={ () => void load() }
+					onChanged={ () => {
+						void load();
+						refreshCounts();
+					} }
 				/>
 			) : null }
 			{ data ? (
@@ -436,7 +448,10 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 					item={ item }
 					limits={ data }
 					onClose={ () => setModalOpen( false ) }
-					onSent={ () => void load() }
+					onSent={ () => {
+						void load();
+						refreshCounts();
+					} }
 				/>
 			) : null }
 			{ revoking ? (
