@@ -1,7 +1,8 @@
 /**
  * Issue 37, point 8: an owner who e-mails invitations sees beside the license count how many are
  * pending (the seats stay available until someone accepts), counted by the server. Walked as an
- * owner does: the Share modal, Cancel invitation, then the library list.
+ * owner does: the Share modal, Cancel invitation (the e-mail history then says which invitation
+ * was canceled), then the library list.
  * Photos at 1280 and 390 px: artifacts/screenshots/pending-invitations-count-*.png.
  */
 import { expect, test } from '@playwright/test';
@@ -92,6 +93,15 @@ test( 'two e-mailed invitations on three free seats say "2 invitations pending" 
 	await expect( count ).toHaveText(
 		'3 of 3 licenses available · 1 invitation pending'
 	);
+	// The e-mail history says what became of each message (point 8: a canceled one shows so).
+	const history = page.getByRole( 'region', { name: 'Email Send History' } );
+	await expect(
+		history.getByRole( 'row' ).filter( { hasText: setup.emails[ 0 ] } )
+	).toContainText( 'Sent, then canceled' );
+	await expect(
+		history.getByRole( 'row' ).filter( { hasText: setup.emails[ 1 ] } )
+	).not.toContainText( 'canceled' );
+	await checkScreens( page, 'pending-invitations-count-canceled' );
 
 	// The library list says the same on the item's card, from the same reply.
 	await page.goto( '/my-account/library/videos' );

@@ -44,6 +44,21 @@ function expiryText( record: ShareRecord ): string {
 		: record.expiry_date;
 }
 
+/**
+ * A sent message's status: 'Sent', 'Failed', or, when the owner canceled the invitation it
+ * carried, 'Sent, then canceled' (it did reach the person, whose link no longer works).
+ *
+ * @param entry History entry, as the server marked it.
+ */
+function historyStatus( entry: MailHistoryEntry ): string {
+	if ( ! entry.accepted ) {
+		return __( 'Failed', 'library-portal' );
+	}
+	return entry.canceled
+		? __( 'Sent, then canceled', 'library-portal' )
+		: __( 'Sent', 'library-portal' );
+}
+
 function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
 	if ( history.length === 0 ) {
 		return (
@@ -92,9 +107,7 @@ function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
 								{ entry.date }
 							</td>
 							<td data-label={ __( 'Status', 'library-portal' ) }>
-								{ entry.accepted
-									? __( 'Sent', 'library-portal' )
-									: __( 'Failed', 'library-portal' ) }
+								{ historyStatus( entry ) }
 							</td>
 						</tr>
 					) ) }

@@ -98,7 +98,7 @@ final class PendingInvitationsBesideSeatsTest extends TestCase {
 		$this->services()->settings->update( array( 'link_lifetime_days' => 1 ) );
 		$this->services()->library_cache->forget_all();
 		global $wpdb;
-		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET created_at = created_at - %d', $wpdb->prefix . 'lp_share_links', 2 * DAY_IN_SECONDS ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- ages the links as time would.
+		$wpdb->query( $wpdb->prepare( 'UPDATE %i SET created_at = created_at - %d', $wpdb->prefix . 'lp_share_links', 2 * DAY_IN_SECONDS ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; ages the links as time would.
 		$this->assertSame( 0, $this->row( $owner, $item )['pending_invites'], 'An expired invitation is not pending.' );
 	}
 }
