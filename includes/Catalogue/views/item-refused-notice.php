@@ -22,7 +22,13 @@ printf(
 	esc_html__( 'The boxes Item details, Video, and Test and certificate show what you typed on %s, not what is saved; it is kept until you save them.', 'library-portal' ),
 	esc_html( (string) wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $args['typed_at'] ) )
 );
-echo ' ' . ( $args['draft'] ? esc_html__( 'The title and description were saved. Fix these fields and save again:', 'library-portal' ) : esc_html__( 'The title, description and status were saved. Fix these fields and save again:', 'library-portal' ) ) . '</p><ul>';
+echo ' ';
+if ( $args['draft'] ) {
+	esc_html_e( 'The title and description were saved. Fix these fields and save again:', 'library-portal' );
+} else {
+	esc_html_e( 'The title, description and status were saved. Fix these fields and save again:', 'library-portal' );
+}
+echo '</p><ul>';
 foreach ( $args['errors'] as $field => $message ) {
 	printf( '<li><a href="#%s">%s</a></li>', esc_attr( $field ), esc_html( $message ) );
 }
