@@ -69,7 +69,7 @@ final class Services {
 		$requests      = new LicenseRequestRepository( $db );
 		$share_links   = new ShareLinks( new ShareLinkCodec( wp_salt( 'auth' ) ), $link_rows, $settings, $seat_audit, $requests );
 		$catalogue     = new Catalogue( new CatalogueRepository( $db ) );
-		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue, new CombinedRead( $db ), new AccountLinks( $settings ) );
+		$library       = new LibraryService( $licenses, $progress, $certificates, $contracts, $catalogue, new CombinedRead( $db ), new AccountLinks( $settings ), $share_links );
 		$library_cache = new LibraryCache( $cache_rows, $licenses );
 		$team          = new TeamProgress( $licenses, $progress, $certificates, $catalogue );
 		$team_reply    = new TeamReplyCache( $team, $licenses, $library_cache );

@@ -71,7 +71,11 @@ final class ItemEditor {
 		add_filter( 'use_block_editor_for_post_type', array( $this, 'use_block_editor' ), 10, 2 );
 		add_action( 'add_meta_boxes_' . ItemPostType::POST_TYPE, array( $this, 'add_boxes' ) );
 		// Before PlaylistDuration (20), which measures the playlists this save stored.
-		add_action( 'save_post_' . ItemPostType::POST_TYPE, array( new ItemSave( $this->refused ), 'save' ), 10, 2 );
+		$save = new ItemSave( $this->refused );
+		add_action( 'save_post_' . ItemPostType::POST_TYPE, array( $save, 'save' ), 10, 2 );
+		add_filter( 'wp_insert_post_data', array( $save, 'hold_publish' ), 10, 2 );
+		add_action( 'load-post.php', array( $this->refused, 'handle_discard' ) );
+		add_action( 'deleted_post', array( RefusedEdit::class, 'forget_item' ) );
 		add_filter( 'redirect_post_location', array( $this, 'redirect' ) );
 		add_action( 'admin_notices', array( $this, 'notice' ) );
 		add_filter( 'rest_pre_insert_' . ItemPostType::POST_TYPE, array( $this, 'check_rest' ), 10, 2 );
@@ -166,7 +170,16 @@ final class ItemEditor {
 		if ( null === $refused ) {
 			return;
 		}
-		load_template( __DIR__ . '/views/item-refused-notice.php', false, array( 'errors' => $refused['errors'] ) );
+		load_template(
+			__DIR__ . '/views/item-refused-notice.php',
+			false,
+			array(
+				'errors'      => $refused['errors'],
+				'typed_at'    => $refused['at'],
+				'draft'       => $refused['draft'] && 'draft' === $post->post_status,
+				'discard_url' => RefusedEdit::discard_url( (int) $post->ID ),
+			)
+		);
 	}
 
 	/**

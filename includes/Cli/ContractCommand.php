@@ -249,7 +249,7 @@ final class ContractCommand {
 		$batches = array_chunk( $parsed['rows'], MemberImports::BATCH );
 		$bar     = function_exists( '\WP_CLI\Utils\make_progress_bar' ) ? \WP_CLI\Utils\make_progress_bar( $dry_run ? 'Checking members' : 'Importing members', count( $parsed['rows'] ) ) : null;
 		foreach ( $batches as $batch ) {
-			$report = $report->plus( $this->run( fn() => $this->service->import_members( (int) $contract, $batch, $dry_run ) ) );
+			$report = $report->plus( $this->run( fn() => $this->service->import_members( (int) $contract, $batch, $dry_run, false, true ) ) );
 			if ( $bar ) {
 				$bar->tick( count( $batch ) );
 			}

@@ -189,9 +189,12 @@ final class ContractService {
 	 * @throws InvalidArgumentException When the contract or the account is missing.
 	 */
 	public function add_member( int $contract_id, string $who, bool &$added = false ): int {
-		$this->contract( $contract_id );
-		$user_id = $this->user_id( $who );
-		$added   = 1 === $this->contracts->add_members( $contract_id, array( $user_id ) );
+		$contract = $this->contract( $contract_id );
+		$user_id  = $this->user_id( $who );
+		$added    = 1 === $this->contracts->add_members( $contract_id, array( $user_id ) );
+		if ( $added ) {
+			$this->welcome->tell_added( $contract->contract, array( $user_id ), array(), true );
+		}
 		return $user_id;
 	}
 
@@ -259,17 +262,18 @@ final class ContractService {
 	 * @param array<int, array{line: int, email: string, first_name?: string, last_name?: string}> $rows            Rows, each address once.
 	 * @param bool                                                                                $dry_run         Only count what would happen.
 	 * @param bool                                                                                $create_accounts Make accounts for addresses that have none.
+	 * @param bool                                                                                $tell            Queue the job that tells the members added (WelcomeEmails::tell_added()): the import's runners do; a batch then costs that one statement more.
 	 * @throws InvalidArgumentException When the contract is missing.
 	 */
-	public function import_members( int $contract_id, array $rows, bool $dry_run = false, bool $create_accounts = false ): ImportReport {
-		$this->contract( $contract_id );
-		$ids     = $this->contracts->user_ids_by_email( array_column( $rows, 'email' ) );
-		$already = array_flip( $this->contracts->members_among( $contract_id, array_values( $ids ) ) );
-		$new     = array();
-		$bad     = array();
-		$known   = 0;
-		$created = 0;
-		$fresh   = array();
+	public function import_members( int $contract_id, array $rows, bool $dry_run = false, bool $create_accounts = false, bool $tell = false ): ImportReport {
+		$contract = $this->contract( $contract_id );
+		$ids      = $this->contracts->user_ids_by_email( array_column( $rows, 'email' ) );
+		$already  = array_flip( $this->contracts->members_among( $contract_id, array_values( $ids ) ) );
+		$new      = array();
+		$bad      = array();
+		$known    = 0;
+		$created  = 0;
+		$fresh    = array();
 		foreach ( $rows as $row ) {
 			$user_id = $ids[ strtolower( $row['email'] ) ] ?? 0;
 			if ( 0 === $user_id && $create_accounts ) {
@@ -309,6 +313,9 @@ final class ContractService {
 		}
 		if ( ! $dry_run ) {
 			$this->welcome->queue( $fresh );
+			if ( $tell && $added > 0 ) {
+				$this->welcome->tell_added( $contract->contract, array_values( $new ), $fresh );
+			}
 		}
 		return new ImportReport( $added, $known + count( $new ) - $added, 0, $bad, $created );
 	}

@@ -215,7 +215,7 @@ final class MemberImports {
 			if ( ! $batch ) {
 				return false;
 			}
-			$report         = ImportReport::from_array( $job['report'] )->plus( $this->service->import_members( $contract_id, $batch, false, $job['create_accounts'] ) );
+			$report         = ImportReport::from_array( $job['report'] )->plus( $this->service->import_members( $contract_id, $batch, false, $job['create_accounts'], true ) );
 			$job['offset'] += count( $batch );
 			$job['report']  = $report->to_array();
 			set_transient( self::PREFIX . $token, $job, DAY_IN_SECONDS );

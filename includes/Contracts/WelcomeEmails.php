@@ -8,11 +8,19 @@
 namespace LibraryPortal\Contracts;
 
 use LibraryPortal\Background\Queue;
+use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Notifications\NotificationRepository;
+use LibraryPortal\Notifications\Notifier;
 
 /**
  * An import that creates accounts marks each one as owed its e-mail and queues one job per batch;
  * the job sends WordPress's own new-user e-mail (the link to set a password) to each marked
  * account and takes the mark away first, so a job run twice sends each e-mail once.
+ *
+ * Everyone added to a contract is also told (issue 37, point 8): a `contract_added` notification,
+ * and an e-mail to those whose account was there before (a new account gets WordPress's e-mail
+ * above, which brings them in). One person added on the contract screen or by WP-CLI is told at
+ * once; an import's batch is told by one queued job.
  */
 final class WelcomeEmails {
 
@@ -20,6 +28,19 @@ final class WelcomeEmails {
 
 	/** User meta: the account still waits for its e-mail. */
 	public const PENDING_META = '_library_portal_welcome_pending';
+
+	/** The job that tells the members an import added. */
+	public const ADDED_HOOK = 'library_portal_tell_added_members';
+
+	/** The notification's type. */
+	public const ADDED_TYPE = 'contract_added';
+
+	/**
+	 * Notifications (made when first needed: most requests tell nobody).
+	 *
+	 * @var Notifier|null
+	 */
+	private ?Notifier $notifier;
 
 	/**
 	 * The queue.
@@ -31,10 +52,12 @@ final class WelcomeEmails {
 	/**
 	 * Builds the sender.
 	 *
-	 * @param Queue $queue Background queue.
+	 * @param Queue         $queue    Background queue.
+	 * @param Notifier|null $notifier Notifications (the default writes through the site's connection).
 	 */
-	public function __construct( Queue $queue ) {
-		$this->queue = $queue;
+	public function __construct( Queue $queue, ?Notifier $notifier = null ) {
+		$this->queue    = $queue;
+		$this->notifier = $notifier;
 	}
 
 	/**
@@ -42,6 +65,100 @@ final class WelcomeEmails {
 	 */
 	public function register(): void {
 		add_action( self::HOOK, array( $this, 'send' ) );
+		add_action( self::ADDED_HOOK, array( $this, 'tell_added_job' ) );
+	}
+
+	/**
+	 * Tells people just added to a contract: at once (one person added on the contract screen or by
+	 * WP-CLI), or by one queued job (an import's batch, whatever its size).
+	 *
+	 * @param Contract $contract The contract.
+	 * @param int[]    $user_ids Members just added.
+	 * @param int[]    $fresh    Those of them whose account was made for them now (no e-mail of ours).
+	 * @param bool     $at_once  Tell them in this request.
+	 */
+	public function tell_added( Contract $contract, array $user_ids, array $fresh = array(), bool $at_once = false ): void {
+		$user_ids = array_values( array_map( 'intval', $user_ids ) );
+		if ( $at_once ) {
+			$this->tell_now( $contract->id, $contract->title, $user_ids, $fresh, time() );
+		} elseif ( $user_ids ) {
+			$this->queue->push(
+				self::ADDED_HOOK,
+				array(
+					'contract_id' => $contract->id,
+					'title'       => $contract->title,
+					'user_ids'    => $user_ids,
+					'fresh'       => array_values( array_map( 'intval', $fresh ) ),
+				)
+			);
+		}
+	}
+
+	/**
+	 * The job of tell_added().
+	 *
+	 * @param mixed $payload The queued array: contract_id, title, user_ids, fresh.
+	 * @return int People told.
+	 */
+	public function tell_added_job( $payload ): int {
+		$payload = is_array( $payload ) ? $payload : array();
+		return $this->tell_now(
+			(int) ( $payload['contract_id'] ?? 0 ),
+			(string) ( $payload['title'] ?? '' ),
+			array_map( 'intval', (array) ( $payload['user_ids'] ?? array() ) ),
+			array_map( 'intval', (array) ( $payload['fresh'] ?? array() ) ),
+			time()
+		);
+	}
+
+	/**
+	 * A notification for each person, and an e-mail to each whose account was there before.
+	 *
+	 * @param int   $contract_id Contract.
+	 * @param string $title      Its title.
+	 * @param int[] $user_ids    Members just added.
+	 * @param int[] $fresh       Accounts made for them now.
+	 * @param int   $now         Unix seconds.
+	 * @return int People told.
+	 */
+	private function tell_now( int $contract_id, string $title, array $user_ids, array $fresh, int $now ): int {
+		$this->notifier ??= new Notifier( new NotificationRepository( $GLOBALS['wpdb'] ) );
+		$site             = wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES );
+		$url              = home_url( '/contract/' . $contract_id . '/' );
+		$told             = 0;
+		foreach ( $user_ids as $user_id ) {
+			$user = get_userdata( $user_id );
+			if ( ! $user ) {
+				continue;
+			}
+			$this->notifier->notify(
+				array(
+					'user_id' => $user_id,
+					'type'    => self::ADDED_TYPE,
+					/* translators: %s: contract title. */
+					'message' => sprintf( __( 'You were added to %s. Its trainings are in your library.', 'library-portal' ), $title ),
+				),
+				$now
+			);
+			if ( ! in_array( $user_id, $fresh, true ) ) {
+				wp_mail(
+					$user->user_email,
+					/* translators: 1: site name, 2: contract title. */
+					sprintf( __( '[%1$s] You were added to %2$s', 'library-portal' ), $site, $title ),
+					sprintf(
+						/* translators: 1: the person's name, 2: contract title, 3: site name, 4: address of the contract's library, 5: the person's e-mail address. */
+						__( "Hello %1\$s,\n\nYou were added to %2\$s on %3\$s. Its trainings are waiting for you in your library:\n%4\$s\n\nLog in with your account (%5\$s) to open them.", 'library-portal' ),
+						$user->display_name,
+						$title,
+						$site,
+						$url,
+						$user->user_email
+					)
+				);
+			}
+			++$told;
+		}
+		return $told;
 	}
 
 	/**

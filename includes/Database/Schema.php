@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 10;
+	public const VERSION = 11;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -177,6 +177,7 @@ final class Schema {
 				email varchar(190) NOT NULL,
 				accepted tinyint(1) unsigned NOT NULL DEFAULT 0,
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				canceled_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY sender_time (sender_id,created_at),
 				KEY sender_product (sender_id,product_id)

@@ -62,9 +62,12 @@ final class AuditListTable extends WP_List_Table {
 	public function get_columns() {
 		return array(
 			'created_at' => __( 'When', 'library-portal' ),
-			'actor'      => __( 'Changed by', 'library-portal' ),
+			// "User" is who acted (issue 37: it named the grant's owner, which read as the one who did it); the seat's
+			// holder beside, when the row is about someone's seat; then whose grant it is.
+			'actor'      => __( 'User', 'library-portal' ),
+			'holder'     => __( 'Holder', 'library-portal' ),
 			'action'     => __( 'Change', 'library-portal' ),
-			'owner'      => __( 'User', 'library-portal' ),
+			'owner'      => __( 'Owner', 'library-portal' ),
 			'item'       => __( 'Item', 'library-portal' ),
 			'grant'      => __( 'Grant', 'library-portal' ),
 			'seat'       => __( 'Seat', 'library-portal' ),
@@ -118,7 +121,10 @@ final class AuditListTable extends WP_List_Table {
 			case 'created_at':
 				return esc_html( GrantTexts::time_text( $entry->created_at ) );
 			case 'actor':
-				return esc_html( GrantTexts::actor_text( $entry->actor_id ) );
+				return esc_html( GrantTexts::person_text( $entry->actor_id ) );
+			case 'holder':
+				$holder = (int) ( $entry->details()['holder'] ?? 0 );
+				return $holder ? esc_html( GrantTexts::person_text( $holder ) ) : '—';
 			case 'action':
 				return esc_html( GrantTexts::action_text( $entry->action ) );
 			case 'owner':

@@ -49,6 +49,21 @@ final class GrantTexts {
 	}
 
 	/**
+	 * A person of the audit trail by name and e-mail, so two people of one name (or an e-mail that reads like a
+	 * login) are told apart; the system when there is no user.
+	 *
+	 * @param int $user_id User (0: the system).
+	 */
+	public static function person_text( int $user_id ): string {
+		$user = $user_id ? get_userdata( $user_id ) : false;
+		if ( ! $user ) {
+			return $user_id ? __( '(deleted user)', 'library-portal' ) : self::actor_text( 0 );
+		}
+		/* translators: 1: display name, 2: e-mail address. */
+		return sprintf( __( '%1$s (%2$s)', 'library-portal' ), $user->display_name, $user->user_email );
+	}
+
+	/**
 	 * The seat of an audit row for people: one seat, all seats of the grant, or none (a row
 	 * about no grant, such as a test attempts reset).
 	 *
@@ -80,6 +95,7 @@ final class GrantTexts {
 			ContractService::IMPORT_ACTION => __( 'Members imported', 'library-portal' ),
 			ShareLinks::AUDIT_ACTION       => __( 'Share link made', 'library-portal' ),
 			ShareMailer::AUDIT_ACTION      => __( 'Shared by e-mail', 'library-portal' ),
+			ShareMailer::CANCEL_ACTION     => __( 'Invitation canceled', 'library-portal' ),
 			SeatSharing::ACCEPT_ACTION     => __( 'Share accepted', 'library-portal' ),
 			SeatSharing::REVOKE_ACTION     => __( 'Share revoked', 'library-portal' ),
 			SeatActivation::AUDIT_ACTION   => __( 'Seat activated', 'library-portal' ),
@@ -157,6 +173,8 @@ final class GrantTexts {
 				return empty( $details['renewed'] )
 					? __( 'A share link to copy was made', 'library-portal' )
 					: __( 'A new share link was made; the previous one no longer works', 'library-portal' );
+			case ShareMailer::CANCEL_ACTION:
+				return __( 'A pending e-mailed invitation was canceled: its link no longer works', 'library-portal' );
 			case ShareMailer::AUDIT_ACTION:
 				$sent       = (int) ( $details['sent'] ?? 0 );
 				$recipients = (int) ( $details['recipients'] ?? 0 );

@@ -240,6 +240,8 @@ final class ItemsController extends Controller {
 				),
 				'shared_by'          => $string,
 				'share_controls'     => array( 'type' => 'boolean' ),
+				'pending_invites'    => $int,
+				'pending_until'      => $int,
 				'primary_action'     => self::closed_object(
 					array(
 						'kind' => array(

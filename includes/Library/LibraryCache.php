@@ -48,8 +48,8 @@ final class LibraryCache {
 	public const USER_META = '_library_portal_version';
 	/** The owner's team version: user meta of this site (the blog prefix before it, as update_user_option() writes). */
 	public const TEAM_META = 'library_portal_team_version';
-	/** Raised whenever the reply's shape or layout changes (4: one row per line; 5: the whole body, compressed; 6: with its number of items), so no entry of the old one is served. */
-	public const REPLY_FORMAT = 6;
+	/** Raised whenever the reply's shape or layout changes (4: one row per line; 5: the whole body, compressed; 6: with its number of items; 7: pending invitations per row), so no entry of the old one is served. */
+	public const REPLY_FORMAT = 7;
 	public const SITE_OPTION  = 'library_portal_library_version';
 	private const GROUP       = 'library_portal';
 
@@ -371,7 +371,8 @@ final class LibraryCache {
 	private static function valid_until( array $items, int $now ): int {
 		$until = min( $now + DAY_IN_SECONDS, Expiry::next_month_start( $now, wp_timezone() ) );
 		foreach ( $items as $item ) {
-			$expiries = array_merge( array( (int) $item['expiry'] ), array_column( $item['licenses'], 'expiry' ) );
+			// The oldest pending invitation's expiry lowers the row's pending_invitations.
+			$expiries = array_merge( array( (int) $item['expiry'], (int) ( $item['pending_until'] ?? 0 ) ), array_column( $item['licenses'], 'expiry' ) );
 			foreach ( $expiries as $expiry ) {
 				if ( ! Expiry::is_never( (int) $expiry ) && $expiry > $now ) {
 					$until = min( $until, (int) $expiry );

@@ -29,6 +29,7 @@ use LibraryPortal\Learning\PartProgress;
 use LibraryPortal\Learning\ProgressRepository;
 use LibraryPortal\Learning\ProgressSummary;
 use LibraryPortal\Notifications\PersonName;
+use LibraryPortal\Sharing\ShareLinks;
 
 /**
  * Assembles the items reply (spec point 3) for one user.
@@ -75,6 +76,13 @@ final class LibraryService {
 	private Catalogue $catalogue;
 
 	/**
+	 * Share links: the owner's pending invitations, read with the seats.
+	 *
+	 * @var ShareLinks|null
+	 */
+	private ?ShareLinks $share_links;
+
+	/**
 	 * Several reads as one statement (a progress report's).
 	 *
 	 * @var CombinedRead
@@ -105,8 +113,10 @@ final class LibraryService {
 	 * @param Catalogue             $catalogue    Catalogue.
 	 * @param CombinedRead          $reads        Combined reads.
 	 * @param AccountLinks|null     $account_links Account links (certificate programs open that page).
+	 * @param ShareLinks|null       $share_links   Share links (an owner's pending invitations per item).
 	 */
-	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue, CombinedRead $reads, ?AccountLinks $account_links = null ) {
+	public function __construct( LicenseRepository $licenses, ProgressRepository $progress, CertificateRepository $certificates, ContractRepository $contracts, Catalogue $catalogue, CombinedRead $reads, ?AccountLinks $account_links = null, ?ShareLinks $share_links = null ) {
+		$this->share_links   = $share_links;
 		$this->reads         = $reads;
 		$this->account_links = $account_links;
 		$this->licenses      = $licenses;
@@ -140,7 +150,10 @@ final class LibraryService {
 	 * @return array{rows: array<int, array<string, mixed>>, progress: array<int, array<int, PartProgress>>}
 	 */
 	public function item_rows( int $user_id, int $now, int $product_id = 0 ): array {
-		$rows = $this->group_seats( $this->licenses->seats_for_user( $user_id, $product_id ), $user_id );
+		$seat_parts = $this->licenses->seats_for_user_read( $user_id, $product_id );
+		$read       = $this->reads->read( ...( $this->share_links ? array( ...$seat_parts, $this->share_links->pending_counts_read( $user_id, $product_id, $now ) ) : $seat_parts ) );
+		$pending    = $read['pending'] ?? array();
+		$rows       = $this->group_seats( $read['seats'], $user_id );
 		foreach ( $this->contracts->items_for_member( $user_id, $now, $product_id ) as $contract_item ) {
 			$key          = 'c' . $contract_item->contract_id . '|' . $contract_item->product_id;
 			$rows[ $key ] = array(
@@ -174,7 +187,12 @@ final class LibraryService {
 			if ( null === $item ) {
 				continue; // The item was unpublished or deleted: nothing to show.
 			}
-			$items[] = $this->item( $row, $item, $user_id, $now, $people, $progress[ $row['product_id'] ] ?? array(), $earned[ $row['product_id'] ] ?? null );
+			$built = $this->item( $row, $item, $user_id, $now, $people, $progress[ $row['product_id'] ] ?? array(), $earned[ $row['product_id'] ] ?? null );
+			// Only the owner's own row speaks of their invitations (a team member's row of the same item is not theirs to share).
+			$invitations              = $built['share_controls'] ? ( $pending[ $row['product_id'] ] ?? null ) : null;
+			$built['pending_invites'] = $invitations['count'] ?? 0;
+			$built['pending_until']   = $invitations['expires_at'] ?? 0;
+			$items[]                  = $built;
 		}
 		usort(
 			$items,

@@ -54,12 +54,12 @@ final class MailHistoryRepository extends Repository implements UserRows {
 	 *
 	 * @param int $sender_id  Sharer.
 	 * @param int $product_id Item.
-	 * @return array<int, array{email: string, timestamp: int, accepted: bool}>
+	 * @return array<int, array{email: string, timestamp: int, accepted: bool, canceled: bool}>
 	 */
 	public function for_item( int $sender_id, int $product_id ): array {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				'SELECT email, accepted, created_at FROM %i WHERE sender_id = %d AND product_id = %d ORDER BY created_at DESC, id DESC LIMIT %d',
+				'SELECT email, accepted, created_at, canceled_at FROM %i WHERE sender_id = %d AND product_id = %d ORDER BY created_at DESC, id DESC LIMIT %d',
 				$this->table( 'mail_history' ),
 				$sender_id,
 				$product_id,
@@ -72,8 +72,37 @@ final class MailHistoryRepository extends Repository implements UserRows {
 				'email'     => (string) $row['email'],
 				'timestamp' => (int) $row['created_at'],
 				'accepted'  => (bool) (int) $row['accepted'],
+				'canceled'  => (int) $row['canceled_at'] > 0,
 			),
 			$rows
+		);
+	}
+
+	/**
+	 * Marks the messages that carried an invitation the sender canceled: the send and every resend of its link
+	 * (the rows to that address of the item from the link's creation on), so the history says what became of them.
+	 *
+	 * @param int    $sender_id  Sharer.
+	 * @param int    $product_id Item.
+	 * @param string $email      The invitation's address.
+	 * @param int    $since      When its link was made (Unix seconds).
+	 * @param int    $now        Unix seconds.
+	 * @throws WriteFailed When the database refused the change.
+	 */
+	public function mark_canceled( int $sender_id, int $product_id, string $email, int $since, int $now ): void {
+		$this->must(
+			$this->db->query(
+				$this->db->prepare(
+					'UPDATE %i SET canceled_at = %d WHERE sender_id = %d AND product_id = %d AND email = %s AND accepted = 1 AND canceled_at = 0 AND created_at >= %d',
+					$this->table( 'mail_history' ),
+					$now,
+					$sender_id,
+					$product_id,
+					$email,
+					$since
+				)
+			),
+			'mark a canceled invitation in the send history'
 		);
 	}
 

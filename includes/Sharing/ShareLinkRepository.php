@@ -8,6 +8,7 @@
 namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\SelectPart;
 use LibraryPortal\Database\UserRows;
 use LibraryPortal\Database\WriteFailed;
 
@@ -136,6 +137,41 @@ final class ShareLinkRepository extends Repository implements UserRows {
 		return array(
 			'links' => array_map( array( self::class, 'record' ), $rows ),
 			'total' => (int) ( $rows[0]['total'] ?? 0 ),
+		);
+	}
+
+	/**
+	 * How many e-mailed links of the owner are pending per item, and when the oldest of each was
+	 * made, as a part of a combined read: the items reply reads them with the seats in the same
+	 * statement, so the library costs no extra query for them (docs/decisions.md, "Pending
+	 * invitations beside the seats"). Through the index owner_product.
+	 *
+	 * @param int $owner_id   Sharer.
+	 * @param int $product_id Only this item (0 = all).
+	 * @param int $made_since Unix seconds: the oldest creation time that has not expired.
+	 * @return SelectPart Named 'pending': product ID => array{count: int, oldest: int}.
+	 */
+	public function pending_counts_read( int $owner_id, int $product_id, int $made_since ): SelectPart {
+		$only = $product_id > 0 ? ' AND product_id = %d' : '';
+		return SelectPart::of(
+			'pending',
+			array(
+				'product_id' => 'product_id',
+				'count'      => 'COUNT(*)',
+				'oldest'     => 'MIN(created_at)',
+			),
+			"FROM %i WHERE owner_id = %d{$only} AND recipient_email <> '' AND revoked_at = 0 AND used_at = 0 AND created_at >= %d GROUP BY product_id",
+			array_merge( array( $this->table( 'share_links' ), $owner_id ), $product_id > 0 ? array( $product_id ) : array(), array( $made_since ) ),
+			static function ( array $rows ): array {
+				$pending = array();
+				foreach ( $rows as $row ) {
+					$pending[ (int) $row['product_id'] ] = array(
+						'count'  => (int) $row['count'],
+						'oldest' => (int) $row['oldest'],
+					);
+				}
+				return $pending;
+			}
 		);
 	}
 

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\SelectPart;
 use LibraryPortal\Domain\SiteDate;
 use LibraryPortal\Grants\SeatAuditRepository;
 use LibraryPortal\Settings;
@@ -166,7 +168,42 @@ final class ShareLinks {
 	 * @param int $now        Unix seconds.
 	 */
 	public function withdraw_all( int $owner_id, int $product_id, int $now ): int {
-		return $this->links->withdraw_live( $owner_id, $product_id, $this->made_since( $now ), $now, false );
+		$withdrawn = $this->links->withdraw_live( $owner_id, $product_id, $this->made_since( $now ), $now, false );
+		if ( $withdrawn > 0 ) {
+			self::invitations_changed( $owner_id ); // E-mailed ones among them were pending.
+		}
+		return $withdrawn;
+	}
+
+	/**
+	 * The owner's library shows how many invitations of each item are pending (the items reply's
+	 * `pending_invites`): a send, a cancel or a withdrawal changes that number, so their kept
+	 * reply goes (an accept already changes their seats, which does the same).
+	 *
+	 * @param int $owner_id Sharer.
+	 */
+	public static function invitations_changed( int $owner_id ): void {
+		Repository::announce_changed( array( $owner_id ) );
+	}
+
+	/**
+	 * The owner's pending invitations per item as a part of a combined read (the items reply).
+	 *
+	 * @param int $owner_id   Sharer.
+	 * @param int $product_id Only this item (0 = all).
+	 * @param int $now        Unix seconds.
+	 * @return SelectPart Named 'pending': product ID => array{count: int, expires_at: int} (when the oldest stops working).
+	 */
+	public function pending_counts_read( int $owner_id, int $product_id, int $now ): SelectPart {
+		return $this->links->pending_counts_read( $owner_id, $product_id, $this->made_since( $now ) )->then(
+			fn( array $pending ): array => array_map(
+				fn( array $one ): array => array(
+					'count'      => $one['count'],
+					'expires_at' => $this->expires_at( $one['oldest'] ),
+				),
+				$pending
+			)
+		);
 	}
 
 	/**
@@ -338,7 +375,11 @@ final class ShareLinks {
 	 * @param int $now      Unix seconds.
 	 */
 	public function cancel_invitation( int $owner_id, int $link_id, int $now ): bool {
-		return $this->links->withdraw_pending( $link_id, $owner_id, $this->made_since( $now ), $now );
+		$canceled = $this->links->withdraw_pending( $link_id, $owner_id, $this->made_since( $now ), $now );
+		if ( $canceled ) {
+			self::invitations_changed( $owner_id );
+		}
+		return $canceled;
 	}
 
 	/**

@@ -89,6 +89,11 @@ final class ShareMailer {
 	public const AUDIT_ACTION = 'share_email';
 
 	/**
+	 * The audit trail's action of a canceled invitation.
+	 */
+	public const CANCEL_ACTION = 'invitation_canceled';
+
+	/**
 	 * Wires the mailer.
 	 *
 	 * @param ShareLinks            $links    Share links.
@@ -190,6 +195,9 @@ final class ShareMailer {
 		);
 		if ( $sent instanceof Refusal ) {
 			return $sent;
+		}
+		if ( $sent > 0 ) {
+			ShareLinks::invitations_changed( $sender_id ); // Once for the whole send: the new invitations are pending.
 		}
 		$reply = $this->after_send( $sender_id, $product_id, $now );
 		if ( 0 === $sent ) {
@@ -302,6 +310,19 @@ final class ShareMailer {
 			$this->gate->release( $sender_id, $now, $sent > 0 ? (int) $this->settings->get( 'cooldown_seconds' ) : 0 );
 		}
 		return $sent;
+	}
+
+	/**
+	 * After the owner canceled a pending invitation: its messages in the send history say so, and
+	 * the audit trail has a row (without the address, as for a send: the history holds addresses,
+	 * and privacy erasure clears it).
+	 *
+	 * @param ShareLinkRecord $link The canceled invitation's link.
+	 * @param int             $now  Unix seconds.
+	 */
+	public function canceled( ShareLinkRecord $link, int $now ): void {
+		$this->history->mark_canceled( $link->owner_id, $link->product_id, $link->recipient_email, $link->created_at, $now );
+		$this->audit->record_for_item( $link->owner_id, self::CANCEL_ACTION, $link->owner_id, $link->product_id, array( 'invitations' => 1 ), $now );
 	}
 
 	/**

@@ -317,9 +317,11 @@ final class SharingController extends Controller {
 		if ( $invitation instanceof WP_Error ) {
 			return $invitation;
 		}
-		if ( ! $this->links->cancel_invitation( $user_id, $invitation['link']->id, time() ) ) {
+		$now = time();
+		if ( ! $this->links->cancel_invitation( $user_id, $invitation['link']->id, $now ) ) {
 			return self::not_pending(); // Accepted or canceled a moment ago.
 		}
+		$this->mailer->canceled( $invitation['link'], $now );
 		return $this->success(
 			array(
 				/* translators: %s: the invited e-mail address. */

@@ -133,6 +133,7 @@ export function normalizeItem( raw: unknown ): LibraryItem {
 		viewer: oneOf< ItemViewer >( ITEM_VIEWERS, item.viewer, 'team_member' ),
 		shared_by: str( item.shared_by ),
 		share_controls: bool( item.share_controls ),
+		pending_invites: num( item.pending_invites ),
 		// An unknown action offers nothing.
 		primary_action: normalizePrimaryAction( item.primary_action ),
 	};

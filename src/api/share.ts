@@ -71,6 +71,8 @@ export interface MailHistoryEntry {
 	/** The moment in the site's date and time format, from the server. */
 	date: string;
 	accepted: boolean;
+	/** The owner canceled the invitation this message carried (the server marks it). */
+	canceled: boolean;
 }
 
 /** An e-mailed invitation not yet accepted, withdrawn or expired. */
@@ -119,6 +121,7 @@ const toHistory = ( value: unknown ): MailHistoryEntry[] =>
 		timestamp: num( entry.timestamp ),
 		date: str( entry.date ),
 		accepted: bool( entry.accepted ),
+		canceled: bool( entry.canceled ),
 	} ) );
 
 const toRecord = ( raw: Raw ): ShareRecord => {

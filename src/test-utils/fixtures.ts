@@ -62,6 +62,7 @@ export function makeItem(
 		// As the server sends it for the fixture's tag: member and contract rows get no sharing.
 		share_controls:
 			overrides.tag !== 'member' && overrides.tag !== 'contract',
+		pending_invites: 0,
 		primary_action: { kind: 'play', url: '' },
 	};
 	return { ...base, ...overrides };

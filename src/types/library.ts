@@ -134,6 +134,8 @@ export interface LibraryItem {
 	shared_by: string;
 	/** Whether Share Details and the 5% share notice show (owners only), decided by the server. */
 	share_controls: boolean;
+	/** The owner's e-mailed invitations of the item not yet accepted, canceled or expired (0 on other rows), counted by the server. */
+	pending_invites: number;
 	/** The one thing the item's page offers first, decided by the server. */
 	primary_action: PrimaryAction;
 }

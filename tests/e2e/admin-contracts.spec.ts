@@ -206,6 +206,26 @@ test( 'the admin creates a contract through the screen and its new member sees i
 	const member = await customer.newPage();
 	const login = credentials( CUSTOMER );
 	await logIn( member, login.login, login.password );
+	// She was told (issue 37, point 8): an e-mail with the contract library's address, and, as she
+	// has a library of her own, a notification behind her bell.
+	await expect
+		.poll(
+			() =>
+				caughtMail().find(
+					( mail ) =>
+						mail.to.includes( `${ CUSTOMER }@example.com` ) &&
+						mail.subject.includes( `You were added to ${ title }` )
+				)?.text ?? ''
+		)
+		.toContain( `/contract/${ contractId }/` );
+	await member.goto( '/my-account/library' );
+	await member
+		.getByRole( 'button', { name: /^Notifications, \d+ unread$/ } )
+		.click();
+	await expect( member.getByRole( 'dialog' ) ).toContainText(
+		`You were added to ${ title }. Its trainings are in your library.`
+	);
+	await member.keyboard.press( 'Escape' );
 	await member.goto( `/contract/${ contractId }` );
 	await expect(
 		member.getByRole( 'heading', { level: 1, name: title } )

@@ -6,7 +6,7 @@
 /**
  * WordPress dependencies
  */
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
@@ -30,7 +30,46 @@ function LicenseCount( { item }: { item: LibraryItem } ) {
 	if ( license === '' ) {
 		return null;
 	}
-	return <p className="lp-item__licenses">{ license }</p>;
+	return (
+		<p className="lp-item__licenses">
+			{ license }
+			<PendingInvites count={ item.pending_invites } />
+		</p>
+	);
+}
+
+/**
+ * The server's count of the owner's invitations still waiting, beside the seats they may take
+ * (issue 37): the seats stay "available" until someone accepts, so the count says why they may
+ * go. Nothing when none wait (other people's rows always say 0).
+ *
+ * @param props       Props.
+ * @param props.count Pending invitations, from the items reply.
+ */
+function PendingInvites( { count }: { count: number } ) {
+	if ( count < 1 ) {
+		return null;
+	}
+	return (
+		<>
+			<span aria-hidden="true"> · </span>
+			<span
+				className="lp-item__pending-invites"
+				data-testid="lp-pending-invites"
+			>
+				{ sprintf(
+					/* translators: %d: number of invitations e-mailed and not yet accepted, canceled or expired. */
+					_n(
+						'%d invitation pending',
+						'%d invitations pending',
+						count,
+						'library-portal'
+					),
+					count
+				) }
+			</span>
+		</>
+	);
 }
 
 /**

@@ -14,6 +14,7 @@ import { __, sprintf } from '@wordpress/i18n';
  * Internal dependencies
  */
 import { ApiError } from '../../api/client';
+import { fetchItems } from '../../api/items';
 import {
 	fetchShareData,
 	revokeShare,
@@ -41,6 +42,21 @@ function expiryText( record: ShareRecord ): string {
 	return isNeverExpiring( record.expiry )
 		? __( 'Never', 'library-portal' )
 		: record.expiry_date;
+}
+
+/**
+ * A sent message's status: 'Sent', 'Failed', or, when the owner canceled the invitation it
+ * carried, 'Sent, then canceled' (it did reach the person, whose link no longer works).
+ *
+ * @param entry History entry, as the server marked it.
+ */
+function historyStatus( entry: MailHistoryEntry ): string {
+	if ( ! entry.accepted ) {
+		return __( 'Failed', 'library-portal' );
+	}
+	return entry.canceled
+		? __( 'Sent, then canceled', 'library-portal' )
+		: __( 'Sent', 'library-portal' );
 }
 
 function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
@@ -91,9 +107,7 @@ function HistoryTable( { history }: { history: MailHistoryEntry[] } ) {
 								{ entry.date }
 							</td>
 							<td data-label={ __( 'Status', 'library-portal' ) }>
-								{ entry.accepted
-									? __( 'Sent', 'library-portal' )
-									: __( 'Failed', 'library-portal' ) }
+								{ historyStatus( entry ) }
 							</td>
 						</tr>
 					) ) }
@@ -112,6 +126,14 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 	const [ busy, setBusy ] = useState( false );
 	const [ notice, setNotice ] = useState< Notice >( null );
 	const isOwner = item.share_user_id === 0;
+
+	// The header's license count and pending invitations come from the items reply: after a send or
+	// a cancel it is fetched again and swapped in quietly (reloadItems() would show the loading
+	// screen, closing the modal and losing focus). A failure keeps the old count; the list below is current.
+	const { replaceItems } = portal;
+	const refreshCounts = useCallback( () => {
+		fetchItems().then( replaceItems, () => undefined );
+	}, [ replaceItems ] );
 
 	const load = useCallback( async () => {
 		try {
@@ -420,7 +442,10 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 				<PendingInvitations
 					pending={ data.pending }
 					retryAfter={ data.retryAfter }
-					onChanged={ () => void load() }
+					onChanged={ () => {
+						void load();
+						refreshCounts();
+					} }
 				/>
 			) : null }
 			{ data ? (
@@ -436,7 +461,10 @@ export function ShareDetails( { item }: { item: LibraryItem } ) {
 					item={ item }
 					limits={ data }
 					onClose={ () => setModalOpen( false ) }
-					onSent={ () => void load() }
+					onSent={ () => {
+						void load();
+						refreshCounts();
+					} }
 				/>
 			) : null }
 			{ revoking ? (

@@ -13,7 +13,7 @@ import { Link, useSearchParams } from 'react-router-dom';
  * WordPress dependencies
  */
 import { useEffect, useMemo, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 /**
  * Internal dependencies
@@ -204,6 +204,21 @@ export function LibraryList() {
 		);
 	};
 
+	// A search typed in the top bar on a filtered list keeps the filters (issue 37, point 8): the
+	// list says they are on and offers to clear them, keeping the search; focus goes to the list's
+	// own search field, since the button that had it goes away.
+	const clearFilters = () => {
+		setParams(
+			( previous ) => {
+				const next = new URLSearchParams( previous );
+				next.delete( 'status' );
+				next.delete( 'type' );
+				return next;
+			},
+			{ replace: true }
+		);
+		document.getElementById( 'lp-list-search' )?.focus();
+	};
 	const linkTo = ( item: LibraryItem ) =>
 		contractMode && contractId !== null
 			? paths.contractItem( contractId, item.product_id )
@@ -223,6 +238,27 @@ export function LibraryList() {
 	const contentType =
 		contentTypes.length > 0 ? contentTypes.join( ',' ) : 'all';
 	const filterKey = `${ search }|${ contentType }|${ status }`;
+	const filtersOn: string[] = [];
+	if ( status !== 'all' ) {
+		filtersOn.push(
+			sprintf(
+				/* translators: %s: the status filter, e.g. Expired. */
+				__( 'Status: %s', 'library-portal' ),
+				statusFilterLabel( status )
+			)
+		);
+	}
+	if ( contentTypes.length > 0 ) {
+		filtersOn.push(
+			sprintf(
+				/* translators: %s: the content type filter, e.g. Webinar. */
+				__( 'Content type: %s', 'library-portal' ),
+				typeOptions.find( ( option ) => option.value === contentType )
+					?.label ?? contentType
+			)
+		);
+	}
+
 	// The server decides membership (GET user/ is_member); the list only shows the link.
 	const isMember = user?.is_member === true;
 	const title =
@@ -389,6 +425,31 @@ export function LibraryList() {
 				</button>
 			</div>
 
+			{ search.trim() !== '' && filtersOn.length > 0 ? (
+				<div className="lp-filters-on" data-testid="lp-filters-on">
+					<p role="status">
+						{ sprintf(
+							/* translators: 1: the search, 2: the filters that are on, e.g. "Status: Expired". */
+							__(
+								'Searching for “%1$s” only among the items the filters keep (%2$s).',
+								'library-portal'
+							),
+							search.trim(),
+							filtersOn.join( ', ' )
+						) }
+					</p>
+					<button
+						type="button"
+						className="lp-button lp-button--secondary"
+						onClick={ clearFilters }
+					>
+						{ __(
+							'Clear filters, keep the search',
+							'library-portal'
+						) }
+					</button>
+				</div>
+			) : null }
 			{ itemsLoading ? (
 				<LoadingIndicator
 					label={ __( 'Loading your library…', 'library-portal' ) }

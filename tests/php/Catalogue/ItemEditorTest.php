@@ -352,8 +352,113 @@ final class ItemEditorTest extends TestCase {
 		$this->assertStringContainsString( 'value="Edited in wp-admin"', $html, 'The valid entered fields are shown too.' );
 		$this->assertStringContainsString( ItemEditor::NONCE_FIELD, $html );
 
-		$again = self::on_edit_screen( $item, static fn() => ( new ItemEditor( new RefusedEdit() ) )->notice() );
-		$this->assertSame( '', $again, 'The notice is shown once.' );
+		// Reopened later (a new request): what was typed and the errors are still there (issue 37, point 11).
+		$again = self::on_edit_screen( $item, static fn() => ( new ItemEditor( new RefusedEdit() ) )->render_details( get_post( $item ) ) );
+		$this->assertStringContainsString( 'value="Edited in wp-admin"', $again, 'Reopening shows what was typed, not the stored values.' );
+		$notice = self::on_edit_screen( $item, static fn() => ( new ItemEditor( new RefusedEdit() ) )->notice() );
+		$this->assertStringContainsString( '<a href="#library-portal-pass-mark">Pass mark:', $notice, 'And the errors, until it is saved.' );
+		$this->assertStringContainsString( RefusedEdit::DISCARD, $notice, 'With a way to discard it.' );
+	}
+
+	public function test_a_new_item_refused_on_publish_stays_a_draft_and_keeps_what_was_typed_until_saved(): void {
+		$editor = $this->make_user( 'editor' );
+		wp_set_current_user( $editor );
+		$item  = wp_insert_post(
+			array(
+				'post_type'   => ItemPostType::POST_TYPE,
+				'post_status' => 'auto-draft',
+				'post_title'  => 'Auto Draft',
+			)
+		);
+		$typed = self::form(
+			array(
+				'video_url' => '',
+				'parts'     => array(
+					array(
+						'title' => 'Lesson 1',
+						'url'   => 'https://media.example.com/lesson-1/index.m3u8',
+					),
+					array(
+						'title' => 'Lesson 2',
+						'url'   => 'https://media.example.com/lesson-2/video.mp4',
+					),
+				),
+			)
+		);
+		$this->submit( $item, $editor, 'valid', $typed, self::quiz( '80' ) );
+		// The classic editor's Publish: edit_post() with the whole form, as post.php runs it.
+		$_POST = array_merge(
+			$_POST,
+			wp_slash(
+				array(
+					'post_type'            => ItemPostType::POST_TYPE,
+					'post_title'           => 'Grief Support Workshop',
+					'content'              => 'Three lessons.',
+					'post_status'          => 'publish',
+					'publish'              => 'Publish',
+					'original_post_status' => 'auto-draft',
+				)
+			)
+		);
+		require_once ABSPATH . 'wp-admin/includes/post.php';
+		edit_post();
+
+		$this->assertSame( 'draft', get_post_status( $item ), 'Not published without its video: kept a draft.' );
+		$this->assertSame( 'Grief Support Workshop', get_the_title( $item ), 'The title was saved.' );
+		$this->assertSame( '', (string) get_post_meta( $item, '_lp_video_parts', true ), 'Nothing of the boxes was stored.' );
+
+		$reopened = self::on_edit_screen(
+			$item,
+			static function () use ( $item ) {
+				$refused = new RefusedEdit();
+				$editor  = new ItemEditor( $refused );
+				$editor->notice();
+				$editor->render_video( get_post( $item ) );
+				( new QuizMetaBox( $refused ) )->render( get_post( $item ) );
+			}
+		);
+		$this->assertStringContainsString( 'The item was kept as a draft', $reopened );
+		$this->assertStringContainsString( 'value="https://media.example.com/lesson-2/video.mp4"', $reopened, 'The refused part as typed.' );
+		$this->assertStringContainsString( 'value="Lesson 1"', $reopened, 'The valid part beside it too.' );
+		$this->assertMatchesRegularExpression( '/name="library_portal_quiz\[pass_mark\]" value="80"/', $reopened, 'And the test as typed.' );
+
+		// Fixed and saved: the kept form goes, and the item may be published.
+		$typed['parts'][1]['url'] = 'https://media.example.com/lesson-2/index.m3u8';
+		$this->submit( $item, $editor, 'valid', $typed, self::quiz( '80' ) );
+		$this->assertNull( ( new RefusedEdit() )->take( $editor, $item ) );
+		wp_publish_post( $item );
+		$this->assertSame( 'publish', get_post_status( $item ) );
+	}
+
+	public function test_a_published_item_refused_stays_published_with_its_stored_boxes_and_discard_forgets_the_typed_form(): void {
+		$editor = $this->make_user( 'editor' );
+		$item   = Library::item( 'Published Already', 'on-demand-workshop', 2 );
+		$this->submit( $item, $editor, 'valid', self::form(), self::quiz() );
+		$before = self::meta( $item );
+		$this->submit( $item, $editor, 'valid', self::form( array( 'content_type' => 'podcast' ) ), self::quiz() );
+
+		$this->assertSame( 'publish', get_post_status( $item ), 'A live item keeps its status (its stored boxes are whole).' );
+		$this->assertSame( $before, self::meta( $item ) );
+		$this->assertNotNull( ( new RefusedEdit() )->take( $editor, $item ) );
+
+		$_GET     = array(
+			RefusedEdit::DISCARD => '1',
+			'post'               => (string) $item,
+			'_wpnonce'           => wp_create_nonce( RefusedEdit::DISCARD . '-' . $item ),
+		);
+		$_REQUEST = $_GET;
+		add_filter(
+			'wp_redirect',
+			static function () {
+				throw new \RuntimeException( 'redirected' );
+			}
+		);
+		try {
+			( new RefusedEdit() )->handle_discard();
+		} catch ( \RuntimeException $redirect ) {
+			$this->assertSame( 'redirected', $redirect->getMessage() );
+		}
+		$this->assertNull( ( new RefusedEdit() )->take( $editor, $item ), 'Discarded: the stored values show again.' );
 	}
 
 	public function test_a_refused_form_redirects_without_the_updated_message(): void {

@@ -27,6 +27,33 @@ describe( 'LicenseLines', () => {
 		expect( screen.queryByText( /1\/3/ ) ).toBeNull();
 	} );
 
+	it( 'says beside the seats how many invitations the server counts as pending', () => {
+		const { container, rerender } = render(
+			<LicenseLines
+				item={ makeItem( {
+					available_licenses: 3,
+					total_licenses: 3,
+					pending_invites: 2,
+				} ) }
+			/>
+		);
+		expect(
+			container.querySelector( '.lp-item__licenses' )
+		).toHaveTextContent(
+			/^3 of 3 licenses available · 2 invitations pending$/
+		);
+		rerender(
+			<LicenseLines
+				item={ makeItem( {
+					available_licenses: 3,
+					total_licenses: 3,
+					pending_invites: 1,
+				} ) }
+			/>
+		);
+		expect( screen.getByText( '1 invitation pending' ) ).toBeVisible();
+	} );
+
 	it( 'gives an e-manual the spec’s own words, once', () => {
 		const { container } = render(
 			<LicenseLines

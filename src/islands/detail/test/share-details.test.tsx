@@ -12,6 +12,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
  * Internal dependencies
  */
 import { ApiError } from '../../../api/client';
+import { fetchItems } from '../../../api/items';
 import {
 	createShareLink,
 	fetchShareData,
@@ -23,6 +24,12 @@ import { makeItem } from '../../../test-utils/fixtures';
 import { renderScreen } from '../../../test-utils/render';
 import { ShareDetails } from '../share-details';
 import { splitEmails } from '../share-modal';
+
+// After a send or a cancel the header's counts (license count, pending invitations) are fetched again.
+jest.mock( '../../../api/items', () => ( {
+	...jest.requireActual( '../../../api/items' ),
+	fetchItems: jest.fn( () => Promise.resolve( [] ) ),
+} ) );
 
 jest.mock( '../../../api/share', () => ( {
 	...jest.requireActual( '../../../api/share' ),
@@ -62,7 +69,12 @@ const data = ( overrides: Partial< ShareDetailsData > = {} ) => ( {
 		},
 	],
 	mailHistory: [
-		{ email: 'new@example.com', timestamp: 1_700_000_000, accepted: false },
+		{
+			email: 'new@example.com',
+			timestamp: 1_700_000_000,
+			accepted: false,
+			canceled: false,
+		},
 	],
 	availableLicenses: 2,
 	canShare: true,
@@ -183,6 +195,7 @@ describe( 'ShareDetails', () => {
 			'a@example.com\nb@example.com',
 			5
 		);
+		expect( fetchItems ).toHaveBeenCalled();
 		await waitFor( () =>
 			expect(
 				screen.getByRole( 'button', { name: /^Wait \(\d+s\)$/ } )
