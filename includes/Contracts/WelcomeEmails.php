@@ -9,8 +9,10 @@ namespace LibraryPortal\Contracts;
 
 use LibraryPortal\Background\Queue;
 use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Mail\BrandedMail;
 use LibraryPortal\Notifications\NotificationRepository;
 use LibraryPortal\Notifications\Notifier;
+use LibraryPortal\Settings;
 
 /**
  * An import that creates accounts marks each one as owed its e-mail and queues one job per batch;
@@ -41,6 +43,13 @@ final class WelcomeEmails {
 	 * @var Notifier|null
 	 */
 	private ?Notifier $notifier;
+
+	/**
+	 * The brand's mail (made on first use).
+	 *
+	 * @var BrandedMail|null
+	 */
+	private ?BrandedMail $mail = null;
 
 	/**
 	 * The queue.
@@ -123,6 +132,7 @@ final class WelcomeEmails {
 	 */
 	private function tell_now( int $contract_id, string $title, array $user_ids, array $fresh, int $now ): int {
 		$this->notifier ??= new Notifier( new NotificationRepository( $GLOBALS['wpdb'] ) );
+		$this->mail     ??= new BrandedMail( new Settings() );
 		$site             = wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES );
 		$url              = home_url( '/contract/' . $contract_id . '/' );
 		$told             = 0;
@@ -141,19 +151,21 @@ final class WelcomeEmails {
 				$now
 			);
 			if ( ! in_array( $user_id, $fresh, true ) ) {
-				wp_mail(
+				/* translators: %s: contract title. */
+				$subject = sprintf( __( 'You were added to %s', 'library-portal' ), $title );
+				/* translators: %s: the person's name. */
+				$hello = sprintf( __( 'Hello %s,', 'library-portal' ), $user->display_name );
+				/* translators: 1: contract title, 2: site name. */
+				$added = sprintf( __( 'You were added to %1$s on %2$s. Its trainings are waiting for you in your library.', 'library-portal' ), $title, $site );
+				/* translators: %s: the person's e-mail address. */
+				$log_in = sprintf( __( 'Log in with your account (%s) to open them.', 'library-portal' ), $user->user_email );
+				$open   = __( 'Open your library', 'library-portal' );
+				// The brand's layout and sender, as the invitation mail (Mail\BrandedMail).
+				$this->mail->send(
 					$user->user_email,
-					/* translators: 1: site name, 2: contract title. */
-					sprintf( __( '[%1$s] You were added to %2$s', 'library-portal' ), $site, $title ),
-					sprintf(
-						/* translators: 1: the person's name, 2: contract title, 3: site name, 4: address of the contract's library, 5: the person's e-mail address. */
-						__( "Hello %1\$s,\n\nYou were added to %2\$s on %3\$s. Its trainings are waiting for you in your library:\n%4\$s\n\nLog in with your account (%5\$s) to open them.", 'library-portal' ),
-						$user->display_name,
-						$title,
-						$site,
-						$url,
-						$user->user_email
-					)
+					$subject,
+					$this->mail->html( $subject, array( $hello, $added ), $open, $url, array( $log_in ) ),
+					$hello . "\n\n" . $added . "\n" . $url . "\n\n" . $log_in
 				);
 			}
 			++$told;

@@ -87,6 +87,9 @@ final class ContractMemberToldTest extends TestCase {
 		$this->assertStringContainsString( 'You were added to Riverside Clinic 2027', (string) $this->mail[0]['subject'] );
 		$this->assertStringContainsString( home_url( '/contract/' . $contract . '/' ), (string) $this->mail[0]['message'] );
 		$this->assertStringContainsString( 'Hello Maya Member,', (string) $this->mail[0]['message'] );
+		// In the brand's layout, as the invitation: HTML with the address behind a button (Mail\BrandedMail).
+		$this->assertContains( 'Content-Type: text/html; charset=UTF-8', (array) $this->mail[0]['headers'] );
+		$this->assertStringContainsString( '>Open your library</a>', (string) $this->mail[0]['message'] );
 
 		$service->add_member( $contract, 'maya@example.com' ); // Already a member: told nothing again.
 		$this->assertCount( 1, $this->mail );
