@@ -326,11 +326,17 @@ describe( 'replaceItem keeps the other rows', () => {
 			contract_id: 9,
 			title: 'contract',
 		} );
+		const member = makeItem( {
+			product_id: 5,
+			tag: 'member',
+			title: 'member',
+		} );
 		const next = replaceItem(
-			[ otherContract, first, twin ],
+			[ member, otherContract, first, twin ],
 			makeItem( { product_id: 5, title: 'updated' } )
 		);
 		expect( next.map( ( item ) => item.title ) ).toEqual( [
+			'member',
 			'contract',
 			'updated',
 			'twin',
