@@ -179,6 +179,14 @@ describe( 'findLibraryItem', () => {
 		);
 		expect( findLibraryItem( items, 6, false ) ).toBeUndefined();
 	} );
+
+	it( 'opens the member version for tag=member wherever it is in the list, and none without one', () => {
+		const [ member, own ] = items;
+		expect( findLibraryItem( [ own!, member! ], 5, true )?.title ).toBe(
+			'member copy'
+		);
+		expect( findLibraryItem( [ own! ], 5, true ) ).toBeUndefined();
+	} );
 } );
 
 describe( 'portal path from the page config', () => {
