@@ -36,6 +36,10 @@ describe( 'notification relative times (spec point 9)', () => {
 			'5 minutes ago'
 		);
 		expect( relativeTime( NOW - HOUR, NOW, 'en-US' ) ).toBe( '1 hour ago' );
+		expect( relativeTime( NOW - DAY, NOW, 'en-US' ) ).toBe( '1 day ago' );
+		expect( relativeTime( NOW - DAY, NOW, 'not a locale!' ) ).toBe(
+			'1 day ago'
+		);
 		expect( relativeTime( NOW - 3 * DAY, NOW, 'en-US' ) ).toBe(
 			'3 days ago'
 		);
