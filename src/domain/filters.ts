@@ -59,7 +59,9 @@ export function statusFilterLabel( filter: StatusFilter ): string {
 export function parseStatusFilter(
 	value: string | null | undefined
 ): StatusFilter {
-	return ( STATUS_FILTERS as readonly string[] ).includes( value ?? '' )
+	return (
+		STATUS_FILTERS as readonly ( string | null | undefined )[]
+	 ).includes( value )
 		? ( value as StatusFilter )
 		: 'all';
 }
@@ -97,10 +99,8 @@ export function matchesSearch(
 	item: Pick< LibraryItem, 'title' | 'subtitle' | 'description' >,
 	query: string
 ): boolean {
+	// An empty query is in every text: it keeps every item.
 	const needle = query.trim().toLocaleLowerCase();
-	if ( needle === '' ) {
-		return true;
-	}
 	return [ item.title, item.subtitle, item.description ].some( ( text ) =>
 		text.toLocaleLowerCase().includes( needle )
 	);

@@ -40,7 +40,9 @@ export interface NavOptions {
  */
 export function mainEntries( options: NavOptions ): NavEntry[] {
 	const entries: NavEntry[] = [];
-	const contract = options.contractMode && options.contractId !== null;
+	// The id comes from a /contract/{id} path; a contract path without one (/contract/) has no
+	// contract to point at, so Library and My Progress stay the portal's own pages.
+	const { contractId } = options;
 	if ( ! options.contractMode ) {
 		entries.push( {
 			key: 'dashboard',
@@ -52,17 +54,16 @@ export function mainEntries( options: NavOptions ): NavEntry[] {
 	entries.push( {
 		key: 'library',
 		label: __( 'Library', 'library-portal' ),
-		to: contract
-			? paths.contract( options.contractId ?? '' )
-			: paths.list(),
+		to: contractId !== null ? paths.contract( contractId ) : paths.list(),
 		external: false,
 	} );
 	entries.push( {
 		key: 'progress',
 		label: __( 'My Progress', 'library-portal' ),
-		to: contract
-			? paths.contractUsers( options.contractId ?? '' )
-			: paths.user( options.userId ),
+		to:
+			contractId !== null
+				? paths.contractUsers( contractId )
+				: paths.user( options.userId ),
 		external: false,
 	} );
 	if ( ! options.contractMode && ( options.shareUsers || options.isLocal ) ) {

@@ -23,22 +23,22 @@ export function pageTokens(
 	}
 	const page = Math.min( total, Math.max( 1, Math.floor( current ) ) );
 	const shown = new Set< number >( [ 1, total ] );
-	for ( let n = page - neighbors; n <= page + neighbors; n++ ) {
-		if ( n >= 1 && n <= total ) {
-			shown.add( n );
-		}
+	const last = Math.min( total, page + neighbors );
+	for ( let n = Math.max( 1, page - neighbors ); n <= last; n++ ) {
+		shown.add( n );
 	}
-	const pages = [ ...shown ].sort( ( a, b ) => a - b );
 	const tokens: PageToken[] = [];
-	pages.forEach( ( n, index ) => {
-		const previous = pages[ index - 1 ];
-		if ( previous !== undefined && n - previous === 2 ) {
-			tokens.push( previous + 1 );
-		} else if ( previous !== undefined && n - previous > 2 ) {
+	// Page 1 is always shown, so the first gap is measured from a page 0 before it.
+	let previous = 0;
+	for ( const n of [ ...shown ].sort( ( a, b ) => a - b ) ) {
+		if ( n - previous > 2 ) {
 			tokens.push( 'ellipsis' );
+		} else if ( n - previous === 2 ) {
+			tokens.push( previous + 1 );
 		}
 		tokens.push( n );
-	} );
+		previous = n;
+	}
 	return tokens;
 }
 
@@ -49,5 +49,5 @@ export function pageTokens(
  */
 export function parsePage( value: string | null ): number {
 	const page = Number( value );
-	return Number.isInteger( page ) && page >= 1 ? page : 1;
+	return Number.isInteger( page ) && page > 0 ? page : 1;
 }

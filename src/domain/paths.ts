@@ -84,10 +84,8 @@ export function contractIdFromPath( pathname: string ): string | null {
  * @param basePath Router basename ("" at the domain root).
  */
 export function stripBasePath( pathname: string, basePath: string ): string {
-	if (
-		basePath !== '' &&
-		( pathname === basePath || pathname.startsWith( `${ basePath }/` ) )
-	) {
+	// At the domain root (basePath '') every path starts with '/': the slice keeps it whole.
+	if ( pathname === basePath || pathname.startsWith( `${ basePath }/` ) ) {
 		return pathname.slice( basePath.length ) || '/';
 	}
 	return pathname;
@@ -109,17 +107,22 @@ export const normalizePath = ( pathname: string ): string =>
 export function islandForPath( pathname: string ): IslandName | null {
 	const path = normalizePath( pathname );
 	const root = libraryRoot();
-	const below = path.startsWith( `${ root }/` )
-		? path.slice( root.length )
-		: '';
+	/**
+	 * The part of the path below the portal's root matches the pattern.
+	 *
+	 * @param pattern A route below the root, e.g. /^\/videos\/[^/]+$/.
+	 */
+	const below = ( pattern: RegExp ): boolean =>
+		path.startsWith( `${ root }/` ) &&
+		pattern.test( path.slice( root.length ) );
 	if ( path === root || path === `${ root }/videos` ) {
 		return 'library';
 	}
-	if ( /^\/videos\/[^/]+$/.test( below ) ) {
+	if ( below( /^\/videos\/[^/]+$/ ) ) {
 		return 'detail';
 	}
 	if (
-		/^\/(users(\/[^/]+)?|notifications)$/.test( below ) ||
+		below( /^\/(users(\/[^/]+)?|notifications)$/ ) ||
 		/^\/contract\/[^/]+\/users(\/[^/]+)?$/.test( path ) ||
 		/^\/shareseats\/[^/]+$/.test( path )
 	) {

@@ -117,9 +117,9 @@ export const courseName = ( row: ProgressRow ): string =>
  * @param query Search text.
  */
 export function matchesCourse( row: ProgressRow, query: string ): boolean {
+	// An empty query is in every name: it keeps every row.
 	const needle = query.trim().toLowerCase();
 	return (
-		needle === '' ||
 		courseName( row ).toLowerCase().includes( needle ) ||
 		row.typeLabel.toLowerCase().includes( needle )
 	);

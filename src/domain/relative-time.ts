@@ -76,11 +76,12 @@ export function relativeTime(
 	if ( unit === 'date' ) {
 		return siteDate !== '' ? siteDate : formatDate( timestamp, locale );
 	}
+	// Intl's default numeric style ('always') says '1 day ago', never 'yesterday', as the spec does.
 	let format: Intl.RelativeTimeFormat;
 	try {
-		format = new Intl.RelativeTimeFormat( locale, { numeric: 'always' } );
+		format = new Intl.RelativeTimeFormat( locale );
 	} catch {
-		format = new Intl.RelativeTimeFormat( 'en-US', { numeric: 'always' } );
+		format = new Intl.RelativeTimeFormat( 'en-US' );
 	}
 	return format.format( -value, unit );
 }

@@ -22,17 +22,13 @@ export interface ItemStatus {
 }
 
 /**
- * A watched percent for display: rounded and clamped to 0-100.
+ * A watched percent for display: rounded and clamped to 0-100. The API readers (src/api) turn
+ * anything but a finite number into 0, so no other value reaches it.
  *
  * @param count Percent as sent.
  */
-export function displayPercent( count: number ): number {
-	const rounded = Math.round( count );
-	return Math.min(
-		100,
-		Math.max( 0, Number.isFinite( rounded ) ? rounded : 0 )
-	);
-}
+export const displayPercent = ( count: number ): number =>
+	Math.min( 100, Math.max( 0, Math.round( count ) ) );
 
 /**
  * Watched percent of an item, rounded and clamped to 0-100 (display only).
@@ -41,14 +37,6 @@ export function displayPercent( count: number ): number {
  */
 export const watchedPercent = ( item: LibraryItem ): number =>
 	displayPercent( item.video_data.progress.count );
-
-/**
- * A certificate link is present.
- *
- * @param item Library item.
- */
-export const hasCertificate = ( item: LibraryItem ): boolean =>
-	typeof item.video_data.pdf === 'string' && item.video_data.pdf !== '';
 
 /**
  * The words for a status the server decided: the list's badge and the progress table's column

@@ -63,9 +63,9 @@ export function writeHiddenUsers(
  * @param query  Search text.
  */
 export function matchesMember( member: TeamMember, query: string ): boolean {
+	// An empty query is in every name: it keeps every member.
 	const needle = query.trim().toLocaleLowerCase();
 	return (
-		needle === '' ||
 		member.name.toLocaleLowerCase().includes( needle ) ||
 		member.email.toLocaleLowerCase().includes( needle )
 	);

@@ -2,8 +2,10 @@
  * Internal dependencies
  */
 import { makeItem } from '../../test-utils/fixtures';
+import { inTranslation } from '../../test-utils/translations';
 import {
 	detailTabs,
+	showsShareProgress,
 	downloadLabel,
 	needsActivation,
 	replaceItem,
@@ -241,5 +243,167 @@ describe( 'noAccessNotice: what Share Details says when the owner cannot open th
 		).toBe(
 			"You don't have access to view this video content. You can manage sharing details below."
 		);
+	} );
+} );
+
+describe( 'the Share Details table', () => {
+	it( 'shows progress, completion and certificate only for types with a video', () => {
+		const types = [
+			'e-manual',
+			'membership',
+			'e-course',
+			'webinar',
+			'certificate-self-guided',
+		];
+		expect(
+			types.map( ( type ) =>
+				showsShareProgress( makeItem( { content_type: type } ) )
+			)
+		).toEqual( [ false, false, false, true, true ] );
+	} );
+} );
+
+describe( 'the test text of other video types', () => {
+	it( 'says the test is needed, in one sitting, without a duration', () => {
+		expect(
+			testDurationText( makeItem( { content_type: 'certificate' } ) )
+		).toBe(
+			'A test is required to receive the certificate. It must be completed in one sitting.'
+		);
+		expect(
+			testDurationText(
+				makeItem( { content_type: 'certificate-self-guided' } )
+			)
+		).toBe( '' );
+	} );
+
+	it( 'says about 10 minutes for a live webinar and 30-60 for an on-demand workshop', () => {
+		const tenMinutes =
+			'A test is required to receive the certificate. It takes about 10 minutes and must be completed in one sitting.';
+		const anHour =
+			'A test is required to receive the certificate. It takes about 30–60 minutes and must be completed in one sitting.';
+		expect(
+			[ 'webinar', 'on-demand-webinar' ].map( ( type ) =>
+				testDurationText( makeItem( { content_type: type } ) )
+			)
+		).toEqual( [ tenMinutes, tenMinutes ] );
+		expect(
+			[ 'workshop', 'on-demand-workshop', 'on-demand' ].map( ( type ) =>
+				testDurationText( makeItem( { content_type: type } ) )
+			)
+		).toEqual( [ anHour, anHour, anHour ] );
+	} );
+} );
+
+describe( 'the tabs of a video item with access in a contract', () => {
+	it( 'opens Training Details and stays on the contract’s item', () => {
+		expect( detailTabs( makeItem(), true, false ) ).toEqual( {
+			training: true,
+			share: false,
+			initial: 'training',
+			redirectToContract: false,
+		} );
+	} );
+
+	it( 'has no tab at all for a contract item without a video', () => {
+		expect(
+			detailTabs( makeItem( { content_type: 'e-manual' } ), true, false )
+		).toEqual( {
+			training: false,
+			share: false,
+			initial: null,
+			redirectToContract: true,
+		} );
+	} );
+} );
+
+describe( 'replaceItem keeps the other rows', () => {
+	it( 'replaces only the first row of the same product, tag and contract', () => {
+		const first = makeItem( { product_id: 5, title: 'first' } );
+		const twin = makeItem( { product_id: 5, title: 'twin' } );
+		const otherContract = makeItem( {
+			product_id: 5,
+			contract_id: 9,
+			title: 'contract',
+		} );
+		const member = makeItem( {
+			product_id: 5,
+			tag: 'member',
+			title: 'member',
+		} );
+		const next = replaceItem(
+			[ member, otherContract, first, twin ],
+			makeItem( { product_id: 5, title: 'updated' } )
+		);
+		expect( next.map( ( item ) => item.title ) ).toEqual( [
+			'member',
+			'contract',
+			'updated',
+			'twin',
+		] );
+	} );
+} );
+
+describe( 'detail texts in the portal’s language', () => {
+	it( 'reads the notices, test texts and download links translated', () => {
+		const texts = inTranslation(
+			{
+				'All your licenses are shared with your team, so none is left for you to watch this training. To keep one for yourself, revoke a share nobody has started below, or add licenses.':
+					'Alle Lizenzen sind geteilt.',
+				'Your access ended on %s. Renew to watch this training again.':
+					'Ihr Zugang endete am %s.',
+				'Your access has ended. Renew to watch this training again.':
+					'Ihr Zugang ist beendet.',
+				"You don't have access to view this video content. You can manage sharing details below.":
+					'Kein Zugang.',
+				'A test is required to receive the certificate. It takes about 10 minutes and must be completed in one sitting.':
+					'Test, etwa 10 Minuten.',
+				'A test is required to receive the certificate. It takes about 30–60 minutes and must be completed in one sitting.':
+					'Test, etwa 30–60 Minuten.',
+				'A test is required to receive the certificate. It must be completed in one sitting.':
+					'Test.',
+				'Download PowerPoint': 'PowerPoint herunterladen',
+				'Download Manual': 'Handbuch herunterladen',
+				Download: 'Herunterladen',
+			},
+			() => [
+				noAccessNotice(
+					makeItem( { access: 'no_license', status: 'shared' } )
+				),
+				noAccessNotice(
+					makeItem( {
+						access: 'no_license',
+						status: 'expired',
+						expiry_date: '03.03.2024',
+					} )
+				),
+				noAccessNotice(
+					makeItem( {
+						access: 'no_license',
+						status: 'expired',
+						expiry_date: '',
+					} )
+				),
+				noAccessNotice( makeItem( { access: 'no_license' } ) ),
+				testDurationText( makeItem( { content_type: 'webinar' } ) ),
+				testDurationText( makeItem( { content_type: 'workshop' } ) ),
+				testDurationText( makeItem( { content_type: 'certificate' } ) ),
+				downloadLabel( 'on-demand-webinar' ),
+				downloadLabel( 'on-demand-workshop' ),
+				downloadLabel( 'e-manual' ),
+			]
+		);
+		expect( texts ).toEqual( [
+			'Alle Lizenzen sind geteilt.',
+			'Ihr Zugang endete am 03.03.2024.',
+			'Ihr Zugang ist beendet.',
+			'Kein Zugang.',
+			'Test, etwa 10 Minuten.',
+			'Test, etwa 30–60 Minuten.',
+			'Test.',
+			'PowerPoint herunterladen',
+			'Handbuch herunterladen',
+			'Herunterladen',
+		] );
 	} );
 } );

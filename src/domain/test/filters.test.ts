@@ -2,6 +2,7 @@
  * Internal dependencies
  */
 import { makeItem, watched } from '../../test-utils/fixtures';
+import { inTranslation } from '../../test-utils/translations';
 import {
 	contentTypeOptions,
 	parseContentTypes,
@@ -12,6 +13,7 @@ import {
 	parseStatusFilter,
 	SEARCH_DEBOUNCE_MS,
 	STATUS_FILTERS,
+	statusFilterLabel,
 } from '../filters';
 
 describe( 'library filters', () => {
@@ -171,5 +173,127 @@ describe( 'library filters', () => {
 			{ value: 'e-manual', label: 'E-Manual' },
 			{ value: 'webinar', label: 'Webinar' },
 		] );
+	} );
+
+	it( 'names each status in the dropdown, in the portal’s language', () => {
+		expect( STATUS_FILTERS.map( statusFilterLabel ) ).toEqual( [
+			'All Statuses',
+			'Purchased',
+			'In Progress',
+			'Completed',
+			'Not Started',
+			'Expired',
+			'Member Product',
+		] );
+		expect(
+			inTranslation(
+				{
+					'All Statuses': 'Alle Status',
+					Purchased: 'Gekauft',
+					'In Progress': 'Begonnen',
+					Completed: 'Abgeschlossen',
+					'Not Started': 'Nicht begonnen',
+					Expired: 'Abgelaufen',
+					'Member Product': 'Mitgliederprodukt',
+				},
+				() => STATUS_FILTERS.map( statusFilterLabel )
+			)
+		).toEqual( [
+			'Alle Status',
+			'Gekauft',
+			'Begonnen',
+			'Abgeschlossen',
+			'Nicht begonnen',
+			'Abgelaufen',
+			'Mitgliederprodukt',
+		] );
+	} );
+
+	it( 'keeps Take Test under In Progress and completed items under Completed', () => {
+		const items = [
+			makeItem( { product_id: 1, status: 'take-test' } ),
+			makeItem( { product_id: 2, status: 'completed' } ),
+			makeItem( { product_id: 3, status: 'in-progress' } ),
+			makeItem( { product_id: 4, status: 'shared' } ),
+		];
+		const active = ( status: ( typeof STATUS_FILTERS )[ number ] ) =>
+			filterLibrary( items, { ...DEFAULT_FILTERS, status } ).active.map(
+				( item ) => item.product_id
+			);
+		expect( active( 'in-progress' ) ).toEqual( [ 1, 3 ] );
+		expect( active( 'completed' ) ).toEqual( [ 2 ] );
+	} );
+
+	it( 'with Expired, lists above the expired items those with licenses ending this month', () => {
+		const items = [
+			makeItem( { product_id: 1, expiring_licenses: 2 } ),
+			makeItem( { product_id: 2 } ),
+			makeItem( {
+				product_id: 3,
+				status: 'expired',
+				expired_licenses: 1,
+				expiring_licenses: 1,
+			} ),
+			makeItem( {
+				product_id: 4,
+				title: 'Other',
+				expiring_licenses: 1,
+			} ),
+		];
+		const ids = ( list: ReturnType< typeof filterLibrary > ) => ( {
+			active: list.active.map( ( item ) => item.product_id ),
+			expiring: list.expiring.map( ( item ) => item.product_id ),
+			expired: list.expired.map( ( item ) => item.product_id ),
+		} );
+		expect(
+			ids(
+				filterLibrary( items, {
+					...DEFAULT_FILTERS,
+					status: 'expired',
+				} )
+			)
+		).toEqual( { active: [], expiring: [ 1, 4 ], expired: [ 3 ] } );
+		// The search narrows the expiring ones too; other filters show none.
+		expect(
+			ids(
+				filterLibrary( items, {
+					...DEFAULT_FILTERS,
+					status: 'expired',
+					search: 'other',
+				} )
+			)
+		).toEqual( { active: [], expiring: [ 4 ], expired: [] } );
+		expect(
+			ids(
+				filterLibrary( items, {
+					...DEFAULT_FILTERS,
+					status: 'not-started',
+				} )
+			)
+		).toEqual( { active: [ 1, 2, 4 ], expiring: [], expired: [] } );
+	} );
+
+	it( 'names a content type by its code when the server sent no label, and skips items without a type', () => {
+		expect(
+			contentTypeOptions( [
+				makeItem( { content_type: 'webinar', content_type_label: '' } ),
+				makeItem( { content_type: '', content_type_label: 'None' } ),
+			] )
+		).toEqual( [ { value: 'webinar', label: 'webinar' } ] );
+	} );
+
+	it( 'names the first label the server gave a type', () => {
+		expect(
+			contentTypeOptions( [
+				makeItem( {
+					content_type: 'webinar',
+					content_type_label: 'Webinar',
+				} ),
+				makeItem( {
+					content_type: 'webinar',
+					content_type_label: 'Live Webinar',
+				} ),
+			] )
+		).toEqual( [ { value: 'webinar', label: 'Webinar' } ] );
 	} );
 } );

@@ -2,6 +2,7 @@
  * Internal dependencies
  */
 import { makeItem } from '../../test-utils/fixtures';
+import { inTranslation } from '../../test-utils/translations';
 import { isNeverExpiring, NEVER_EXPIRES_MARKERS } from '../dates';
 import { expiryLine, licenseCountText } from '../license';
 
@@ -77,5 +78,67 @@ describe( 'expiryLine (spec point 9)', () => {
 		expect( expiryLine( { expiry: 100100, expiry_date: '' }, NOW ) ).toBe(
 			''
 		);
+	} );
+} );
+
+describe( 'license texts in the portal’s language', () => {
+	it( 'reads the count and the expiry line translated', () => {
+		const texts = inTranslation(
+			{
+				'Unlimited Access': 'Unbegrenzter Zugang',
+				'Available Licenses: %d': 'Verfügbare Lizenzen: %d',
+				'%1$d of %2$d licenses available':
+					'%1$d von %2$d Lizenzen verfügbar',
+				'Expired: %s': 'Abgelaufen: %s',
+				'Expires: %s': 'Läuft ab: %s',
+			},
+			() => [
+				licenseCountText( makeItem( { tag: 'member' } ) ),
+				licenseCountText(
+					makeItem( {
+						content_type: 'e-manual',
+						available_licenses: 4,
+					} )
+				),
+				licenseCountText(
+					makeItem( { available_licenses: 1, total_licenses: 3 } )
+				),
+				expiryLine(
+					{ expiry: JAN_10_2020, expiry_date: '10.01.2020' },
+					NOW
+				),
+				expiryLine(
+					{ expiry: JUNE_15_2030, expiry_date: '15.06.2030' },
+					NOW
+				),
+			]
+		);
+		expect( texts ).toEqual( [
+			'Unbegrenzter Zugang',
+			'Verfügbare Lizenzen: 4',
+			'1 von 3 Lizenzen verfügbar',
+			'Abgelaufen: 10.01.2020',
+			'Läuft ab: 15.06.2030',
+		] );
+	} );
+} );
+
+describe( 'expiryLine at the moment of expiry', () => {
+	it( 'still reads Expires in the second the licenses end, Expired the second after', () => {
+		const line = { expiry: NOW, expiry_date: 'January 1, 2025' };
+		expect( expiryLine( line, NOW ) ).toBe( 'Expires: January 1, 2025' );
+		expect( expiryLine( line, NOW + 1 ) ).toBe(
+			'Expired: January 1, 2025'
+		);
+	} );
+
+	it( 'reads the clock when no time is given', () => {
+		const now = Math.floor( Date.now() / 1000 );
+		expect(
+			expiryLine( { expiry: now - 3600, expiry_date: 'an hour ago' } )
+		).toBe( 'Expired: an hour ago' );
+		expect(
+			expiryLine( { expiry: now + 3600, expiry_date: 'in an hour' } )
+		).toBe( 'Expires: in an hour' );
 	} );
 } );

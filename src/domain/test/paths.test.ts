@@ -13,6 +13,7 @@ import {
 	contractIdFromPath,
 	isContractPath,
 	islandForPath,
+	normalizePath,
 	paths,
 	stripBasePath,
 } from '../paths';
@@ -178,6 +179,14 @@ describe( 'findLibraryItem', () => {
 		);
 		expect( findLibraryItem( items, 6, false ) ).toBeUndefined();
 	} );
+
+	it( 'opens the member version for tag=member wherever it is in the list, and none without one', () => {
+		const [ member, own ] = items;
+		expect( findLibraryItem( [ own!, member! ], 5, true )?.title ).toBe(
+			'member copy'
+		);
+		expect( findLibraryItem( [ own! ], 5, true ) ).toBeUndefined();
+	} );
 } );
 
 describe( 'portal path from the page config', () => {
@@ -196,5 +205,114 @@ describe( 'portal path from the page config', () => {
 			'team'
 		);
 		expect( islandForPath( '/my-account/library/videos/5' ) ).toBeNull();
+	} );
+} );
+
+describe( 'the address each link goes to', () => {
+	afterEach( () => {
+		window.libraryPortalConfig = undefined;
+	} );
+
+	it( 'builds every route of the table', () => {
+		expect( paths.list() ).toBe( '/my-account/library/videos' );
+		expect( paths.list( '' ) ).toBe( '/my-account/library/videos' );
+		expect( paths.list( 'member product' ) ).toBe(
+			'/my-account/library/videos?status=member%20product'
+		);
+		expect( paths.item( 4 ) ).toBe( '/my-account/library/videos/4' );
+		expect( paths.item( 4, 'contract' ) ).toBe(
+			'/my-account/library/videos/4'
+		);
+		expect( paths.users() ).toBe( '/my-account/library/users' );
+		expect( paths.user( 12 ) ).toBe( '/my-account/library/users/12' );
+		expect( paths.notifications() ).toBe(
+			'/my-account/library/notifications'
+		);
+		expect( paths.contract( 5 ) ).toBe( '/contract/5' );
+		expect( paths.contractItem( 5, 12 ) ).toBe( '/contract/5/12' );
+		expect( paths.contractUsers( 5 ) ).toBe( '/contract/5/users' );
+		expect( paths.contractUser( 5, 3 ) ).toBe( '/contract/5/users/3' );
+		expect( paths.quiz( 12 ) ).toBe( '/quiz/12' );
+	} );
+
+	it( 'opens the test in a new tab at its full address below the site’s path', () => {
+		window.libraryPortalConfig = { basePath: '/blog' };
+		expect( paths.quizHref( 12 ) ).toBe( '/blog/quiz/12' );
+	} );
+
+	it( 'links a dashboard figure to the list with its types and status', () => {
+		expect( paths.filteredList( [], '' ) ).toBe(
+			'/my-account/library/videos'
+		);
+		expect( paths.filteredList( [], 'all' ) ).toBe(
+			'/my-account/library/videos'
+		);
+		expect( paths.filteredList( [], 'expired' ) ).toBe(
+			'/my-account/library/videos?status=expired'
+		);
+		expect( paths.filteredList( [ 'webinar', 'workshop' ], 'all' ) ).toBe(
+			'/my-account/library/videos?type=webinar,workshop'
+		);
+		expect(
+			paths.filteredList( [ 'webinar', 'workshop' ], 'completed' )
+		).toBe(
+			'/my-account/library/videos?type=webinar,workshop&status=completed'
+		);
+	} );
+} );
+
+describe( 'reading an address', () => {
+	it( 'takes the whole contract id, decoded, only from a path that starts with /contract/', () => {
+		expect( contractIdFromPath( '/contract/15/users' ) ).toBe( '15' );
+		expect( contractIdFromPath( '/contract/a%20b' ) ).toBe( 'a b' );
+		expect( contractIdFromPath( '/x/contract/5' ) ).toBeNull();
+		expect( contractIdFromPath( '/contract/' ) ).toBeNull();
+	} );
+
+	it( 'strips the site’s path only as a whole folder', () => {
+		expect( stripBasePath( '/blog', '/blog' ) ).toBe( '/' );
+		expect( stripBasePath( '/blog/', '/blog' ) ).toBe( '/' );
+		expect( stripBasePath( '/blogger/videos', '/blog' ) ).toBe(
+			'/blogger/videos'
+		);
+		expect( stripBasePath( '/other', '/blog' ) ).toBe( '/other' );
+	} );
+
+	it( 'drops trailing slashes but keeps the root', () => {
+		expect( normalizePath( '/' ) ).toBe( '/' );
+		expect( normalizePath( '/contract/5//' ) ).toBe( '/contract/5' );
+		expect( normalizePath( '/quiz/5' ) ).toBe( '/quiz/5' );
+	} );
+
+	it( 'opens an island only for the whole route, with ids of any length', () => {
+		const cases: Array< [ string, string | null ] > = [
+			[ '/my-account/library/videos/123', 'detail' ],
+			[ '/my-account/library/videos/123/x', null ],
+			[ '/my-account/library/x/videos/5', null ],
+			[ '/my-account/Library/videos/5', null ],
+			[ '/my-account/library/users/123', 'team' ],
+			[ '/my-account/library/users/3/x', null ],
+			[ '/my-account/library/x/users', null ],
+			[ '/my-account/library/notifications/x', null ],
+			[ '/contract/15', 'library' ],
+			[ '/x/contract/5', null ],
+			[ '/contract/15/12', 'detail' ],
+			[ '/x/contract/5/12', null ],
+			[ '/contract/5/12/x', null ],
+			[ '/contract/15/users', 'team' ],
+			[ '/contract/5/users/13', 'team' ],
+			[ '/x/contract/5/users', null ],
+			[ '/contract/5/users/3/x', null ],
+			[ '/shareseats/abc/def', null ],
+			[ '/x/shareseats/abc', null ],
+			[ '/quiz/5/x', null ],
+			[ '/x/quiz/5', null ],
+		];
+		for ( const [ path, island ] of cases ) {
+			expect( [ path, islandForPath( path ) ] ).toEqual( [
+				path,
+				island,
+			] );
+		}
 	} );
 } );

@@ -56,6 +56,12 @@ describe( 'progressStep', () => {
 	it( 'is 0 without a duration', () => {
 		expect( progressStep( 10, Infinity ) ).toBe( 0 );
 	} );
+
+	it( 'is 0 while the media does not know its length yet (NaN before its metadata, or 0)', () => {
+		expect( progressStep( 10, NaN ) ).toBe( 0 );
+		expect( progressStep( 10, 0 ) ).toBe( 0 );
+		expect( progressStep( 0, 0 ) ).toBe( 0 );
+	} );
 } );
 
 describe( 'playbackRates', () => {

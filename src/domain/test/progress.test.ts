@@ -2,6 +2,7 @@
  * Internal dependencies
  */
 import { makeItem } from '../../test-utils/fixtures';
+import { inTranslation } from '../../test-utils/translations';
 import type { TeamMember } from '../../types/library';
 import {
 	courseName,
@@ -152,5 +153,130 @@ describe( 'progress rows', () => {
 				7
 			)
 		).toBe( false );
+	} );
+} );
+
+describe( 'what a progress row shows', () => {
+	it( 'shows every column of an own training as the list has it', () => {
+		expect(
+			ownProgressRows(
+				[
+					makeItem( {
+						product_id: 12,
+						tag: 'member',
+						title: 'Alpha',
+						subtitle: 'Part One',
+						content_type_label: 'Webinar',
+						playback_status: 'in-progress',
+						video_data: {
+							progress: { count: 40, time: 0, parts: [] },
+							pdf: false,
+							completed_at: 0,
+							completed_date: '',
+						},
+					} ),
+				],
+				null
+			)
+		).toEqual( [
+			{
+				key: 'member|0|12',
+				productId: 12,
+				tag: 'member',
+				title: 'Alpha',
+				subtitle: 'Part One',
+				typeLabel: 'Webinar',
+				completedAt: 0,
+				completedDate: '',
+				status: 'in-progress',
+				percent: 40,
+				certificate: false,
+			},
+		] );
+	} );
+
+	it( 'shows every column of a team member’s training, opening its own version', () => {
+		const [ row ] = memberProgressRows( {
+			id: 5,
+			name: 'Theo',
+			email: 't@x.test',
+			shared_licenses: 1,
+			completed_count: 1,
+			total_count: 1,
+			completed_percent: 100,
+			revocable_share_ids: [],
+			products: [
+				{
+					share_id: 40,
+					product_id: 7,
+					title: 'Beta',
+					subtitle: 'Two',
+					content_type: 'webinar',
+					content_type_label: 'Webinar',
+					status: 'completed',
+					video_data: {
+						progress: { count: 100, time: 0 },
+						pdf: 'https://x.test/c',
+						completed_at: 1700000000,
+						completed_date: 'March 5, 2025',
+					},
+				},
+			],
+		} );
+		expect( row ).toEqual( {
+			key: 'share|40',
+			productId: 7,
+			tag: '',
+			title: 'Beta',
+			subtitle: 'Two',
+			typeLabel: 'Webinar',
+			completedAt: 1700000000,
+			completedDate: 'March 5, 2025',
+			status: 'completed',
+			percent: 100,
+			certificate: 'https://x.test/c',
+		} );
+	} );
+
+	it( 'names a course without a subtitle by its title and finds it by its type', () => {
+		const row = first(
+			ownProgressRows(
+				[
+					makeItem( {
+						title: 'Alpha',
+						subtitle: '',
+						content_type_label: 'Live Webinar',
+					} ),
+				],
+				null
+			)
+		);
+		expect( courseName( row ) ).toBe( 'Alpha' );
+		expect( matchesCourse( row, 'LIVE web' ) ).toBe( true );
+		expect( matchesCourse( row, '  alpha ' ) ).toBe( true );
+	} );
+
+	it( 'labels a seat being watched right now Active, in the portal’s language', () => {
+		const base = first( ownProgressRows( library, null ) );
+		expect( playbackStatusLabel( { ...base, status: 'active' } ) ).toBe(
+			'Active'
+		);
+		expect(
+			inTranslation( { Active: 'Aktiv' }, () =>
+				playbackStatusLabel( { ...base, status: 'active' } )
+			)
+		).toBe( 'Aktiv' );
+	} );
+
+	it( 'keeps a contract’s rows out of the own table, and another contract’s out of a contract', () => {
+		expect(
+			ownProgressRows( library, 10 ).map( ( row ) => row.productId )
+		).toEqual( [ 4 ] );
+		expect(
+			ownProgressRows(
+				[ makeItem( { product_id: 5, contract_id: 10 } ) ],
+				10
+			)
+		).toEqual( [] );
 	} );
 } );

@@ -1,6 +1,7 @@
 /**
  * Internal dependencies
  */
+import { inTranslation } from '../../test-utils/translations';
 import { relativeTime, relativeUnit } from '../relative-time';
 
 const MINUTE = 60;
@@ -35,6 +36,10 @@ describe( 'notification relative times (spec point 9)', () => {
 			'5 minutes ago'
 		);
 		expect( relativeTime( NOW - HOUR, NOW, 'en-US' ) ).toBe( '1 hour ago' );
+		expect( relativeTime( NOW - DAY, NOW, 'en-US' ) ).toBe( '1 day ago' );
+		expect( relativeTime( NOW - DAY, NOW, 'not a locale!' ) ).toBe(
+			'1 day ago'
+		);
 		expect( relativeTime( NOW - 3 * DAY, NOW, 'en-US' ) ).toBe(
 			'3 days ago'
 		);
@@ -56,5 +61,33 @@ describe( 'notification relative times (spec point 9)', () => {
 		expect( relativeTime( NOW - 2 * DAY, NOW, 'not a locale!' ) ).toBe(
 			'2 days ago'
 		);
+	} );
+} );
+
+describe( 'a notification’s time as the page shows it', () => {
+	afterEach( () => {
+		document.documentElement.lang = '';
+	} );
+
+	it( 'shows the date the server wrote in the site’s format after 12 months', () => {
+		expect(
+			relativeTime( NOW - 400 * DAY, NOW, 'en-US', '20/10/2025' )
+		).toBe( '20/10/2025' );
+		expect(
+			relativeTime( NOW - 3 * DAY, NOW, 'en-US', '21/11/2026' )
+		).toBe( '3 days ago' );
+	} );
+
+	it( 'reads Just now in the portal’s language', () => {
+		expect(
+			inTranslation( { 'Just now': 'Gerade eben' }, () =>
+				relativeTime( NOW - 5, NOW, 'de-DE' )
+			)
+		).toBe( 'Gerade eben' );
+	} );
+
+	it( 'speaks the language of the page when none is given', () => {
+		document.documentElement.lang = 'de-DE';
+		expect( relativeTime( NOW - 2 * DAY, NOW ) ).toBe( 'vor 2 Tagen' );
 	} );
 } );

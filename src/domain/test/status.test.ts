@@ -3,6 +3,7 @@
  */
 import { ITEM_STATUS_KEYS } from '../../types/library';
 import { makeItem, watched } from '../../test-utils/fixtures';
+import { inTranslation } from '../../test-utils/translations';
 import { getItemStatus, watchedPercent } from '../status';
 
 describe( 'getItemStatus shows the status the server decided', () => {
@@ -48,5 +49,44 @@ describe( 'watchedPercent', () => {
 		expect( watchedPercent( watched( 49.6 ) ) ).toBe( 50 );
 		expect( watchedPercent( watched( 140 ) ) ).toBe( 100 );
 		expect( watchedPercent( watched( -3 ) ) ).toBe( 0 );
+	} );
+} );
+
+describe( 'status labels in the portal’s language', () => {
+	it( 'reads every status translated, In Progress with its percent', () => {
+		const labels = inTranslation(
+			{
+				Shared: 'Geteilt',
+				Purchased: 'Gekauft',
+				Expired: 'Abgelaufen',
+				Completed: 'Abgeschlossen',
+				'Take Test': 'Zum Test',
+				'%d%% Watched': '%d%% angesehen',
+				'Member Product': 'Mitgliederprodukt',
+				Membership: 'Mitgliedschaft',
+				'Not Started': 'Nicht begonnen',
+			},
+			() =>
+				ITEM_STATUS_KEYS.map(
+					( key ) =>
+						getItemStatus( watched( 30, { status: key } ) ).label
+				)
+		);
+		expect( labels ).toEqual(
+			ITEM_STATUS_KEYS.map(
+				( key ) =>
+					( {
+						shared: 'Geteilt',
+						purchased: 'Gekauft',
+						expired: 'Abgelaufen',
+						completed: 'Abgeschlossen',
+						'take-test': 'Zum Test',
+						'in-progress': '30% angesehen',
+						'member-product': 'Mitgliederprodukt',
+						membership: 'Mitgliedschaft',
+						'not-started': 'Nicht begonnen',
+					} )[ key ]
+			)
+		);
 	} );
 } );

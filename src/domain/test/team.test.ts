@@ -51,5 +51,19 @@ describe( 'hidden users in browser storage', () => {
 		expect( matchesMember( member, 'THEO M' ) ).toBe( true );
 		expect( matchesMember( member, '@example' ) ).toBe( true );
 		expect( matchesMember( member, 'mia' ) ).toBe( false );
+		expect( matchesMember( member, '  theo  ' ) ).toBe( true );
+	} );
+} );
+
+describe( 'the hidden users of an earlier visit', () => {
+	beforeEach( () => window.localStorage.clear() );
+
+	it( 'are read from where earlier versions stored them', () => {
+		window.localStorage.setItem( 'library-portal:hidden-users', '[8]' );
+		expect( readHiddenUsers( window.localStorage ) ).toEqual( [ 8 ] );
+		writeHiddenUsers( window.localStorage, [ 9 ] );
+		expect(
+			window.localStorage.getItem( 'library-portal:hidden-users' )
+		).toBe( '[9]' );
 	} );
 } );
