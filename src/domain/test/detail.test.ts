@@ -13,6 +13,7 @@ import {
 	showsWatchedBadge,
 	testDurationText,
 	noAccessNotice,
+	noticeSaysAccessEnded,
 } from '../detail';
 
 describe( 'header rules', () => {
@@ -405,5 +406,31 @@ describe( 'detail texts in the portal’s language', () => {
 			'Handbuch herunterladen',
 			'Herunterladen',
 		] );
+	} );
+} );
+
+describe( 'noticeSaysAccessEnded: one expiry notice for an item', () => {
+	it( 'is true when every seat expired: Share Details says the day, the header not again', () => {
+		expect(
+			noticeSaysAccessEnded(
+				makeItem( { access: 'no_license', status: 'expired' } )
+			)
+		).toBe( true );
+	} );
+
+	it( 'is false while the server grants access, even on an expired status', () => {
+		expect(
+			noticeSaysAccessEnded(
+				makeItem( { access: 'activated', status: 'expired' } )
+			)
+		).toBe( false );
+	} );
+
+	it( 'is false without access for another reason (every seat shared)', () => {
+		expect(
+			noticeSaysAccessEnded(
+				makeItem( { access: 'no_license', status: 'shared' } )
+			)
+		).toBe( false );
 	} );
 } );

@@ -125,6 +125,13 @@ final class VideoUrlSignerTest extends TestCase {
 		$this->assertSame( '', VideoUrlSigner::cloudfront( self::PLAYLIST, '', '', self::EXPIRES, 7 ) );
 	}
 
+	public function test_nginx_and_bunny_without_their_secret_hand_out_nothing(): void {
+		// An address signed with an empty secret is one anyone can compute: fail closed.
+		$this->assertSame( '', VideoUrlSigner::nginx( self::PLAYLIST, '', self::EXPIRES, 7 ) );
+		$this->assertSame( '', VideoUrlSigner::bunny( self::PLAYLIST, '', self::EXPIRES, 7 ) );
+		$this->assertSame( '', VideoUrlSigner::nginx( 'ftp://media.example.com/part-1/index.m3u8', 'a-long-enough-secret', self::EXPIRES, 7 ), 'Not an http(s) address with a file name.' );
+	}
+
 	public function test_the_signer_adds_its_lifetime_and_none_keeps_the_address(): void {
 		$this->assertSame( self::PLAYLIST, ( new VideoUrlSigner( VideoUrlSigner::NONE, 3600, array() ) )->sign( self::PLAYLIST, 7, 1000 ) );
 		$signer = new VideoUrlSigner( VideoUrlSigner::NGINX, 4 * HOUR_IN_SECONDS, array( 'secret' => 'secret-of-sixteen' ) );
