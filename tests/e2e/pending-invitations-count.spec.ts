@@ -14,7 +14,7 @@ const TITLE = 'Suicide Risk Assessment';
 interface Setup {
 	owner: string;
 	item: number;
-	emails: string[];
+	emails: [ string, string ];
 }
 
 let setup: Setup;
@@ -37,7 +37,10 @@ function seed(): Setup {
 	return {
 		owner,
 		item: Number( out.trim() ),
-		emails: [ 1, 2 ].map( ( n ) => `count${ n }-${ run }@example.test` ),
+		emails: [
+			`count1-${ run }@example.test`,
+			`count2-${ run }@example.test`,
+		],
 	};
 }
 

@@ -632,7 +632,7 @@ return array(
 		'file'    => 'includes/Learning/VideoUrlSigner.php',
 		'find'    => "hash( 'sha256', \$key . \$parts['dir'] . \$expires . implode( '&', \$signed ), true )",
 		'replace' => "hash( 'sha256', \$key . \$parts['dir'] . implode( '&', \$signed ), true )",
-		'about'   => "a Bunny token no longer covers its expiry, so an address can be made to last",
+		'about'   => 'a Bunny token no longer covers its expiry, so an address can be made to last',
 		'tests'   => 'VideoUrlSignerTest',
 	),
 	'signer-bunny-sorted-parameters'     => array(
@@ -653,7 +653,7 @@ return array(
 		'file'    => 'includes/Learning/VideoUrlSigner.php',
 		'find'    => "strtr( base64_encode( \$signature ), '+=/', '-_~' )",
 		'replace' => "strtr( base64_encode( \$signature ), '+/', '-_' )",
-		'about'   => "a CloudFront signature in the wrong base64 alphabet",
+		'about'   => 'a CloudFront signature in the wrong base64 alphabet',
 		'tests'   => 'VideoUrlSignerTest',
 	),
 	'signer-lifetime'                    => array(
