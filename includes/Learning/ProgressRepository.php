@@ -58,21 +58,7 @@ final class ProgressRepository extends Repository implements UserRows {
 	public function record( int $user_id, int $product_id, int $part_index, int $percent, int $now ): bool {
 		self::check_percent( $percent );
 		$table   = $this->table( 'progress' );
-		$raise   = fn(): int => $this->must(
-			$this->db->query(
-				$this->db->prepare(
-					'UPDATE %i SET percent = %d, updated_at = %d WHERE user_id = %d AND product_id = %d AND part_index = %d AND percent < %d',
-					$table,
-					$percent,
-					$now,
-					$user_id,
-					$product_id,
-					$part_index,
-					$percent
-				)
-			),
-			'record'
-		);
+		$raise   = fn(): int => $this->raise_part( $user_id, $product_id, $part_index, $percent, $now, 'record' );
 		$changed = $raise();
 		if ( 0 === $changed ) {
 			$changed = $this->must(
@@ -144,7 +130,7 @@ final class ProgressRepository extends Repository implements UserRows {
 			if ( 0 === $this->move_clock( $user_id, $product_id, $clock, $credited_until, $now ) ) {
 				return self::LOST;
 			}
-			if ( 0 === $this->insert_part( $user_id, $product_id, $part_index, $percent, $credited_until, $now ) && 0 === $this->raise_outside_clock( $user_id, $product_id, $part_index, $percent, $now ) ) {
+			if ( 0 === $this->insert_part( $user_id, $product_id, $part_index, $percent, $credited_until, $now ) && 0 === $this->raise_part( $user_id, $product_id, $part_index, $percent, $now, 'report' ) ) {
 				return self::KEPT;
 			}
 			$this->progressed( $user_id );
@@ -337,17 +323,19 @@ final class ProgressRepository extends Repository implements UserRows {
 	}
 
 	/**
-	 * Raises a part that a write outside the clock (record()) created after this report claimed
-	 * the clock; the rows changed.
+	 * Raises one part's percent, never lowering it (`WHERE percent < new`), without touching the
+	 * clock: record()'s write, and a report's raise of a row that record() created after the report
+	 * claimed the clock. The rows changed.
 	 *
-	 * @param int $user_id    User.
-	 * @param int $product_id Item.
-	 * @param int $part_index Part.
-	 * @param int $percent    0-100.
-	 * @param int $now        Unix seconds.
+	 * @param int    $user_id    User.
+	 * @param int    $product_id Item.
+	 * @param int    $part_index Part.
+	 * @param int    $percent    0-100.
+	 * @param int    $now        Unix seconds.
+	 * @param string $what       The write, named in a WriteFailed.
 	 * @throws WriteFailed When the database refused the statement.
 	 */
-	private function raise_outside_clock( int $user_id, int $product_id, int $part_index, int $percent, int $now ): int {
+	private function raise_part( int $user_id, int $product_id, int $part_index, int $percent, int $now, string $what ): int {
 		return $this->must(
 			$this->db->query(
 				$this->db->prepare(
@@ -361,7 +349,7 @@ final class ProgressRepository extends Repository implements UserRows {
 					$percent
 				)
 			),
-			'report'
+			$what
 		);
 	}
 
