@@ -54,8 +54,8 @@ if ( ! is_readable( LIBRARY_PORTAL_DIR . 'vendor/autoload.php' ) ) {
 }
 require_once LIBRARY_PORTAL_DIR . 'vendor/autoload.php';
 
-register_activation_hook( __FILE__, array( \LibraryPortal\Database\Installer::class, 'activate' ) );
-register_deactivation_hook( __FILE__, array( \LibraryPortal\Database\Installer::class, 'deactivate' ) );
+register_activation_hook( __FILE__, array( \LibraryPortal\Lifecycle\Installer::class, 'activate' ) );
+register_deactivation_hook( __FILE__, array( \LibraryPortal\Lifecycle\Installer::class, 'deactivate' ) );
 
 add_action(
 	'plugins_loaded',

@@ -10,5 +10,5 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
 if ( is_readable( __DIR__ . '/vendor/autoload.php' ) ) {
 	require_once __DIR__ . '/vendor/autoload.php';
-	\LibraryPortal\Database\Installer::uninstall();
+	\LibraryPortal\Lifecycle\Installer::uninstall();
 }

@@ -19,7 +19,7 @@
 
 // phpcs:disable WordPress.WP.AlternativeFunctions, WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQLPlaceholders -- a CLI helper that writes bench data; %i is newer than WPCS 2.3.
 
-use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Core\Items\ContentType;
 use LibraryPortal\Dev\DemoSeeder;
 use LibraryPortal\Services;
 

@@ -10,19 +10,19 @@
 
 namespace LibraryPortal\Dev;
 
-use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Certificates\CertificateRepository;
-use LibraryPortal\Contracts\ContractRepository;
-use LibraryPortal\Domain\ContentType;
-use LibraryPortal\Frontend\AccountLinks;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Learning\ProgressRepository;
-use LibraryPortal\Notifications\NotificationRepository;
-use LibraryPortal\Notifications\Notifier;
-use LibraryPortal\Settings;
-use LibraryPortal\Sharing\MailHistoryRepository;
-use LibraryPortal\Sharing\ShareMethod;
-use LibraryPortal\Sharing\ShareRepository;
+use LibraryPortal\Core\Contracts\ContractRepository;
+use LibraryPortal\Core\Items\ContentType;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Notices\NotificationRepository;
+use LibraryPortal\Core\Notices\Notifier;
+use LibraryPortal\Core\Rows\CertificateRepository;
+use LibraryPortal\Core\Rows\ProgressRepository;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\MailHistoryRepository;
+use LibraryPortal\Core\Seats\ShareMethod;
+use LibraryPortal\Core\Seats\ShareRepository;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\AccountLinks;
 use wpdb;
 
 /**

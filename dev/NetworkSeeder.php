@@ -7,10 +7,10 @@
 
 namespace LibraryPortal\Dev;
 
-use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Core\Items\ContentType;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Settings;
 use LibraryPortal\Services;
-use LibraryPortal\Settings;
 use wpdb;
 
 /**

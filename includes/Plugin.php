@@ -13,25 +13,28 @@ use LibraryPortal\Accounts\UserController;
 use LibraryPortal\Accounts\UserDeletedHandler;
 use LibraryPortal\Admin\ReservedSlugNotice;
 use LibraryPortal\Admin\SettingsPage;
-use LibraryPortal\Ajax\PingHandler;
 use LibraryPortal\Catalogue\ItemEditor;
 use LibraryPortal\Catalogue\ItemListColumns;
-use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Catalogue\QuizMetaBox;
 use LibraryPortal\Catalogue\RefusedEdit;
 use LibraryPortal\Certificates\CertificatePages;
 use LibraryPortal\Certificates\CertificatePdf;
 use LibraryPortal\Certificates\QuizController;
-use LibraryPortal\Certificates\QuizMetaBox;
-use LibraryPortal\Certificates\QuizService;
-use LibraryPortal\Database\Installer;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Rows\CertificateNames;
+use LibraryPortal\Core\Rows\ItemLookup;
+use LibraryPortal\Core\Seats\AuditWords;
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\FrameOptions;
 use LibraryPortal\Frontend\LeanPortalPages;
-use LibraryPortal\Frontend\ThemeFontPreload;
+use LibraryPortal\Frontend\PingHandler;
 use LibraryPortal\Frontend\PortalBlock;
+use LibraryPortal\Frontend\PortalCanvas;
 use LibraryPortal\Frontend\PortalConfig;
-use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\Shortcode;
+use LibraryPortal\Frontend\ThemeFontPreload;
 use LibraryPortal\Frontend\UserLocale;
 use LibraryPortal\Grants\GrantsPage;
 use LibraryPortal\Learning\LearningController;
@@ -40,19 +43,18 @@ use LibraryPortal\Learning\ProgressRecorder;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Learning\SubtitlesController;
 use LibraryPortal\Library\DashboardController;
-use LibraryPortal\Library\ItemLookup;
 use LibraryPortal\Library\ItemsController;
+use LibraryPortal\Lifecycle\Installer;
 use LibraryPortal\Notifications\NotificationsController;
-use LibraryPortal\Privacy\CertificateNames;
+use LibraryPortal\Platform\Rest\CsvResponse;
+use LibraryPortal\Platform\Rest\ErrorReply;
+use LibraryPortal\Platform\Rest\QueryVarCollisions;
+use LibraryPortal\Platform\Rest\RawJsonResponse;
+use LibraryPortal\Platform\Rest\ServerTiming;
+use LibraryPortal\Platform\Rest\VttResponse;
 use LibraryPortal\Privacy\PersonalDataEraser;
 use LibraryPortal\Privacy\PersonalDataExporter;
 use LibraryPortal\Privacy\PolicyText;
-use LibraryPortal\Rest\CsvResponse;
-use LibraryPortal\Rest\ErrorReply;
-use LibraryPortal\Rest\QueryVarCollisions;
-use LibraryPortal\Rest\RawJsonResponse;
-use LibraryPortal\Rest\ServerTiming;
-use LibraryPortal\Rest\VttResponse;
 use LibraryPortal\Sharing\InviteAccount;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Sharing\SeatSharing;
@@ -91,6 +93,16 @@ final class Plugin {
 		$services = $this->services;
 		Installer::maybe_upgrade();
 
+		// The audit trail's words: each feature names the actions it writes.
+		add_filter( AuditWords::LABELS, array( Contracts\ContractService::class, 'audit_labels' ) );
+		add_filter( AuditWords::DETAILS, array( Contracts\ContractService::class, 'audit_details' ), 10, 2 );
+		add_filter( AuditWords::LABELS, array( ShareMailer::class, 'audit_labels' ) );
+		add_filter( AuditWords::DETAILS, array( ShareMailer::class, 'audit_details' ), 10, 2 );
+		add_filter( AuditWords::LABELS, array( SeatSharing::class, 'audit_labels' ) );
+		add_filter( AuditWords::DETAILS, array( SeatSharing::class, 'audit_details' ), 10, 2 );
+		add_filter( AuditWords::LABELS, array( SeatActivation::class, 'audit_labels' ) );
+		add_filter( AuditWords::DETAILS, array( SeatActivation::class, 'audit_details' ), 10, 2 );
+
 		$config = new PortalConfig( $services->settings, $services->contracts, $services->share_invites, null, null, $services->licenses );
 		$assets = new Assets( $services->settings, $config );
 
@@ -103,6 +115,7 @@ final class Plugin {
 		$names = new CertificateNames();
 		( new CertificatePages( $services->certificates, $quizzes, new CertificatePdf(), $names, $services->settings ) )->register();
 		( new Routes( $services->settings ) )->register();
+		( new PortalCanvas( $services->settings ) )->register();
 		( new FrameOptions() )->register();
 		$lean_pages = new LeanPortalPages( $services->settings );
 		$lean_pages->register();
@@ -121,8 +134,8 @@ final class Plugin {
 		( new GrantsPage( $services->grants, $services->licenses, $services->grant_rows, $services->seat_audit, $services->library, $quizzes ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
 		( new Admin\PortalPageNotice( $services->settings ) )->register();
-		( new Database\NetworkSites() )->register();
-		$welcome = new Contracts\WelcomeEmails( new Background\Queue() );
+		( new Lifecycle\NetworkSites() )->register();
+		$welcome = new Contracts\WelcomeEmails( new Platform\Queue() );
 		$welcome->register();
 		$contracts = new Contracts\ContractService( $services->contracts, $services->seat_audit, $welcome );
 		$imports   = new Contracts\MemberImports( $contracts );
@@ -152,7 +165,7 @@ final class Plugin {
 				$items->register_routes();
 				$lookup     = new ItemLookup( $services->library );
 				$activation = new SeatActivation( $services->licenses, $services->seat_audit );
-				( new LearningController( $lookup, new ProgressRecorder( $services->progress, $activation, (int) $services->settings->get( 'unknown_length_pace' ) ), $activation, $items, $services->contracts, $services->certificates, $services->settings ) )->register_routes();
+				( new LearningController( $lookup, new ProgressRecorder( $services->progress, $activation, (int) $services->settings->get( 'unknown_length_pace' ) ), $activation, $services->contracts, $services->certificates, $services->settings ) )->register_routes();
 				( new SubtitlesController( $lookup ) )->register_routes();
 				( new QuizController( new ItemLookup( $services->library ), $quizzes ) )->register_routes();
 				( new UserController( $services->library ) )->register_routes();
@@ -173,7 +186,7 @@ final class Plugin {
 
 		if ( defined( 'WP_CLI' ) && WP_CLI ) {
 			\WP_CLI::add_command( 'library-portal', new Cli\Commands( $services->grants, $services->licenses, $services->grant_rows, $services->certificates, $services->library_cache ) );
-			\WP_CLI::add_command( 'library-portal contract', new Cli\ContractCommand( $contracts ) );
+			\WP_CLI::add_command( 'library-portal contract', new Contracts\ContractCommand( $contracts ) );
 		}
 	}
 }

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Accounts;
 
-use LibraryPortal\Frontend\BrandPalette;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\BrandPalette;
 
 /**
  * wp-login.php is where the portal's people arrive: an invitation's login, the password reset,

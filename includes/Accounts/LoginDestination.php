@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Accounts;
 
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Sharing\ShareInvites;
+use LibraryPortal\Core\Seats\ShareInvites;
+use LibraryPortal\Core\Site\Routes;
 
 /**
  * WordPress sends everyone who logs in at wp-login.php without a destination of their own to

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Accounts;
 
-use LibraryPortal\Library\LibraryService;
-use LibraryPortal\Rest\Controller;
+use LibraryPortal\Core\Rows\LibraryService;
+use LibraryPortal\Platform\Rest\Controller;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;

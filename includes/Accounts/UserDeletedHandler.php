@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Accounts;
 
-use LibraryPortal\Database\Installer;
-use LibraryPortal\Database\UserRows;
+use LibraryPortal\Core\Database\Sites;
+use LibraryPortal\Core\Database\UserRows;
 
 /**
  * WordPress reuses nothing of a deleted user but its ID may come back (an import, a restored
@@ -67,6 +67,6 @@ final class UserDeletedHandler {
 			$this->forget( $user_id );
 			return;
 		}
-		Installer::on_every_installed_site( fn() => $this->forget( $user_id ) );
+		Sites::on_every_installed_site( fn() => $this->forget( $user_id ) );
 	}
 }

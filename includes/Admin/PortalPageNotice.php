@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Admin;
 
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
 
 /**
  * Without its page, /my-account/library shows the site's home page. Activation makes the page;

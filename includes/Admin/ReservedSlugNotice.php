@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Admin;
 
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\Routes;
 use WP_Post;
 
 /**

@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Admin;
 
-use LibraryPortal\Frontend\AccountLinks;
-use LibraryPortal\Learning\VideoUrlSigner;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Items\VideoUrlSigner;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\AccountLinks;
 
 /**
  * The site admin's settings screen, built on WordPress's Settings API: options.php saves it

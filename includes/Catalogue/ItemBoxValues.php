@@ -7,8 +7,9 @@
 
 namespace LibraryPortal\Catalogue;
 
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Core\Items\ContentType;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Items\Quiz;
 use WP_Post;
 
 /**

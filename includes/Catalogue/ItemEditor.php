@@ -7,7 +7,8 @@
 
 namespace LibraryPortal\Catalogue;
 
-use LibraryPortal\Domain\ContentType;
+use LibraryPortal\Core\Items\ContentType;
+use LibraryPortal\Core\Items\ItemPostType;
 use WP_Error;
 use WP_Post;
 use WP_REST_Request;

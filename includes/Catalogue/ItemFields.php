@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Catalogue;
 
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Domain\ContentType;
-use LibraryPortal\Learning\ItemMedia;
+use LibraryPortal\Core\Items\ContentType;
+use LibraryPortal\Core\Items\ItemMedia;
+use LibraryPortal\Core\Items\Quiz;
 
 /**
  * Checks what the item edit screen posts and turns it into the meta to store. No WordPress I/O:

@@ -7,9 +7,10 @@
 
 namespace LibraryPortal\Catalogue;
 
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Domain\ContentType;
-use LibraryPortal\Learning\ItemMedia;
+use LibraryPortal\Core\Items\ContentType;
+use LibraryPortal\Core\Items\ItemMedia;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Items\Quiz;
 
 /**
  * Content type, number of video parts and whether the item has a test, after the title. The list

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Catalogue;
 
-use LibraryPortal\Certificates\QuizMetaBox;
+use LibraryPortal\Core\Items\ItemPostType;
 use WP_Post;
 
 /**

@@ -7,11 +7,15 @@
 
 namespace LibraryPortal\Certificates;
 
-use LibraryPortal\Accounts\People;
-use LibraryPortal\Frontend\BrandPalette;
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Privacy\CertificateNames;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\People\People;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Rows\Certificate;
+use LibraryPortal\Core\Rows\CertificateLinks;
+use LibraryPortal\Core\Rows\CertificateNames;
+use LibraryPortal\Core\Rows\CertificateRepository;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\BrandPalette;
+use LibraryPortal\Core\Site\Routes;
 
 /**
  * Serves `/certificate/{code}/download` (the PDF, for its holder and the owner who shared the

@@ -7,12 +7,16 @@
 
 namespace LibraryPortal\Certificates;
 
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Learning\LearningController;
-use LibraryPortal\Library\ItemLookup;
-use LibraryPortal\Rest\Controller;
-use LibraryPortal\Rest\ErrorReply;
-use LibraryPortal\Rest\Limits;
+use LibraryPortal\Core\Items\Question;
+use LibraryPortal\Core\Items\Quiz;
+use LibraryPortal\Core\Quizzes\AttemptRefused;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Rows\ItemLookup;
+use LibraryPortal\Core\Rows\RowSchema;
+use LibraryPortal\Platform\Rest\Controller;
+use LibraryPortal\Platform\Rest\ErrorReply;
+use LibraryPortal\Platform\Rest\Limits;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -256,7 +260,7 @@ final class QuizController extends Controller {
 							)
 						),
 					),
-					'test'       => LearningController::test_schema(),
+					'test'       => RowSchema::test(),
 					'attempts'   => array( 'type' => 'integer' ),
 					'best_score' => array( 'type' => array( 'integer', 'null' ) ),
 				) + self::allowance_schema() + array(

@@ -8,12 +8,12 @@
 namespace LibraryPortal\Cli;
 
 use InvalidArgumentException;
-use LibraryPortal\Certificates\CertificateRepository;
-use LibraryPortal\Grants\Grant;
-use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Grants\GrantRepository;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Library\LibraryCache;
+use LibraryPortal\Core\Rows\CertificateRepository;
+use LibraryPortal\Core\Rows\LibraryCache;
+use LibraryPortal\Core\Seats\Grant;
+use LibraryPortal\Core\Seats\GrantRepository;
+use LibraryPortal\Core\Seats\GrantService;
+use LibraryPortal\Core\Seats\LicenseRepository;
 use WP_CLI;
 
 /**

@@ -8,9 +8,9 @@
 namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
-use LibraryPortal\Admin\AdminNotice;
-use LibraryPortal\Admin\AdminPostHandler;
-use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Platform\Admin\AdminNotice;
+use LibraryPortal\Platform\Admin\AdminPostHandler;
+use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
  * One action per subclass (library_portal_contract_<name>): the capability, then the nonce bound

@@ -8,7 +8,8 @@
 namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
-use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Core\Contracts\ContractSummary;
+use LibraryPortal\Core\Items\ItemPostType;
 use WP_User_Query;
 
 /**
@@ -119,7 +120,7 @@ final class ContractEditScreen {
 	 */
 	private function members( int $contract_id, string $search ): array {
 		$found = '' === $search ? array() : ( new WP_User_Query(
-			\LibraryPortal\Accounts\SiteMembers::user_query_args(
+			\LibraryPortal\Core\People\SiteMembers::user_query_args(
 				array(
 					'search'         => '*' . $search . '*',
 					'search_columns' => array( 'user_login', 'user_email', 'display_name' ),

@@ -7,12 +7,17 @@
 
 namespace LibraryPortal\Contracts;
 
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\AuditWords;
 use DateTimeImmutable;
 use InvalidArgumentException;
-use LibraryPortal\Background\Queue;
-use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Database\WriteFailed;
-use LibraryPortal\Grants\SeatAuditRepository;
+use LibraryPortal\Core\Contracts\ContractItem;
+use LibraryPortal\Core\Contracts\ContractRepository;
+use LibraryPortal\Core\Contracts\ContractSummary;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Seats\SeatAuditRepository;
+use LibraryPortal\Platform\Database\WriteFailed;
+use LibraryPortal\Platform\Queue;
 
 /**
  * Creates and edits contracts, their members and items, and imports members, for the admin
@@ -516,7 +521,7 @@ final class ContractService {
 	private function user_id( string $who ): int {
 		$who  = trim( $who );
 		$user = ctype_digit( $who ) ? get_user_by( 'id', (int) $who ) : ( is_email( $who ) ? get_user_by( 'email', $who ) : false );
-		$user = \LibraryPortal\Accounts\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/decisions.md "Multisite".
+		$user = \LibraryPortal\Core\People\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/decisions.md "Multisite".
 		if ( ! $user ) {
 			throw new InvalidArgumentException(
 				is_email( $who ) || ctype_digit( $who )
@@ -527,5 +532,50 @@ final class ContractService {
 			);
 		}
 		return (int) $user->ID;
+	}
+
+	/**
+	 * Adds the words of the audit actions this class writes (AuditWords::LABELS).
+	 *
+	 * @param array<string, string> $labels Action code => words.
+	 * @return array<string, string>
+	 */
+	public static function audit_labels( array $labels ): array {
+		$labels[ self::DELETE_ACTION ] = __( 'Contract deleted', 'library-portal' );
+		$labels[ self::IMPORT_ACTION ] = __( 'Members imported', 'library-portal' );
+		return $labels;
+	}
+
+	/**
+	 * The details of an audit row this class wrote, in words (AuditWords::DETAILS); the text as
+	 * given for any other row.
+	 *
+	 * @param string|null $text  Words found so far (null: none).
+	 * @param AuditEntry  $entry The row.
+	 */
+	public static function audit_details( ?string $text, AuditEntry $entry ): ?string {
+		$details = $entry->details();
+		if ( self::DELETE_ACTION === $entry->action ) {
+			$members = (int) ( $details['members'] ?? 0 );
+			/* translators: 1: contract title, 2: number of members. */
+			return sprintf( _n( 'Contract “%1$s” deleted: %2$d member lost its library', 'Contract “%1$s” deleted: %2$d members lost its library', $members, 'library-portal' ), (string) ( $details['title'] ?? '' ), $members );
+		}
+		if ( self::IMPORT_ACTION === $entry->action ) {
+			$added = (int) ( $details['added'] ?? 0 );
+			$known = (int) ( $details['already'] ?? 0 );
+			$bad   = (int) ( $details['bad'] ?? 0 );
+			return implode(
+				', ',
+				array(
+					/* translators: 1: contract ID, 2: number of members. */
+					sprintf( _n( 'Contract #%1$d: %2$d member added', 'Contract #%1$d: %2$d members added', $added, 'library-portal' ), (int) ( $details['contract'] ?? 0 ), $added ),
+					/* translators: %d: number of people. */
+					sprintf( _n( '%d already a member', '%d already members', $known, 'library-portal' ), $known ),
+					/* translators: %d: number of rows. */
+					sprintf( _n( '%d bad row', '%d bad rows', $bad, 'library-portal' ), $bad ),
+				)
+			);
+		}
+		return $text;
 	}
 }

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Contracts;
 
+use LibraryPortal\Core\Contracts\ContractSummary;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.

@@ -8,10 +8,11 @@
 namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
-use LibraryPortal\Admin\AdminCapabilities;
-use LibraryPortal\Admin\AdminNotice;
-use LibraryPortal\Admin\AdminPostRoutes;
-use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Core\AdminCapabilities;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Site\AdminScreens;
+use LibraryPortal\Platform\Admin\AdminNotice;
+use LibraryPortal\Platform\Admin\AdminPostRoutes;
 
 /**
  * The site admin's contracts: a list (ContractsListTable), an edit screen with the organizer card,
@@ -25,7 +26,7 @@ use LibraryPortal\Catalogue\ItemPostType;
 final class ContractsPage {
 
 	public const SLUG            = 'library-portal-contracts';
-	public const PARENT          = 'edit.php?post_type=' . ItemPostType::POST_TYPE;
+	public const PARENT          = AdminScreens::PARENT;
 	public const PER_PAGE_OPTION = 'library_portal_contracts_per_page';
 
 	/**

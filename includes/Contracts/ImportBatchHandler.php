@@ -8,8 +8,8 @@
 namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
-use LibraryPortal\Admin\AdminNotice;
-use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Platform\Admin\AdminNotice;
+use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
  * Imports the next MemberImports::BATCH addresses of a job. The script calls admin-ajax

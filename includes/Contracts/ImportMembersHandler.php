@@ -8,7 +8,7 @@
 namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
-use LibraryPortal\Admin\AdminNotice;
+use LibraryPortal\Platform\Admin\AdminNotice;
 
 /**
  * Reads the uploaded file into an import job (MemberImports) and sends the admin to its progress;

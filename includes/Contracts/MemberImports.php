@@ -8,8 +8,8 @@
 namespace LibraryPortal\Contracts;
 
 use InvalidArgumentException;
-use LibraryPortal\Background\Queue;
-use LibraryPortal\Integrations\WooCommerce\ClaimRepository;
+use LibraryPortal\Core\Database\ClaimRepository;
+use LibraryPortal\Platform\Queue;
 
 /**
  * An uploaded file is read once (MemberCsv) into a job kept for a day in a transient, bound to

@@ -7,12 +7,13 @@
 
 namespace LibraryPortal\Contracts;
 
-use LibraryPortal\Background\Queue;
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Mail\BrandedMail;
-use LibraryPortal\Notifications\NotificationRepository;
-use LibraryPortal\Notifications\Notifier;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Contracts\Contract;
+use LibraryPortal\Core\Notices\NotificationRepository;
+use LibraryPortal\Core\Notices\Notifier;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\BrandedMail;
+use LibraryPortal\Core\Site\Routes;
+use LibraryPortal\Platform\Queue;
 
 /**
  * An import that creates accounts marks each one as owed its e-mail and queues one job per batch;

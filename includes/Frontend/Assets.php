@@ -7,7 +7,8 @@
 
 namespace LibraryPortal\Frontend;
 
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\Routes;
 
 /**
  * Registers the built islands from build/*.asset.php and enqueues them only where the portal is.

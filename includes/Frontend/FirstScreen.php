@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
+
 /**
  * Prints the shell (top bar, menu) and the opened screen's heading and first content into the
  * page, with the islands' own class names and texts, so a phone shows the screen before the

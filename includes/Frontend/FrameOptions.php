@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
 use WP;
 use WP_REST_Request;
 use WP_REST_Response;

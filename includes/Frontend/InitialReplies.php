@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Frontend;
 
-use LibraryPortal\Rest\RawJsonResponse;
+use LibraryPortal\Platform\Rest\RawJsonResponse;
 use WP_REST_Request;
 
 /**

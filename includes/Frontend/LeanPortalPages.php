@@ -7,7 +7,8 @@
 
 namespace LibraryPortal\Frontend;
 
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\Routes;
 
 /**
  * On the portal's routes, WordPress's emoji script and styles and the theme's font faces are not

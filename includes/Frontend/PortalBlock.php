@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Frontend;
 
+use LibraryPortal\Core\Site\PortalPage;
+
 /**
  * The portal as a block (docs/decisions.md, "The portal as a block"): registered from its
  * block.json, printed by the same PHP as the shortcode, no attributes. The editor shows a
@@ -14,7 +16,7 @@ namespace LibraryPortal\Frontend;
  */
 final class PortalBlock {
 
-	public const NAME = 'library-portal/portal';
+	public const NAME = PortalPage::BLOCK;
 
 	/**
 	 * Where the build puts block.json and the editor script.
@@ -67,24 +69,5 @@ final class PortalBlock {
 	 */
 	public function render(): string {
 		return $this->shortcode->render();
-	}
-
-	/**
-	 * The portal page's content for a new site: the block where the theme is a block theme,
-	 * the shortcode (in the block editor's shortcode block) on a classic theme.
-	 */
-	public static function page_content(): string {
-		return wp_is_block_theme()
-			? '<!-- wp:' . self::NAME . ' /-->'
-			: '<!-- wp:shortcode -->[' . Shortcode::TAG . ']<!-- /wp:shortcode -->';
-	}
-
-	/**
-	 * Whether a post holds the portal, as the block or as the shortcode.
-	 *
-	 * @param \WP_Post $post Post.
-	 */
-	public static function holds_portal( \WP_Post $post ): bool {
-		return has_block( self::NAME, $post ) || has_shortcode( $post->post_content, Shortcode::TAG );
 	}
 }

@@ -7,12 +7,13 @@
 
 namespace LibraryPortal\Frontend;
 
-use LibraryPortal\Ajax\PingHandler;
-use LibraryPortal\Contracts\ContractRepository;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Settings;
-use LibraryPortal\Sharing\ShareInvite;
-use LibraryPortal\Sharing\ShareInvites;
+use LibraryPortal\Core\Contracts\ContractRepository;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\ShareInvite;
+use LibraryPortal\Core\Seats\ShareInvites;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\AccountLinks;
+use LibraryPortal\Core\Site\Routes;
 
 /**
  * Builds `window.libraryPortalConfig` (docs/contract.md) for the current request.

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
+
 /**
  * The screen of a portal path, as the client's route table (src/islands/shell/routes.tsx) maps
  * it: what the server prints before the scripts run (FirstScreen) and which replies it inlines.

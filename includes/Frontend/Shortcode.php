@@ -7,7 +7,9 @@
 
 namespace LibraryPortal\Frontend;
 
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\PortalPage;
+use LibraryPortal\Core\Site\Routes;
 
 /**
  * Renders the mount point of the islands with a loading state that is useful before,
@@ -15,7 +17,7 @@ use LibraryPortal\Settings;
  */
 final class Shortcode {
 
-	public const TAG = 'library_portal';
+	public const TAG = PortalPage::SHORTCODE;
 
 	/**
 	 * Assets.

@@ -7,7 +7,8 @@
 
 namespace LibraryPortal\Frontend;
 
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\Routes;
 
 /**
  * With the `theme_chrome` setting the theme's header and footer are drawn around the portal in the

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
+
 /**
  * WordPress speaks a logged-in user's profile language (user meta `locale`) in wp-admin and in
  * REST calls that ask for it (`_locale=user`, which wp.apiFetch adds to every call), but the

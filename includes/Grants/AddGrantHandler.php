@@ -8,7 +8,7 @@
 namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
-use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
  * Gives a user licenses of an item through GrantService; a refused form keeps what was typed.

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Grants;
 
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\SeatAuditRepository;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.

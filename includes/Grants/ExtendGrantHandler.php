@@ -8,7 +8,7 @@
 namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
-use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
  * Moves a grant's expiry later through GrantService (docs/decisions.md, "Grants and audit trail").

@@ -7,8 +7,9 @@
 
 namespace LibraryPortal\Grants;
 
-use LibraryPortal\Admin\AdminNotice;
-use LibraryPortal\Admin\AdminPostHandler;
+use LibraryPortal\Core\Seats\GrantService;
+use LibraryPortal\Platform\Admin\AdminNotice;
+use LibraryPortal\Platform\Admin\AdminPostHandler;
 
 /**
  * One form per subclass, named by its ACTION: the capability, then the nonce bound to the action

@@ -7,8 +7,11 @@
 
 namespace LibraryPortal\Grants;
 
-use LibraryPortal\Admin\AdminNotice;
-use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Seats\Grant;
+use LibraryPortal\Core\Seats\GrantRepository;
+use LibraryPortal\Core\Seats\GrantService;
+use LibraryPortal\Platform\Admin\AdminNotice;
 
 /**
  * The arguments of views/grant-add.php and views/grant-change.php: the kept notice, what a refused

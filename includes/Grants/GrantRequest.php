@@ -8,7 +8,7 @@
 namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
-use LibraryPortal\Admin\AdminCapabilities;
+use LibraryPortal\Core\AdminCapabilities;
 
 /**
  * Shared by the grant screens' controller and their admin-post handlers.
@@ -54,7 +54,7 @@ final class GrantRequest {
 		if ( ! $user ) {
 			$user = get_user_by( 'login', $who );
 		}
-		return \LibraryPortal\Accounts\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/decisions.md "Multisite".
+		return \LibraryPortal\Core\People\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/decisions.md "Multisite".
 	}
 
 	/**

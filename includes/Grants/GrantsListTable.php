@@ -7,7 +7,9 @@
 
 namespace LibraryPortal\Grants;
 
-use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Seats\Grant;
+use LibraryPortal\Core\Seats\GrantRepository;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.

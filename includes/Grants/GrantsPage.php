@@ -7,13 +7,17 @@
 
 namespace LibraryPortal\Grants;
 
-use LibraryPortal\Admin\AdminCapabilities;
-use LibraryPortal\Admin\AdminNotice;
-use LibraryPortal\Admin\AdminPostHandler;
-use LibraryPortal\Admin\AdminPostRoutes;
-use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Certificates\QuizService;
-use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Core\AdminCapabilities;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Rows\LibraryService;
+use LibraryPortal\Core\Seats\GrantRepository;
+use LibraryPortal\Core\Seats\GrantService;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\SeatAuditRepository;
+use LibraryPortal\Core\Site\AdminScreens;
+use LibraryPortal\Platform\Admin\AdminNotice;
+use LibraryPortal\Platform\Admin\AdminPostHandler;
+use LibraryPortal\Platform\Admin\AdminPostRoutes;
 
 /**
  * Three screens under the Library menu, each behind AdminCapabilities::GRANTS. This controller adds
@@ -24,8 +28,8 @@ use LibraryPortal\Library\LibraryService;
  */
 final class GrantsPage {
 
-	public const PARENT                = 'edit.php?post_type=' . ItemPostType::POST_TYPE;
-	public const GRANTS                = 'library-portal-grants';
+	public const PARENT                = AdminScreens::PARENT;
+	public const GRANTS                = AdminScreens::GRANTS;
 	public const VIEW_AS               = 'library-portal-view-as';
 	public const AUDIT                 = 'library-portal-audit';
 	public const GRANTS_SCREEN         = 'library_item_page_library-portal-grants';
@@ -286,7 +290,7 @@ final class GrantsPage {
 	 * @param string $page Page slug.
 	 */
 	public static function page_url( string $page ): string {
-		return add_query_arg( 'page', $page, admin_url( self::PARENT ) );
+		return AdminScreens::url( $page );
 	}
 
 	/**

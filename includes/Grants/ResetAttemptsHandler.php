@@ -7,10 +7,11 @@
 
 namespace LibraryPortal\Grants;
 
-use LibraryPortal\Admin\AdminNotice;
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Certificates\QuizService;
-use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Core\Items\Quiz;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Seats\GrantService;
+use LibraryPortal\Platform\Admin\AdminNotice;
+use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
  * Lets a learner's test attempts stop counting towards the limit (QuizService::reset_attempts(),

@@ -8,7 +8,7 @@
 namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
-use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
  * Takes back a grant's seats nobody started through GrantService::take_back() (docs/decisions.md,

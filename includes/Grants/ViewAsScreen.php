@@ -7,11 +7,14 @@
 
 namespace LibraryPortal\Grants;
 
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Certificates\QuizService;
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Domain\ItemStatus;
-use LibraryPortal\Library\LibraryService;
+use LibraryPortal\Core\Items\Quiz;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Rows\ItemStatus;
+use LibraryPortal\Core\Rows\LibraryService;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\SeatAuditRepository;
 
 /**
  * The library rows as GET items/ builds them (LibraryService::items_for()), with status and access

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Learning;
 
+use LibraryPortal\Core\Rows\PartProgress;
+
 /**
  * One clock per learner and item, shared by its parts (docs/decisions.md, "Progress jumps"). It is
  * kept on the item's progress rows, which a report reads anyway: each report writes it to every

@@ -7,19 +7,24 @@
 
 namespace LibraryPortal\Learning;
 
-use LibraryPortal\Domain\Refusal;
-use LibraryPortal\Certificates\CertificateLinks;
-use LibraryPortal\Certificates\CertificateRepository;
-use LibraryPortal\Contracts\ContractRepository;
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Domain\ContentType;
-use LibraryPortal\Library\ItemLookup;
-use LibraryPortal\Library\ItemsController;
-use LibraryPortal\Library\RowStatus;
-use LibraryPortal\Rest\ArgSchemas;
-use LibraryPortal\Rest\Controller;
-use LibraryPortal\Rest\ErrorReply;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Contracts\ContractRepository;
+use LibraryPortal\Core\Items\ContentType;
+use LibraryPortal\Core\Items\ItemMedia;
+use LibraryPortal\Core\Items\VideoUrlSigner;
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Rows\CertificateLinks;
+use LibraryPortal\Core\Rows\CertificateRepository;
+use LibraryPortal\Core\Rows\ItemLookup;
+use LibraryPortal\Core\Rows\LearnerRow;
+use LibraryPortal\Core\Rows\ProgressRules;
+use LibraryPortal\Core\Rows\RowSchema;
+use LibraryPortal\Core\Rows\RowStatus;
+use LibraryPortal\Core\Rows\TestReadiness;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Platform\Rest\ArgSchemas;
+use LibraryPortal\Platform\Rest\Controller;
+use LibraryPortal\Platform\Rest\ErrorReply;
+use LibraryPortal\Platform\Rest\Refusal;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -69,13 +74,6 @@ final class LearningController extends Controller {
 	private SeatActivation $activation;
 
 	/**
-	 * The items route, whose item schema the replies carrying an item share.
-	 *
-	 * @var ItemsController
-	 */
-	private ItemsController $items;
-
-	/**
 	 * Contract memberships (the contract item route is for members only).
 	 *
 	 * @var ContractRepository
@@ -102,16 +100,14 @@ final class LearningController extends Controller {
 	 * @param ItemLookup            $lookup       Row lookup.
 	 * @param ProgressRecorder      $recorder     Progress rule.
 	 * @param SeatActivation        $activation   Seat activation.
-	 * @param ItemsController       $items        The items route (its item schema).
 	 * @param ContractRepository    $contracts    Contract memberships.
 	 * @param CertificateRepository $certificates Certificates.
 	 * @param Settings              $settings     Settings (how video addresses are signed).
 	 */
-	public function __construct( ItemLookup $lookup, ProgressRecorder $recorder, SeatActivation $activation, ItemsController $items, ContractRepository $contracts, CertificateRepository $certificates, Settings $settings ) {
+	public function __construct( ItemLookup $lookup, ProgressRecorder $recorder, SeatActivation $activation, ContractRepository $contracts, CertificateRepository $certificates, Settings $settings ) {
 		$this->lookup       = $lookup;
 		$this->recorder     = $recorder;
 		$this->activation   = $activation;
-		$this->items        = $items;
 		$this->contracts    = $contracts;
 		$this->certificates = $certificates;
 		$this->settings     = $settings;
@@ -585,32 +581,7 @@ final class LearningController extends Controller {
 	 * @return array<string, mixed>
 	 */
 	private function item_schema(): array {
-		return $this->items->get_item_schema()['properties']['data']['items'];
-	}
-
-	/**
-	 * Schema of the `test` object (the test route's reply carries the same one).
-	 *
-	 * @return array<string, mixed>
-	 */
-	public static function test_schema(): array {
-		return self::closed_object(
-			array(
-				'available'        => array( 'type' => 'boolean' ),
-				'ready'            => array( 'type' => 'boolean' ),
-				'incomplete_parts' => array(
-					'type'  => 'array',
-					'items' => self::closed_object(
-						array(
-							'index'   => array( 'type' => 'integer' ),
-							'title'   => array( 'type' => 'string' ),
-							'percent' => array( 'type' => 'integer' ),
-						)
-					),
-				),
-				'message'          => array( 'type' => 'string' ),
-			)
-		);
+		return RowSchema::row();
 	}
 
 	/**
@@ -696,7 +667,7 @@ final class LearningController extends Controller {
 					),
 					'attachment'        => $string,
 					'progress'          => self::progress_schema(),
-					'test'              => self::test_schema(),
+					'test'              => RowSchema::test(),
 					'access'            => array(
 						'type' => 'string',
 						'enum' => Access::all(),
@@ -720,7 +691,7 @@ final class LearningController extends Controller {
 					'product_id' => array( 'type' => 'integer' ),
 					'item'       => array_merge( $this->item_schema(), array( 'type' => array( 'object', 'null' ) ) ),
 					'progress'   => self::progress_schema(),
-					'test'       => self::test_schema(),
+					'test'       => RowSchema::test(),
 					'activated'  => array( 'type' => 'boolean' ),
 				)
 			)

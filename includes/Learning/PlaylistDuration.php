@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Learning;
 
-use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Core\Items\ItemPostType;
 
 /**
  * The progress rule needs each part's duration. When an admin saves an item whose duration is

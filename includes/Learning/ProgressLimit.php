@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Learning;
 
+use LibraryPortal\Core\Rows\ProgressRules;
+
 /**
  * The jump rule (docs/decisions.md, "Progress jumps"): credit is earned by watching, and the time
  * watched is counted once per learner and item, whichever part it is spent on.

@@ -7,8 +7,12 @@
 
 namespace LibraryPortal\Learning;
 
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Domain\Refusal;
+use LibraryPortal\Core\Items\ItemMedia;
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Rows\PartProgress;
+use LibraryPortal\Core\Rows\ProgressRepository;
+use LibraryPortal\Core\Rows\ProgressRules;
+use LibraryPortal\Platform\Rest\Refusal;
 
 /**
  * The contract's progress rule: a whole 5% step, a part that exists, no jump beyond what the

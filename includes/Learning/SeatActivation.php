@@ -7,9 +7,11 @@
 
 namespace LibraryPortal\Learning;
 
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Grants\SeatAuditRepository;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\AuditWords;
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\SeatAuditRepository;
 
 /**
  * Spec point 4, "License activation": at 5% watched, or on an e-manual download after the
@@ -90,5 +92,32 @@ final class SeatActivation {
 			}
 		}
 		return self::NO_SEAT;
+	}
+
+	/**
+	 * Adds the words of the audit actions this class writes (AuditWords::LABELS).
+	 *
+	 * @param array<string, string> $labels Action code => words.
+	 * @return array<string, string>
+	 */
+	public static function audit_labels( array $labels ): array {
+		$labels[ self::AUDIT_ACTION ] = __( 'Seat activated', 'library-portal' );
+		return $labels;
+	}
+
+	/**
+	 * The details of an audit row this class wrote, in words (AuditWords::DETAILS); the text as
+	 * given for any other row.
+	 *
+	 * @param string|null $text  Words found so far (null: none).
+	 * @param AuditEntry  $entry The row.
+	 */
+	public static function audit_details( ?string $text, AuditEntry $entry ): ?string {
+		$details = $entry->details();
+		if ( self::AUDIT_ACTION === $entry->action ) {
+			/* translators: %s: the learner's e-mail. */
+			return sprintf( __( 'Started by %s: the seat is in use', 'library-portal' ), AuditWords::email_of( (int) ( $details['holder'] ?? 0 ) ) );
+		}
+		return $text;
 	}
 }

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Learning;
 
+use LibraryPortal\Core\Items\ItemMedia;
+
 /**
  * Spec point 5 and the contract's proxy rules: only an entry of the item's own `_lp_subtitles`
  * whose path matches the subtitles pattern, read from this site (SiteFile) or a host a filter adds,

@@ -7,11 +7,13 @@
 
 namespace LibraryPortal\Learning;
 
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Library\ItemLookup;
-use LibraryPortal\Rest\Controller;
-use LibraryPortal\Rest\ErrorReply;
-use LibraryPortal\Rest\VttResponse;
+use LibraryPortal\Core\Items\ItemMedia;
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Rows\ItemLookup;
+use LibraryPortal\Core\Rows\LearnerRow;
+use LibraryPortal\Platform\Rest\Controller;
+use LibraryPortal\Platform\Rest\ErrorReply;
+use LibraryPortal\Platform\Rest\VttResponse;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Server;

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Library;
 
-use LibraryPortal\Rest\Controller;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Platform\Rest\Controller;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;

@@ -7,11 +7,13 @@
 
 namespace LibraryPortal\Library;
 
-use LibraryPortal\Domain\SiteDate;
-use LibraryPortal\Domain\ContentType;
-use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Team\TeamProgress;
-use LibraryPortal\Team\TeamReplyCache;
+use LibraryPortal\Core\Items\ContentType;
+use LibraryPortal\Core\Rows\Expiry;
+use LibraryPortal\Core\Rows\LibraryCache;
+use LibraryPortal\Core\Rows\LibraryService;
+use LibraryPortal\Core\Rows\TeamProgress;
+use LibraryPortal\Core\Rows\TeamReplyCache;
+use LibraryPortal\Core\Site\SiteDate;
 
 /**
  * The Dashboard stats entity of spec point 3, decided here and only shown by the browser.

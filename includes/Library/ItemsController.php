@@ -7,13 +7,12 @@
 
 namespace LibraryPortal\Library;
 
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Domain\ContentType;
-use LibraryPortal\Domain\ItemStatus;
-use LibraryPortal\Domain\PlaybackStatus;
-use LibraryPortal\Rest\Controller;
-use LibraryPortal\Rest\RawJsonResponse;
-use LibraryPortal\Rest\ReplyBody;
+use LibraryPortal\Core\Rows\LibraryCache;
+use LibraryPortal\Core\Rows\LibraryService;
+use LibraryPortal\Core\Rows\RowSchema;
+use LibraryPortal\Platform\Rest\Controller;
+use LibraryPortal\Platform\Rest\RawJsonResponse;
+use LibraryPortal\Platform\Rest\ReplyBody;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -141,124 +140,11 @@ final class ItemsController extends Controller {
 		if ( $this->schema ) {
 			return $this->add_additional_fields_schema( $this->schema );
 		}
-		$int    = array( 'type' => 'integer' );
-		$string = array( 'type' => 'string' );
-		$person = self::closed_object(
-			array(
-				'name'  => $string,
-				'email' => $string,
-			),
-			array( 'object', 'null' )
-		);
-		$item   = self::closed_object(
-			array(
-				'product_id'         => $int,
-				'title'              => $string,
-				'subtitle'           => $string,
-				'description'        => $string,
-				'img'                => $string,
-				'content_type'       => array(
-					'type' => 'string',
-					'enum' => ContentType::all(),
-				),
-				'content_type_label' => $string,
-				'tag'                => array(
-					'type' => 'string',
-					'enum' => array( '', 'member', 'contract' ),
-				),
-				'total_licenses'     => $int,
-				'active_licenses'    => $int,
-				'available_licenses' => $int,
-				'expired_licenses'   => $int,
-				'activated'          => array( 'type' => 'boolean' ),
-				'activated_at'       => $int,
-				'licenses'           => array(
-					'type'  => 'array',
-					'items' => self::closed_object(
-						array(
-							'license_id' => $int,
-							'user_id'    => $int,
-							'expiry'     => $int,
-							'shared'     => array( 'type' => 'boolean' ),
-							'activated'  => array( 'type' => 'boolean' ),
-						)
-					),
-				),
-				'expiry'             => $int,
-				'expiry_date'        => $string,
-				'share_user_id'      => $int,
-				'share_user'         => $person,
-				'shared_with'        => array(
-					'type'                 => 'object',
-					'additionalProperties' => $person,
-				),
-				'download_link'      => $string,
-				'product_link'       => $string,
-				'contract_id'        => $int,
-				'free_item'          => array( 'type' => 'boolean' ),
-				'user_id'            => $int,
-				'product'            => self::closed_object( array( 'type' => $string ) ),
-				'video_data'         => self::closed_object(
-					array(
-						'progress'       => self::closed_object(
-							array(
-								'count' => $int,
-								'time'  => $int,
-								'parts' => array(
-									'type'  => 'array',
-									'items' => self::closed_object(
-										array(
-											'count' => $int,
-											'time'  => $int,
-										)
-									),
-								),
-							)
-						),
-						'pdf'            => array( 'type' => array( 'string', 'boolean' ) ),
-						'completed_at'   => $int,
-						'completed_date' => $string,
-					)
-				),
-				'status'             => array(
-					'type' => 'string',
-					'enum' => ItemStatus::all(),
-				),
-				'playback_status'    => array(
-					'type' => 'string',
-					'enum' => PlaybackStatus::all(),
-				),
-				'access'             => array(
-					'type' => 'string',
-					'enum' => Access::all(),
-				),
-				'expiring_licenses'  => $int,
-				'can_share'          => array( 'type' => 'boolean' ),
-				'viewer'             => array(
-					'type' => 'string',
-					'enum' => array( 'owner', 'team_member', 'contract_user' ),
-				),
-				'shared_by'          => $string,
-				'share_controls'     => array( 'type' => 'boolean' ),
-				'pending_invites'    => $int,
-				'pending_until'      => $int,
-				'primary_action'     => self::closed_object(
-					array(
-						'kind' => array(
-							'type' => 'string',
-							'enum' => PrimaryAction::all(),
-						),
-						'url'  => $string,
-					)
-				),
-			)
-		);
-
 		$this->schema = $this->envelope_schema(
 			'library-items',
 			array(
 				'type'  => 'array',
-				'items' => $item,
+				'items' => RowSchema::row(),
 			)
 		);
 		return $this->add_additional_fields_schema( $this->schema );

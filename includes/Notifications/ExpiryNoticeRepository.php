@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Notifications;
 
-use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Database\Repository;
+use LibraryPortal\Core\Database\Repository;
+use LibraryPortal\Core\Items\ItemPostType;
 
 /**
  * The SQL of ExpiryNotices: one SELECT of every due grant with what its message needs, and one

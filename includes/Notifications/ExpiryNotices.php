@@ -7,9 +7,10 @@
 
 namespace LibraryPortal\Notifications;
 
-use LibraryPortal\Background\Queue;
-use LibraryPortal\Database\WriteFailed;
-use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Core\Notices\Notifier;
+use LibraryPortal\Core\Rows\Expiry;
+use LibraryPortal\Platform\Database\WriteFailed;
+use LibraryPortal\Platform\Queue;
 
 /**
  * Tells each owner once per grant and expiry that its unexpired licenses end this calendar month

@@ -7,11 +7,14 @@
 
 namespace LibraryPortal\Notifications;
 
-use LibraryPortal\Domain\SiteDate;
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Rest\Controller;
-use LibraryPortal\Rest\ErrorReply;
-use LibraryPortal\Rest\Limits;
+use LibraryPortal\Core\Notices\Notification;
+use LibraryPortal\Core\Notices\NotificationRepository;
+use LibraryPortal\Core\Notices\Notifier;
+use LibraryPortal\Core\Site\Routes;
+use LibraryPortal\Core\Site\SiteDate;
+use LibraryPortal\Platform\Rest\Controller;
+use LibraryPortal\Platform\Rest\ErrorReply;
+use LibraryPortal\Platform\Rest\Limits;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;

@@ -7,16 +7,17 @@
 
 namespace LibraryPortal\Privacy;
 
-use LibraryPortal\Certificates\CertificateRepository;
-use LibraryPortal\Certificates\QuizAttemptRepository;
-use LibraryPortal\Database\Repository;
-use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Learning\ProgressRepository;
-use LibraryPortal\Notifications\NotificationRepository;
-use LibraryPortal\Sharing\AddressRepository;
-use LibraryPortal\Sharing\MailHistoryRepository;
-use LibraryPortal\Sharing\ShareRepository;
+use LibraryPortal\Core\Database\Repository;
+use LibraryPortal\Core\Notices\NotificationRepository;
+use LibraryPortal\Core\Quizzes\QuizAttemptRepository;
+use LibraryPortal\Core\Rows\CertificateNames;
+use LibraryPortal\Core\Rows\CertificateRepository;
+use LibraryPortal\Core\Rows\ProgressRepository;
+use LibraryPortal\Core\Seats\AddressRepository;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\MailHistoryRepository;
+use LibraryPortal\Core\Seats\SeatState;
+use LibraryPortal\Core\Seats\ShareRepository;
 use WP_User;
 
 /**

@@ -7,16 +7,16 @@
 
 namespace LibraryPortal\Privacy;
 
-use LibraryPortal\Certificates\CertificateLinks;
-use LibraryPortal\Certificates\CertificateRepository;
-use LibraryPortal\Certificates\QuizAttemptRepository;
-use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Learning\ProgressRepository;
-use LibraryPortal\Notifications\NotificationRepository;
-use LibraryPortal\Sharing\AddressRepository;
-use LibraryPortal\Sharing\MailHistoryRepository;
-use LibraryPortal\Sharing\ShareRepository;
+use LibraryPortal\Core\Notices\NotificationRepository;
+use LibraryPortal\Core\Quizzes\QuizAttemptRepository;
+use LibraryPortal\Core\Rows\CertificateLinks;
+use LibraryPortal\Core\Rows\CertificateRepository;
+use LibraryPortal\Core\Rows\ProgressRepository;
+use LibraryPortal\Core\Seats\AddressRepository;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\MailHistoryRepository;
+use LibraryPortal\Core\Seats\SeatState;
+use LibraryPortal\Core\Seats\ShareRepository;
 use WP_User;
 
 /**

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Mail\BrandedMail;
+use LibraryPortal\Core\Site\BrandedMail;
 
 /**
  * Subject, HTML and plain text of one invitation. Every value is escaped for where it goes;

@@ -7,7 +7,9 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Seats\ShareInvite;
+use LibraryPortal\Core\Seats\ShareInvites;
+use LibraryPortal\Core\Settings;
 
 /**
  * Where the site lets nobody register (users_can_register off, no WooCommerce registration), an

@@ -7,9 +7,11 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Integrations\WooCommerce\Integration;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Seats\ShareInvite;
+use LibraryPortal\Core\Seats\ShareInvites;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\Routes;
+use LibraryPortal\Platform\WooCommerce;
 
 /**
  * A logged-out visitor of `/shareseats/{encoded}` is sent to log in with the invite as
@@ -154,7 +156,7 @@ final class InviteLogin {
 	 * @param string $invite The invite's address.
 	 */
 	public static function registration_url( string $invite ): string {
-		if ( Integration::active() && 'yes' === get_option( 'woocommerce_enable_myaccount_registration' ) && function_exists( 'wc_get_page_permalink' ) ) {
+		if ( WooCommerce::active() && 'yes' === get_option( 'woocommerce_enable_myaccount_registration' ) && function_exists( 'wc_get_page_permalink' ) ) {
 			return add_query_arg( 'redirect_to', rawurlencode( $invite ), wc_get_page_permalink( 'myaccount' ) );
 		}
 		if ( get_option( 'users_can_register' ) ) {

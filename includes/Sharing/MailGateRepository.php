@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Database\Repository;
-use LibraryPortal\Database\UserRows;
+use LibraryPortal\Core\Database\Repository;
+use LibraryPortal\Core\Database\UserRows;
 
 /**
  * One row per sender. A send first takes the gate with one conditional UPDATE (no send in

@@ -7,14 +7,22 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Accounts\People;
-use LibraryPortal\Domain\Refusal;
-use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Grants\SeatAuditRepository;
-use LibraryPortal\Notifications\Notifier;
-use LibraryPortal\Notifications\PersonName;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\AuditWords;
+use LibraryPortal\Core\Notices\Notifier;
+use LibraryPortal\Core\People\People;
+use LibraryPortal\Core\People\PersonName;
+use LibraryPortal\Core\Seats\GrantService;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\LicenseRequestRepository;
+use LibraryPortal\Core\Seats\SeatAuditRepository;
+use LibraryPortal\Core\Seats\SeatState;
+use LibraryPortal\Core\Seats\ShareInvite;
+use LibraryPortal\Core\Seats\ShareInvites;
+use LibraryPortal\Core\Seats\ShareLinks;
+use LibraryPortal\Core\Seats\ShareMethod;
+use LibraryPortal\Core\Seats\ShareRepository;
+use LibraryPortal\Platform\Rest\Refusal;
 
 /**
  * The seat changes of sharing. Seats are money, so every change is one of LicenseRepository's
@@ -359,5 +367,40 @@ final class SeatSharing {
 			'already'    => $already,
 			'item_url'   => ShareInvites::item_url( $invite->product_id ),
 		);
+	}
+
+	/**
+	 * Adds the words of the audit actions this class writes (AuditWords::LABELS).
+	 *
+	 * @param array<string, string> $labels Action code => words.
+	 * @return array<string, string>
+	 */
+	public static function audit_labels( array $labels ): array {
+		$labels[ self::ACCEPT_ACTION ] = __( 'Share accepted', 'library-portal' );
+		$labels[ self::REVOKE_ACTION ] = __( 'Share revoked', 'library-portal' );
+		return $labels;
+	}
+
+	/**
+	 * The details of an audit row this class wrote, in words (AuditWords::DETAILS); the text as
+	 * given for any other row.
+	 *
+	 * @param string|null $text  Words found so far (null: none).
+	 * @param AuditEntry  $entry The row.
+	 */
+	public static function audit_details( ?string $text, AuditEntry $entry ): ?string {
+		$details = $entry->details();
+		if ( self::ACCEPT_ACTION === $entry->action ) {
+			return 'email' === ( $details['method'] ?? '' )
+				/* translators: %s: the team member's e-mail. */
+				? sprintf( __( 'Seat taken by %s with an e-mailed invitation', 'library-portal' ), AuditWords::email_of( (int) ( $details['holder'] ?? 0 ) ) )
+				/* translators: %s: the team member's e-mail. */
+				: sprintf( __( 'Seat taken by %s with a copied share link', 'library-portal' ), AuditWords::email_of( (int) ( $details['holder'] ?? 0 ) ) );
+		}
+		if ( self::REVOKE_ACTION === $entry->action ) {
+			/* translators: %s: the team member's e-mail. */
+			return sprintf( __( 'Seat taken back from %s by its owner: available again', 'library-portal' ), AuditWords::email_of( (int) ( $details['holder'] ?? 0 ) ) );
+		}
+		return $text;
 	}
 }

@@ -7,6 +7,8 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Core\Seats\ShareLinks;
+
 /**
  * Deletes the rows of withdrawn and expired share links once a day. Where Action Scheduler is
  * loaded (WooCommerce ships it) the job is one of its recurring actions, which run reliably and

@@ -7,13 +7,19 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Accounts\People;
-use LibraryPortal\Domain\Refusal;
-use LibraryPortal\Grants\SeatAuditRepository;
-use LibraryPortal\Mail\BrandedMail;
-use LibraryPortal\Notifications\Notifier;
-use LibraryPortal\Notifications\PersonName;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\AuditWords;
+use LibraryPortal\Core\Notices\Notifier;
+use LibraryPortal\Core\People\People;
+use LibraryPortal\Core\People\PersonName;
+use LibraryPortal\Core\Seats\MailHistoryRepository;
+use LibraryPortal\Core\Seats\SeatAuditRepository;
+use LibraryPortal\Core\Seats\ShareInvites;
+use LibraryPortal\Core\Seats\ShareLinkRecord;
+use LibraryPortal\Core\Seats\ShareLinks;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\BrandedMail;
+use LibraryPortal\Platform\Rest\Refusal;
 
 /**
  * Sends share invitations: one `wp_mail` per recipient, HTML with a plain-text part, each with
@@ -445,5 +451,41 @@ final class ShareMailer {
 			),
 			$now
 		);
+	}
+
+	/**
+	 * Adds the words of the audit actions this class writes (AuditWords::LABELS).
+	 *
+	 * @param array<string, string> $labels Action code => words.
+	 * @return array<string, string>
+	 */
+	public static function audit_labels( array $labels ): array {
+		$labels[ self::AUDIT_ACTION ]  = __( 'Shared by e-mail', 'library-portal' );
+		$labels[ self::CANCEL_ACTION ] = __( 'Invitation canceled', 'library-portal' );
+		return $labels;
+	}
+
+	/**
+	 * The details of an audit row this class wrote, in words (AuditWords::DETAILS); the text as
+	 * given for any other row.
+	 *
+	 * @param string|null $text  Words found so far (null: none).
+	 * @param AuditEntry  $entry The row.
+	 */
+	public static function audit_details( ?string $text, AuditEntry $entry ): ?string {
+		$details = $entry->details();
+		if ( self::CANCEL_ACTION === $entry->action ) {
+			return __( 'A pending e-mailed invitation was canceled: its link no longer works', 'library-portal' );
+		}
+		if ( self::AUDIT_ACTION === $entry->action ) {
+			$sent       = (int) ( $details['sent'] ?? 0 );
+			$recipients = (int) ( $details['recipients'] ?? 0 );
+			if ( ! empty( $details['resent'] ) ) {
+				return __( 'A pending invitation was e-mailed again', 'library-portal' );
+			}
+			/* translators: 1: recipients the mail reached, 2: recipients of the send. */
+			return sprintf( _n( 'Invitation e-mailed to %1$d of %2$d recipient', 'Invitations e-mailed to %1$d of %2$d recipients', $recipients, 'library-portal' ), $sent, $recipients );
+		}
+		return $text;
 	}
 }

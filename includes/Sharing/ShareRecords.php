@@ -7,16 +7,18 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Accounts\People;
-use LibraryPortal\Certificates\CertificateLinks;
-use LibraryPortal\Certificates\CertificateRepository;
-use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Domain\ShareRule;
-use LibraryPortal\Domain\SiteDate;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Learning\ItemMedia;
-use LibraryPortal\Learning\ProgressRepository;
-use LibraryPortal\Learning\ProgressSummary;
+use LibraryPortal\Core\Items\ItemMedia;
+use LibraryPortal\Core\People\People;
+use LibraryPortal\Core\Rows\CertificateLinks;
+use LibraryPortal\Core\Rows\CertificateRepository;
+use LibraryPortal\Core\Rows\Expiry;
+use LibraryPortal\Core\Rows\ProgressRepository;
+use LibraryPortal\Core\Rows\ProgressSummary;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\MailHistoryRepository;
+use LibraryPortal\Core\Seats\ShareLinks;
+use LibraryPortal\Core\Seats\ShareRule;
+use LibraryPortal\Core\Site\SiteDate;
 
 /**
  * `GET videosharedata/{id}`: an owner's share records of an item with each holder's progress,

@@ -7,14 +7,16 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Domain\Refusal;
-use LibraryPortal\Domain\ShareRule;
-use LibraryPortal\Domain\SiteDate;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Library\ItemLookup;
-use LibraryPortal\Rest\Controller;
-use LibraryPortal\Rest\ErrorReply;
-use LibraryPortal\Rest\Limits;
+use LibraryPortal\Core\Rows\ItemLookup;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Core\Seats\ShareInvites;
+use LibraryPortal\Core\Seats\ShareLinks;
+use LibraryPortal\Core\Seats\ShareRule;
+use LibraryPortal\Core\Site\SiteDate;
+use LibraryPortal\Platform\Rest\Controller;
+use LibraryPortal\Platform\Rest\ErrorReply;
+use LibraryPortal\Platform\Rest\Limits;
+use LibraryPortal\Platform\Rest\Refusal;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -400,7 +402,7 @@ final class SharingController extends Controller {
 	 *
 	 * @param int $user_id Caller.
 	 * @param int $link_id Link ID.
-	 * @return array{link: \LibraryPortal\Sharing\ShareLinkRecord, code: string, expires_at: int}|WP_Error
+	 * @return array{link: \LibraryPortal\Core\Seats\ShareLinkRecord, code: string, expires_at: int}|WP_Error
 	 */
 	private function pending_invitation( int $user_id, int $link_id ) {
 		$invitation = $this->links->pending_invitation( $user_id, $link_id, time() );

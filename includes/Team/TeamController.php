@@ -7,11 +7,13 @@
 
 namespace LibraryPortal\Team;
 
-use LibraryPortal\Domain\PlaybackStatus;
-use LibraryPortal\Rest\Controller;
-use LibraryPortal\Rest\CsvResponse;
-use LibraryPortal\Rest\RawJsonResponse;
+use LibraryPortal\Core\Rows\PlaybackStatus;
+use LibraryPortal\Platform\Rest\Controller;
+use LibraryPortal\Platform\Rest\CsvResponse;
+use LibraryPortal\Platform\Rest\RawJsonResponse;
 
+use LibraryPortal\Core\Rows\TeamProgress;
+use LibraryPortal\Core\Rows\TeamReplyCache;
 use WP_REST_Response;
 use WP_REST_Server;
 

@@ -1,5 +1,5 @@
 /**
- * The portal's own error codes, from the list the server documents (includes/Rest/error-codes.json,
+ * The portal's own error codes, from the list the server documents (includes/Core/error-codes.json,
  * kept equal to the codes the PHP makes by tests/php/Rest/ErrorCodesTest.php). A 4xx reply with
  * one of them is the portal's judgement; anything else (WordPress without its database answering
  * `wp_die`, a proxy's 502-504, a lost nonce) is the platform's.
@@ -8,7 +8,7 @@
 /**
  * Internal dependencies
  */
-import documented from '../../includes/Rest/error-codes.json';
+import documented from '../../includes/Core/error-codes.json';
 
 export const PORTAL_ERROR_CODES: readonly string[] = documented.codes;
 

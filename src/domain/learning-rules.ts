@@ -1,7 +1,7 @@
 /**
  * The progress rules the player and the server share (spec points 4 and 9).
  *
- * The server holds the same numbers in includes/Learning/ProgressRules.php and decides with
+ * The server holds the same numbers in includes/Core/Rows/ProgressRules.php and decides with
  * them; the browser uses them only to know when to report and where to resume.
  * tests/php/Learning/ProgressRulesTest.php reads this file (one `export const NAME = number;`
  * per line) and fails when the two sides disagree.

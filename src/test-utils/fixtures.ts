@@ -70,7 +70,7 @@ export function makeItem(
 
 /**
  * An activated video item with a watched percent, with the status the server sends for it
- * (includes/Domain/ItemStatus.php: Take Test from 95%, In Progress above 0).
+ * (includes/Core/Rows/ItemStatus.php: Take Test from 95%, In Progress above 0).
  *
  * @param count     Watched percent.
  * @param overrides Fields to change.

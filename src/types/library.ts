@@ -15,7 +15,7 @@ export type ContentType =
 
 export type ItemTag = 'member' | 'contract' | '';
 
-/** Item status in the list (spec point 4), decided by the server (includes/Domain/ItemStatus.php). */
+/** Item status in the list (spec point 4), decided by the server (includes/Core/Rows/ItemStatus.php). */
 export const ITEM_STATUS_KEYS = [
 	'shared',
 	'purchased',
@@ -29,7 +29,7 @@ export const ITEM_STATUS_KEYS = [
 ] as const;
 export type ItemStatusKey = ( typeof ITEM_STATUS_KEYS )[ number ];
 
-/** Playback status in the user table (spec point 4), decided by the server (includes/Domain/PlaybackStatus.php). */
+/** Playback status in the user table (spec point 4), decided by the server (includes/Core/Rows/PlaybackStatus.php). */
 export const PLAYBACK_STATUS_KEYS = [
 	'not-started',
 	'in-progress',
@@ -59,7 +59,7 @@ export interface PrimaryAction {
 	url: string;
 }
 
-/** Why the user may open an item, decided by the server (includes/Domain/Access.php). */
+/** Why the user may open an item, decided by the server (includes/Core/Rows/Access.php). */
 export const ACCESS_KINDS = [
 	'member',
 	'contract',

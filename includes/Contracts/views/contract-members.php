@@ -55,7 +55,7 @@ echo '</p></form>';
 
 echo '<form method="get" action="' . esc_url( $args['search_url'] ) . '" role="search">';
 foreach ( array(
-	'post_type' => \LibraryPortal\Catalogue\ItemPostType::POST_TYPE,
+	'post_type' => \LibraryPortal\Core\Items\ItemPostType::POST_TYPE,
 	'page'      => \LibraryPortal\Contracts\ContractsPage::SLUG,
 	'action'    => 'edit',
 	'contract'  => (string) $contract_id,

@@ -19,6 +19,6 @@ printf(
 	esc_html__( 'Add New Contract', 'library-portal' )
 );
 load_template( __DIR__ . '/notice.php', false, $args );
-echo '<form method="get"><input type="hidden" name="post_type" value="' . esc_attr( \LibraryPortal\Catalogue\ItemPostType::POST_TYPE ) . '"><input type="hidden" name="page" value="' . esc_attr( \LibraryPortal\Contracts\ContractsPage::SLUG ) . '">';
+echo '<form method="get"><input type="hidden" name="post_type" value="' . esc_attr( \LibraryPortal\Core\Items\ItemPostType::POST_TYPE ) . '"><input type="hidden" name="page" value="' . esc_attr( \LibraryPortal\Contracts\ContractsPage::SLUG ) . '">';
 $args['table']->display();
 echo '</form>';

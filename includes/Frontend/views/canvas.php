@@ -1,7 +1,7 @@
 <?php
 /**
  * The clean canvas of the portal's routes: the document with the portal page's content and
- * nothing of the theme's header, menu or footer (Routes::portal_canvas). wp_head() and
+ * nothing of the theme's header, menu or footer (PortalCanvas::portal_canvas). wp_head() and
  * wp_footer() still run, so the portal's assets, the theme's fonts and global styles, and
  * plugins that hook there keep working.
  *

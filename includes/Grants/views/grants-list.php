@@ -23,7 +23,7 @@ if ( $args['user_unknown'] ) {
 load_template( __DIR__ . '/column-widths.php', false );
 ?>
 <form method="get">
-<input type="hidden" name="post_type" value="<?php echo esc_attr( \LibraryPortal\Catalogue\ItemPostType::POST_TYPE ); ?>">
+<input type="hidden" name="post_type" value="<?php echo esc_attr( \LibraryPortal\Core\Items\ItemPostType::POST_TYPE ); ?>">
 <input type="hidden" name="page" value="<?php echo esc_attr( \LibraryPortal\Grants\GrantsPage::GRANTS ); ?>">
 <?php
 $args['table']->search_box( __( 'Search users', 'library-portal' ), 'lp-grant-search' );

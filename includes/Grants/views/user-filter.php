@@ -14,7 +14,7 @@ defined( 'ABSPATH' ) || exit;
  */
 ?>
 <form method="get" class="lp-user-filter">
-<input type="hidden" name="post_type" value="<?php echo esc_attr( \LibraryPortal\Catalogue\ItemPostType::POST_TYPE ); ?>">
+<input type="hidden" name="post_type" value="<?php echo esc_attr( \LibraryPortal\Core\Items\ItemPostType::POST_TYPE ); ?>">
 <input type="hidden" name="page" value="<?php echo esc_attr( $args['page'] ); ?>">
 <p><label for="<?php echo esc_attr( $args['id'] ); ?>"><?php echo esc_html( $args['label'] ); ?></label> <input type="search" id="<?php echo esc_attr( $args['id'] ); ?>" name="user" class="regular-text" value="<?php echo esc_attr( $args['value'] ); ?>"> <?php submit_button( $args['button'], 'secondary', '', false ); ?></p>
 </form>

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Integrations\WooCommerce;
 
-use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Core\Site\Routes;
 
 /**
  * WooCommerce's account menu gets a Library item, and the endpoint's address is the portal's own

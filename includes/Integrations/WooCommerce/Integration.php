@@ -8,7 +8,7 @@
 namespace LibraryPortal\Integrations\WooCommerce;
 
 use Automattic\WooCommerce\Utilities\FeaturesUtil;
-use LibraryPortal\Library\LibraryCache;
+use LibraryPortal\Core\Rows\LibraryCache;
 
 /**
  * Registers the WooCommerce parts only when WooCommerce is loaded in this request (it boots on
@@ -87,6 +87,6 @@ final class Integration {
 	 * Whether WooCommerce is loaded in this request.
 	 */
 	public static function active(): bool {
-		return did_action( 'woocommerce_loaded' ) > 0 && function_exists( 'WC' );
+		return \LibraryPortal\Platform\WooCommerce::active();
 	}
 }

@@ -8,8 +8,9 @@
 namespace LibraryPortal\Integrations\WooCommerce;
 
 use InvalidArgumentException;
-use LibraryPortal\Database\WriteFailed;
-use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Core\Database\ClaimRepository;
+use LibraryPortal\Core\Seats\GrantService;
+use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
  * The order rules, with no WooCommerce dependency (OrderHooks feeds it plain values;

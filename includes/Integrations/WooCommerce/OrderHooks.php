@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Integrations\WooCommerce;
 
-use LibraryPortal\Grants\GrantsPage;
-use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Core\Seats\GrantService;
+use LibraryPortal\Core\Site\AdminScreens;
 use WC_Order;
 use WC_Order_Item_Product;
 use WC_Product;
@@ -203,7 +203,7 @@ final class OrderHooks {
 			return;
 		}
 		$customer = get_userdata( (int) $order->get_customer_id() );
-		$grants   = GrantsPage::url();
+		$grants   = AdminScreens::url( AdminScreens::GRANTS );
 		if ( $customer ) {
 			$grants = add_query_arg( 's', rawurlencode( (string) $customer->user_email ), $grants );
 		}

@@ -8,8 +8,8 @@
 namespace LibraryPortal\Integrations\WooCommerce;
 
 use InvalidArgumentException;
-use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Library\LibraryCache;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Rows\LibraryCache;
 use WC_Admin_Meta_Boxes;
 use WC_Product;
 

@@ -9,7 +9,7 @@ namespace LibraryPortal\Integrations\WooCommerce;
 
 use DateTimeImmutable;
 use InvalidArgumentException;
-use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Core\Items\ItemPostType;
 
 /**
  * The library side of a WooCommerce product: the linked library item, licenses per unit, the expiry

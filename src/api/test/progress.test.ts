@@ -9,7 +9,7 @@ import {
 	normalizeProgressReply,
 	sendProgress,
 } from '../progress';
-import documented from '../../../includes/Rest/error-codes.json';
+import documented from '../../../includes/Core/error-codes.json';
 import { setPortalConfig } from '../../test-utils/fixtures';
 
 const failure = ( status: number, code: string ) =>

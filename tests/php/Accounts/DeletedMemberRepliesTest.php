@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Accounts;
 
+use LibraryPortal\Core\Seats\ShareMethod;
 use LibraryPortal\Services;
-use LibraryPortal\Sharing\ShareMethod;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;

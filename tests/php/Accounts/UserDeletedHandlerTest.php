@@ -7,10 +7,10 @@
 
 namespace LibraryPortal\Tests\Accounts;
 
-use LibraryPortal\Database\Schema;
-use LibraryPortal\Library\CacheEntry;
-use LibraryPortal\Library\LibraryCacheRepository;
-use LibraryPortal\Sharing\ShareMethod;
+use LibraryPortal\Core\Database\Schema;
+use LibraryPortal\Core\Rows\CacheEntry;
+use LibraryPortal\Core\Rows\LibraryCacheRepository;
+use LibraryPortal\Core\Seats\ShareMethod;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Accounts;
 
-use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Core\Rows\Expiry;
 use LibraryPortal\Services;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;

@@ -8,7 +8,7 @@
 namespace LibraryPortal\Tests\Admin;
 
 use LibraryPortal\Admin\PortalPageNotice;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
 use LibraryPortal\Tests\Support\AdminScreens;
 use LibraryPortal\Tests\Support\TestCase;
 use RuntimeException;

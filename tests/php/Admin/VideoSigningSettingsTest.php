@@ -8,9 +8,9 @@
 namespace LibraryPortal\Tests\Admin;
 
 use LibraryPortal\Admin\SettingsPage;
+use LibraryPortal\Core\Items\VideoUrlSigner;
+use LibraryPortal\Core\Settings;
 use LibraryPortal\Frontend\PortalConfig;
-use LibraryPortal\Learning\VideoUrlSigner;
-use LibraryPortal\Settings;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

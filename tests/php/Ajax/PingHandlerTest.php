@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Ajax;
 
-use LibraryPortal\Ajax\PingHandler;
+use LibraryPortal\Frontend\PingHandler;
 use LibraryPortal\Tests\Support\TestCase;
 use RuntimeException;
 

@@ -10,13 +10,13 @@
 namespace LibraryPortal\Tests\Catalogue;
 
 use LibraryPortal\Catalogue\ItemEditor;
-use LibraryPortal\Catalogue\ItemSave;
 use LibraryPortal\Catalogue\ItemListColumns;
-use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Catalogue\ItemSave;
+use LibraryPortal\Catalogue\QuizMetaBox;
 use LibraryPortal\Catalogue\RefusedEdit;
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Certificates\QuizMetaBox;
-use LibraryPortal\Learning\ItemMedia;
+use LibraryPortal\Core\Items\ItemMedia;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Items\Quiz;
 use LibraryPortal\Learning\PlaylistDuration;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;

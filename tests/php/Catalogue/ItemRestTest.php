@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Catalogue;
 
-use LibraryPortal\Catalogue\ItemCapabilities;
+use LibraryPortal\Core\Items\ItemCapabilities;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

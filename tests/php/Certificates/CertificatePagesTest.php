@@ -9,10 +9,10 @@ namespace LibraryPortal\Tests\Certificates;
 
 use LibraryPortal\Certificates\CertificatePages;
 use LibraryPortal\Certificates\CertificatePdf;
-use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Cli\Commands;
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Privacy\CertificateNames;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Rows\CertificateNames;
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

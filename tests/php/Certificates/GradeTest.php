@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Tests\Certificates;
 
-use LibraryPortal\Certificates\Grade;
-use LibraryPortal\Certificates\Question;
-use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Core\Items\Question;
+use LibraryPortal\Core\Items\Quiz;
+use LibraryPortal\Core\Quizzes\Grade;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -9,8 +9,8 @@
 
 namespace LibraryPortal\Tests\Certificates;
 
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Certificates\QuizAttemptRepository;
+use LibraryPortal\Core\Items\Quiz;
+use LibraryPortal\Core\Quizzes\QuizAttemptRepository;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;

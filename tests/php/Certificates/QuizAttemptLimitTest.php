@@ -7,10 +7,10 @@
 
 namespace LibraryPortal\Tests\Certificates;
 
-use LibraryPortal\Certificates\Question;
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Certificates\QuizAttemptRepository;
-use LibraryPortal\Certificates\QuizService;
+use LibraryPortal\Core\Items\Question;
+use LibraryPortal\Core\Items\Quiz;
+use LibraryPortal\Core\Quizzes\QuizAttemptRepository;
+use LibraryPortal\Core\Quizzes\QuizService;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 use WP_REST_Response;

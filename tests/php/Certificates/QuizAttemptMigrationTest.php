@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Certificates;
 
-use LibraryPortal\Database\Migrations;
+use LibraryPortal\Lifecycle\Migrations;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -8,9 +8,9 @@
 namespace LibraryPortal\Tests\Certificates;
 
 use LibraryPortal\Catalogue\ItemEditor;
+use LibraryPortal\Catalogue\QuizMetaBox;
 use LibraryPortal\Catalogue\RefusedEdit;
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Certificates\QuizMetaBox;
+use LibraryPortal\Core\Items\Quiz;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Certificates;
 
-use LibraryPortal\Certificates\Question;
-use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Core\Items\Question;
+use LibraryPortal\Core\Items\Quiz;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -8,9 +8,9 @@
 namespace LibraryPortal\Tests\Cli;
 
 use LibraryPortal\Cli\Commands;
+use LibraryPortal\Core\Rows\LibraryCache;
+use LibraryPortal\Core\Seats\GrantService;
 use LibraryPortal\Dev\SeedDemoCommand;
-use LibraryPortal\Grants\GrantService;
-use LibraryPortal\Library\LibraryCache;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 use RuntimeException;

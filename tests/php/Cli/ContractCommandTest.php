@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Cli;
 
-use LibraryPortal\Cli\ContractCommand;
+use LibraryPortal\Contracts\ContractCommand;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\MemberImports;
 use LibraryPortal\Tests\Fixtures\Library;

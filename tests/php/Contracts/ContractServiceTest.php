@@ -9,8 +9,8 @@ namespace LibraryPortal\Tests\Contracts;
 
 use InvalidArgumentException;
 use LibraryPortal\Contracts\ContractService;
-use LibraryPortal\Database\Repository;
-use LibraryPortal\Library\LibraryCache;
+use LibraryPortal\Core\Database\Repository;
+use LibraryPortal\Core\Rows\LibraryCache;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;

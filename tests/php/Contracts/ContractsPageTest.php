@@ -9,8 +9,8 @@
 
 namespace LibraryPortal\Tests\Contracts;
 
-use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\ContractAction;
+use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\ContractsPage;
 use LibraryPortal\Contracts\MemberImports;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -317,7 +317,7 @@ final class ContractsPageTest extends TestCase {
 		$admin = $this->make_user( 'administrator' );
 		wp_set_current_user( $admin );
 		list( $id ) = $this->contract_with_everything();
-		get_role( 'administrator' )->remove_cap( \LibraryPortal\Admin\AdminCapabilities::CONTRACTS );
+		get_role( 'administrator' )->remove_cap( \LibraryPortal\Core\AdminCapabilities::CONTRACTS );
 		wp_set_current_user( 0 );
 		wp_set_current_user( $admin ); // The user's capabilities read again from the role.
 		$this->assertTrue( current_user_can( 'manage_options' ) );
@@ -327,7 +327,7 @@ final class ContractsPageTest extends TestCase {
 		} catch ( RuntimeException $error ) {
 			$stopped = $error->getMessage();
 		} finally {
-			get_role( 'administrator' )->add_cap( \LibraryPortal\Admin\AdminCapabilities::CONTRACTS );
+			get_role( 'administrator' )->add_cap( \LibraryPortal\Core\AdminCapabilities::CONTRACTS );
 		}
 		$this->assertSame( 'wp_die 403', $stopped );
 		$this->assertSame( 1, $this->service()->count() );

@@ -12,8 +12,8 @@ use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\MemberCsv;
 use LibraryPortal\Contracts\MemberImports;
 use LibraryPortal\Contracts\WelcomeEmails;
-use LibraryPortal\Database\Repository;
-use LibraryPortal\Integrations\WooCommerce\ClaimRepository;
+use LibraryPortal\Core\Database\ClaimRepository;
+use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Tests\Support\RunsBackgroundJobs;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -9,9 +9,9 @@
 
 namespace LibraryPortal\Tests\Contracts;
 
-use LibraryPortal\Background\Queue;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\MemberImports;
+use LibraryPortal\Platform\Queue;
 use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -7,10 +7,10 @@
 
 namespace LibraryPortal\Tests\Contracts;
 
-use LibraryPortal\Background\Queue;
 use LibraryPortal\Contracts\ContractService;
 use LibraryPortal\Contracts\MemberImports;
 use LibraryPortal\Contracts\WelcomeEmails;
+use LibraryPortal\Platform\Queue;
 use LibraryPortal\Tests\Support\RunsBackgroundJobs;
 use LibraryPortal\Tests\Support\TestCase;
 

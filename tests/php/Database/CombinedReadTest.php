@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Tests\Database;
 
-use LibraryPortal\Catalogue\CatalogueRepository;
-use LibraryPortal\Database\CombinedRead;
-use LibraryPortal\Database\SelectPart;
-use LibraryPortal\Grants\LicenseRepository;
-use LibraryPortal\Learning\ProgressRepository;
+use LibraryPortal\Core\Items\CatalogueRepository;
+use LibraryPortal\Core\Rows\ProgressRepository;
+use LibraryPortal\Core\Seats\LicenseRepository;
+use LibraryPortal\Platform\Database\CombinedRead;
+use LibraryPortal\Platform\Database\SelectPart;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Database;
 
-use LibraryPortal\Frontend\PortalBlock;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\PortalPage;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -24,7 +24,7 @@ final class InstallerTest extends TestCase {
 
 		$this->assertGreaterThan( 0, $first );
 		$this->assertSame( $first, $second );
-		$this->assertTrue( PortalBlock::holds_portal( get_post( $first ) ), 'the block or the shortcode, by theme (PortalBlockTest)' );
+		$this->assertTrue( PortalPage::holds_portal( get_post( $first ) ), 'the block or the shortcode, by theme (PortalBlockTest)' );
 		$this->assertSame( 'publish', get_post_status( $first ) );
 	}
 

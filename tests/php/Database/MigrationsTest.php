@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Tests\Database;
 
-use LibraryPortal\Database\Installer;
-use LibraryPortal\Database\Migrations;
-use LibraryPortal\Database\Schema;
+use LibraryPortal\Core\Database\Schema;
+use LibraryPortal\Lifecycle\Installer;
+use LibraryPortal\Lifecycle\Migrations;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

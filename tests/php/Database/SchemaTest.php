@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Tests\Database;
 
-use LibraryPortal\Database\Installer;
-use LibraryPortal\Database\Schema;
-use LibraryPortal\Learning\PartProgress;
+use LibraryPortal\Core\Database\Schema;
+use LibraryPortal\Core\Rows\PartProgress;
+use LibraryPortal\Lifecycle\Installer;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

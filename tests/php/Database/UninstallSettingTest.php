@@ -8,7 +8,7 @@
 namespace LibraryPortal\Tests\Database;
 
 use LibraryPortal\Admin\SettingsPage;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Settings;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Tests\Database;
 
-use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Database\Installer;
-use LibraryPortal\Database\Schema;
-use LibraryPortal\Library\LibraryCache;
-use LibraryPortal\Settings;
+use LibraryPortal\Core\Database\Schema;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Rows\LibraryCache;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Lifecycle\Installer;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

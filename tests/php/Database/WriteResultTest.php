@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Tests\Database;
 
-use LibraryPortal\Database\Repository;
-use LibraryPortal\Database\WriteFailed;
-use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Grants\Seat;
-use LibraryPortal\Sharing\ShareMethod;
+use LibraryPortal\Core\Database\Repository;
+use LibraryPortal\Core\Seats\Seat;
+use LibraryPortal\Core\Seats\SeatState;
+use LibraryPortal\Core\Seats\ShareMethod;
+use LibraryPortal\Platform\Database\WriteFailed;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

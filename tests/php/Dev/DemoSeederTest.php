@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Tests\Dev;
 
-use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\Core\Items\ContentType;
+use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Dev\DemoSeeder;
-use LibraryPortal\Domain\ContentType;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Domain;
 
-use LibraryPortal\Domain\ItemStatus;
+use LibraryPortal\Core\Rows\ItemStatus;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,12 +7,12 @@
 
 namespace LibraryPortal\Tests\Domain;
 
-use LibraryPortal\Domain\SeatState;
-use LibraryPortal\Grants\Seat;
+use LibraryPortal\Core\Seats\Seat;
+use LibraryPortal\Core\Seats\SeatState;
 
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Library\LicenseSummary;
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Rows\Expiry;
+use LibraryPortal\Core\Seats\LicenseSummary;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

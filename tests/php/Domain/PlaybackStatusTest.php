@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Tests\Domain;
 
-use LibraryPortal\Domain\PlaybackStatus;
-use LibraryPortal\Learning\PartProgress;
-use LibraryPortal\Learning\ProgressSummary;
+use LibraryPortal\Core\Rows\PartProgress;
+use LibraryPortal\Core\Rows\PlaybackStatus;
+use LibraryPortal\Core\Rows\ProgressSummary;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Domain;
 
-use LibraryPortal\Domain\ShareRule;
+use LibraryPortal\Core\Seats\ShareRule;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -8,9 +8,9 @@
 namespace LibraryPortal\Tests\Frontend;
 
 use LibraryPortal\Admin\SettingsPage;
-use LibraryPortal\Frontend\AccountLinks;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\AccountLinks;
 use LibraryPortal\Frontend\PortalConfig;
-use LibraryPortal\Settings;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
-use LibraryPortal\Database\Installer;
-use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Core\Site\Routes;
+use LibraryPortal\Lifecycle\Installer;
 use LibraryPortal\Tests\Support\TestCase;
 use WP;
 

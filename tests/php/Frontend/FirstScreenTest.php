@@ -7,12 +7,12 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\InitialReplies;
 use LibraryPortal\Frontend\PortalConfig;
 use LibraryPortal\Frontend\PortalScreen;
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Rest\RawJsonResponse;
+use LibraryPortal\Platform\Rest\RawJsonResponse;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 use WP;

@@ -9,8 +9,8 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\FrameOptions;
-use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;

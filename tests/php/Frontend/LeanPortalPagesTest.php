@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\LeanPortalPages;
-use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,13 +7,13 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\Assets;
 use LibraryPortal\Frontend\InitialReplies;
 use LibraryPortal\Frontend\LeanPortalPages;
 use LibraryPortal\Frontend\PortalBlock;
 use LibraryPortal\Frontend\PortalConfig;
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Settings;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 use WP_Block_Type_Registry;

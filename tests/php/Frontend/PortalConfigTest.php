@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\PortalConfig;
-use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
@@ -82,9 +82,9 @@ final class PortalConfigTest extends TestCase {
 		$share = $this->config()['shareData'];
 
 		$this->assertSame( $code, $share['encoded'] );
-		$this->assertTrue( \LibraryPortal\Sharing\ShareInvites::is_link_code( $code ) );
-		$this->assertFalse( \LibraryPortal\Sharing\ShareInvites::is_link_code( str_repeat( 'a', 1025 ) ) );
-		$this->assertFalse( \LibraryPortal\Sharing\ShareInvites::is_link_code( 'abc/def' ) );
+		$this->assertTrue( \LibraryPortal\Core\Seats\ShareInvites::is_link_code( $code ) );
+		$this->assertFalse( \LibraryPortal\Core\Seats\ShareInvites::is_link_code( str_repeat( 'a', 1025 ) ) );
+		$this->assertFalse( \LibraryPortal\Core\Seats\ShareInvites::is_link_code( 'abc/def' ) );
 	}
 
 	public function test_the_logout_link_is_a_plain_url_with_a_valid_nonce(): void {

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
-use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Tests\Support\TestCase;
 use WP;
 

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\Assets;
-use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Frontend;
 
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\LeanPortalPages;
-use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Frontend\ThemeFontPreload;
 use LibraryPortal\Tests\Support\TestCase;
 use WP_Theme_JSON_Data;

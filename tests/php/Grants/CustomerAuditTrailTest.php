@@ -8,14 +8,14 @@
 
 namespace LibraryPortal\Tests\Grants;
 
-use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Contracts\ContractService;
-use LibraryPortal\Grants\AuditEntry;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\ShareLinks;
 use LibraryPortal\Grants\GrantsPage;
 use LibraryPortal\Grants\GrantTexts;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Sharing\SeatSharing;
-use LibraryPortal\Sharing\ShareLinks;
 use LibraryPortal\Sharing\ShareMailer;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;

@@ -8,8 +8,8 @@
 namespace LibraryPortal\Tests\Grants;
 
 use InvalidArgumentException;
-use LibraryPortal\Database\Schema;
-use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Core\Database\Schema;
+use LibraryPortal\Core\Seats\GrantService;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

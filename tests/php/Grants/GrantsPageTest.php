@@ -7,10 +7,10 @@
 
 namespace LibraryPortal\Tests\Grants;
 
-use LibraryPortal\Admin\AdminCapabilities;
-use LibraryPortal\Certificates\Quiz;
-use LibraryPortal\Certificates\QuizService;
-use LibraryPortal\Database\Schema;
+use LibraryPortal\Core\AdminCapabilities;
+use LibraryPortal\Core\Database\Schema;
+use LibraryPortal\Core\Items\Quiz;
+use LibraryPortal\Core\Quizzes\QuizService;
 use LibraryPortal\Grants\AddGrantHandler;
 use LibraryPortal\Grants\ExtendGrantHandler;
 use LibraryPortal\Grants\GrantsPage;

@@ -8,8 +8,8 @@
 namespace LibraryPortal\Tests\Grants;
 
 use InvalidArgumentException;
-use LibraryPortal\Grants\AuditEntry;
-use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\GrantService;
 use LibraryPortal\Grants\GrantTexts;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
@@ -44,7 +44,7 @@ final class TakeBackTest extends TestCase {
 	 * A user's notifications (newest first).
 	 *
 	 * @param int $user_id User.
-	 * @return \LibraryPortal\Notifications\Notification[]
+	 * @return \LibraryPortal\Core\Notices\Notification[]
 	 */
 	private function notifications( int $user_id ): array {
 		return $this->services()->notifications->page_for_user( $user_id, 1, 20, true )->notifications;

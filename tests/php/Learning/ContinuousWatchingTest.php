@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Learning;
 
-use LibraryPortal\Learning\ProgressRules;
+use LibraryPortal\Core\Rows\ProgressRules;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Fixtures\WatchingClock;

@@ -7,10 +7,10 @@
 
 namespace LibraryPortal\Tests\Learning;
 
+use LibraryPortal\Core\Rows\PartProgress;
+use LibraryPortal\Core\Rows\ProgressRules;
 use LibraryPortal\Learning\ItemClock;
-use LibraryPortal\Learning\PartProgress;
 use LibraryPortal\Learning\ProgressLimit;
-use LibraryPortal\Learning\ProgressRules;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Learning;
 
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Learning\ProgressRules;
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Rows\ProgressRules;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Fixtures\WatchingClock;

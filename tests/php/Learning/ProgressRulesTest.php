@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Learning;
 
-use LibraryPortal\Learning\ProgressRules;
+use LibraryPortal\Core\Rows\ProgressRules;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -47,9 +47,9 @@ final class ProgressRulesTest extends TestCase {
 			'has_certificate'    => false,
 			'progress'           => 50,
 		);
-		$ready = static fn( int $percent ): bool => \LibraryPortal\Learning\TestReadiness::all_parts_ready( array( $percent, 100 ) );
+		$ready = static fn( int $percent ): bool => \LibraryPortal\Core\Rows\TestReadiness::all_parts_ready( array( $percent, 100 ) );
 
-		$this->assertSame( 'take-test', \LibraryPortal\Domain\ItemStatus::of( $row + array( 'test_ready' => $ready( ProgressRules::TAKE_TEST_PERCENT ) ) ) );
-		$this->assertSame( 'in-progress', \LibraryPortal\Domain\ItemStatus::of( $row + array( 'test_ready' => $ready( ProgressRules::TAKE_TEST_PERCENT - 1 ) ) ) );
+		$this->assertSame( 'take-test', \LibraryPortal\Core\Rows\ItemStatus::of( $row + array( 'test_ready' => $ready( ProgressRules::TAKE_TEST_PERCENT ) ) ) );
+		$this->assertSame( 'in-progress', \LibraryPortal\Core\Rows\ItemStatus::of( $row + array( 'test_ready' => $ready( ProgressRules::TAKE_TEST_PERCENT - 1 ) ) ) );
 	}
 }

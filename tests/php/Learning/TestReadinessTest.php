@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Learning;
 
-use LibraryPortal\Learning\ProgressRules;
-use LibraryPortal\Learning\TestReadiness;
+use LibraryPortal\Core\Rows\ProgressRules;
+use LibraryPortal\Core\Rows\TestReadiness;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

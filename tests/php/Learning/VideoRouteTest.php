@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Learning;
 
-use LibraryPortal\Domain\Access;
+use LibraryPortal\Core\Rows\Access;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Learning;
 
-use LibraryPortal\Learning\VideoUrlSigner;
+use LibraryPortal\Core\Items\VideoUrlSigner;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

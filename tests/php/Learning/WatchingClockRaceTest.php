@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Learning;
 
-use LibraryPortal\Learning\PartProgress;
-use LibraryPortal\Learning\ProgressRepository;
+use LibraryPortal\Core\Rows\PartProgress;
+use LibraryPortal\Core\Rows\ProgressRepository;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

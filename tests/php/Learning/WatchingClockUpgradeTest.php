@@ -7,10 +7,10 @@
 
 namespace LibraryPortal\Tests\Learning;
 
-use LibraryPortal\Database\Installer;
-use LibraryPortal\Database\Schema;
+use LibraryPortal\Core\Database\Schema;
 use LibraryPortal\Learning\ItemClock;
 use LibraryPortal\Learning\ProgressLimit;
+use LibraryPortal\Lifecycle\Installer;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

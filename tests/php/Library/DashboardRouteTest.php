@@ -172,7 +172,7 @@ final class DashboardRouteTest extends TestCase {
 		$owner = $this->make_user();
 		\LibraryPortal\Dev\DemoSeeder::create()->seed_team( $owner, 12, 'same' );
 		$team = $this->send( 'GET', '/library/v2/shareduserscontent', $owner )->get_data()['data'];
-		delete_transient( \LibraryPortal\Team\TeamReplyCache::TRANSIENT . $owner ); // Built afresh, not the copy the reply kept.
+		delete_transient( \LibraryPortal\Core\Rows\TeamReplyCache::TRANSIENT . $owner ); // Built afresh, not the copy the reply kept.
 		$summary = Services::on( $GLOBALS['wpdb'] )->team_reply->summary( $owner, 0 );
 		$this->assertSame( count( $team ), $summary['members'] );
 		$this->assertSame( array_sum( array_column( $team, 'completed_count' ) ), $summary['completed'] );

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Library;
 
-use LibraryPortal\Domain\Expiry;
+use LibraryPortal\Core\Rows\Expiry;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

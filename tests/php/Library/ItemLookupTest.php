@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Library;
 
-use LibraryPortal\Library\ItemLookup;
-use LibraryPortal\Rest\ErrorReply;
+use LibraryPortal\Core\Rows\ItemLookup;
+use LibraryPortal\Platform\Rest\ErrorReply;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 use WP_REST_Request;

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Library;
 
-use LibraryPortal\Domain\ItemStatus;
+use LibraryPortal\Core\Rows\ItemStatus;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Tests\Library;
 
-use LibraryPortal\Library\CacheEntry;
-use LibraryPortal\Library\LibraryCache;
-use LibraryPortal\Library\LibraryCacheRepository;
-use LibraryPortal\Rest\RawJsonResponse;
-use LibraryPortal\Rest\ReplyBody;
+use LibraryPortal\Core\Rows\CacheEntry;
+use LibraryPortal\Core\Rows\LibraryCache;
+use LibraryPortal\Core\Rows\LibraryCacheRepository;
+use LibraryPortal\Platform\Rest\RawJsonResponse;
+use LibraryPortal\Platform\Rest\ReplyBody;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 use WP_REST_Request;

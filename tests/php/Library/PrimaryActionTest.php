@@ -8,7 +8,7 @@
 namespace LibraryPortal\Tests\Library;
 
 use LibraryPortal\Catalogue\ItemFields;
-use LibraryPortal\Library\PrimaryAction;
+use LibraryPortal\Core\Rows\PrimaryAction;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

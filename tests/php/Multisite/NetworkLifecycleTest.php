@@ -9,12 +9,12 @@
 namespace LibraryPortal\Tests\Multisite;
 
 use LibraryPortal\Admin\PortalPageNotice;
-use LibraryPortal\Catalogue\ItemPostType;
-use LibraryPortal\Database\Installer;
-use LibraryPortal\Database\Schema;
+use LibraryPortal\Core\Database\Schema;
+use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Settings;
+use LibraryPortal\Lifecycle\Installer;
 use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Services;
-use LibraryPortal\Settings;
 use LibraryPortal\Tests\Fixtures\Library;
 
 /**

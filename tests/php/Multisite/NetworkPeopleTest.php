@@ -8,11 +8,11 @@
 
 namespace LibraryPortal\Tests\Multisite;
 
-use LibraryPortal\Accounts\SiteMembers;
-use LibraryPortal\Certificates\Certificate;
-use LibraryPortal\Certificates\QuizService;
+use LibraryPortal\Core\People\SiteMembers;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Rows\Certificate;
+use LibraryPortal\Core\Rows\CertificateNames;
 use LibraryPortal\Grants\GrantsPage;
-use LibraryPortal\Privacy\CertificateNames;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;

@@ -7,12 +7,12 @@
 
 namespace LibraryPortal\Tests\Notifications;
 
-use LibraryPortal\Background\Queue;
-use LibraryPortal\Database\Installer;
-use LibraryPortal\Domain\Expiry;
-use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Core\Rows\Expiry;
+use LibraryPortal\Core\Site\Routes;
+use LibraryPortal\Lifecycle\Installer;
 use LibraryPortal\Notifications\ExpiryNoticeRepository;
 use LibraryPortal\Notifications\ExpiryNotices;
+use LibraryPortal\Platform\Queue;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\RunsBackgroundJobs;

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Notifications;
 
-use LibraryPortal\Notifications\Notification;
+use LibraryPortal\Core\Notices\Notification;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

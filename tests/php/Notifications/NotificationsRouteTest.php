@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Notifications;
 
-use LibraryPortal\Rest\Limits;
+use LibraryPortal\Platform\Rest\Limits;
 use LibraryPortal\Tests\Fixtures\Inbox;
 use LibraryPortal\Tests\Support\TestCase;
 

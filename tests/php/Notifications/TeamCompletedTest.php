@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Notifications;
 
-use LibraryPortal\Certificates\Quiz;
+use LibraryPortal\Core\Items\Quiz;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;

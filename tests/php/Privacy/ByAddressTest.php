@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Privacy;
 
-use LibraryPortal\Database\Schema;
+use LibraryPortal\Core\Database\Schema;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

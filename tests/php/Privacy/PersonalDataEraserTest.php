@@ -9,9 +9,9 @@ namespace LibraryPortal\Tests\Privacy;
 
 use LibraryPortal\Certificates\CertificatePages;
 use LibraryPortal\Certificates\CertificatePdf;
-use LibraryPortal\Certificates\QuizService;
-use LibraryPortal\Database\Schema;
-use LibraryPortal\Domain\SeatState;
+use LibraryPortal\Core\Database\Schema;
+use LibraryPortal\Core\Quizzes\QuizService;
+use LibraryPortal\Core\Seats\SeatState;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Privacy;
 
+use LibraryPortal\Core\Seats\ShareMethod;
 use LibraryPortal\Services;
-use LibraryPortal\Sharing\ShareMethod;
 use LibraryPortal\Tests\Fixtures\Library;
 
 /**

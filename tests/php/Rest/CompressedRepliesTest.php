@@ -9,8 +9,8 @@
 
 namespace LibraryPortal\Tests\Rest;
 
-use LibraryPortal\Rest\RawJsonResponse;
-use LibraryPortal\Rest\ReplyBody;
+use LibraryPortal\Platform\Rest\RawJsonResponse;
+use LibraryPortal\Platform\Rest\ReplyBody;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;

@@ -7,14 +7,14 @@
 
 namespace LibraryPortal\Tests\Rest;
 
-use LibraryPortal\Sharing\ShareInvites;
-use LibraryPortal\Tests\Learning\ServesRequests;
+use LibraryPortal\Core\Seats\ShareInvites;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
+use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * includes/Rest/error-codes.json lists exactly the codes the plugin makes (the browser's progress
+ * includes/Core/error-codes.json lists exactly the codes the plugin makes (the browser's progress
  * queue treats a 4xx with one of them as final and retries everything else: docs/decisions.md,
  * "Watching"), and the progress route's refusals carry codes from it while WordPress's own
  * refusals (logged out, bad nonce) do not.
@@ -29,7 +29,7 @@ final class ErrorCodesTest extends TestCase {
 	 * @return list<string>
 	 */
 	private static function documented(): array {
-		$file = dirname( __DIR__, 3 ) . '/includes/Rest/error-codes.json';
+		$file = dirname( __DIR__, 3 ) . '/includes/Core/error-codes.json';
 		$list = json_decode( (string) file_get_contents( $file ), true ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a file of the repository.
 		self::assertIsArray( $list );
 		self::assertIsArray( $list['codes'] ?? null );
@@ -48,7 +48,7 @@ final class ErrorCodesTest extends TestCase {
 		$root  = dirname( __DIR__, 3 ) . '/includes';
 		$codes = array_merge(
 			array_values( ( new \ReflectionClass( ShareInvites::class ) )->getConstants( \ReflectionClassConstant::IS_PUBLIC ) ), // Its public constants are its refusals' codes.
-			array_values( ( new \ReflectionClass( \LibraryPortal\Certificates\AttemptRefused::class ) )->getConstants() ) // A refused test submission's codes.
+			array_values( ( new \ReflectionClass( \LibraryPortal\Core\Quizzes\AttemptRefused::class ) )->getConstants() ) // A refused test submission's codes.
 		);
 		$files = new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $root, \FilesystemIterator::SKIP_DOTS ) );
 		foreach ( $files as $file ) {

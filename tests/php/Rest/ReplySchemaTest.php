@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Tests\Rest;
 
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Rows\ItemStatus;
 use LibraryPortal\Dev\DemoSeeder;
-use LibraryPortal\Domain\Access;
-use LibraryPortal\Domain\ItemStatus;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 

@@ -8,9 +8,9 @@
 namespace LibraryPortal\Tests\Sharing;
 
 use LibraryPortal\Accounts\LoginDestination;
+use LibraryPortal\Core\Seats\ShareInvites;
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\PortalConfig;
-use LibraryPortal\Frontend\Routes;
-use LibraryPortal\Sharing\ShareInvites;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;

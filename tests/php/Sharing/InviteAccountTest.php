@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Tests\Sharing;
 
-use LibraryPortal\Mail\BrandedMail;
+use LibraryPortal\Core\Seats\ShareInvite;
+use LibraryPortal\Core\Site\BrandedMail;
 use LibraryPortal\Sharing\InvitationMessage;
 use LibraryPortal\Sharing\InviteAccount;
 use LibraryPortal\Sharing\InviteLogin;
-use LibraryPortal\Sharing\ShareInvite;
 use LibraryPortal\Sharing\ShareMailer;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;

@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Sharing;
 
+use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Frontend\PortalConfig;
-use LibraryPortal\Frontend\Routes;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Sharing;
 
-use LibraryPortal\Notifications\PersonName;
+use LibraryPortal\Core\People\PersonName;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Sharing;
 
-use LibraryPortal\Sharing\ShareLinkCodec;
+use LibraryPortal\Core\Seats\ShareLinkCodec;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**

@@ -8,10 +8,10 @@
 
 namespace LibraryPortal\Tests\Sharing;
 
-use LibraryPortal\Database\Installer;
-use LibraryPortal\Database\Schema;
+use LibraryPortal\Core\Database\Schema;
+use LibraryPortal\Core\Seats\ShareLinks;
+use LibraryPortal\Lifecycle\Installer;
 use LibraryPortal\Sharing\ShareLinkPurge;
-use LibraryPortal\Sharing\ShareLinks;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Sharing;
 
-use LibraryPortal\Sharing\ShareLinks;
+use LibraryPortal\Core\Seats\ShareLinks;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
@@ -60,8 +60,8 @@ final class ShareLinksTest extends TestCase {
 		$links = $this->services()->share_links;
 		$code  = $links->issue( $owner, 321, time() );
 		$links->revoke( $owner, $links->resolve( $code, time() )['link_id'], time() );
-		set_query_var( \LibraryPortal\Frontend\Routes::QUERY_VAR, 'shareseats' );
-		set_query_var( \LibraryPortal\Frontend\Routes::SHARE_VAR, $code );
+		set_query_var( \LibraryPortal\Core\Site\Routes::QUERY_VAR, 'shareseats' );
+		set_query_var( \LibraryPortal\Core\Site\Routes::SHARE_VAR, $code );
 		$plugin = $this->services();
 
 		$share = ( new \LibraryPortal\Frontend\PortalConfig( $plugin->settings, $plugin->contracts, $plugin->share_invites ) )->build()['shareData'];

@@ -9,7 +9,7 @@ namespace LibraryPortal\Tests\Support;
 
 use ActionScheduler;
 use ActionScheduler_Store;
-use LibraryPortal\Background\Queue;
+use LibraryPortal\Platform\Queue;
 
 /**
  * Jobs queued through Queue::push() wait in Action Scheduler's tables (WooCommerce active) or in

@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Tests\Team;
 
-use LibraryPortal\Rest\CsvResponse;
-use LibraryPortal\Rest\RawJsonResponse;
+use LibraryPortal\Core\Rows\TeamReplyCache;
+use LibraryPortal\Platform\Rest\CsvResponse;
+use LibraryPortal\Platform\Rest\RawJsonResponse;
 use LibraryPortal\Services;
 use LibraryPortal\Team\TeamCsv;
-use LibraryPortal\Team\TeamReplyCache;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;

@@ -7,7 +7,7 @@
 
 namespace LibraryPortal\Tests\Integrations\WooCommerce;
 
-use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Core\Seats\GrantService;
 use LibraryPortal\Integrations\WooCommerce\OrderGrants;
 use LibraryPortal\Integrations\WooCommerce\PurchaseTerms;
 use LibraryPortal\Tests\Fixtures\Library;

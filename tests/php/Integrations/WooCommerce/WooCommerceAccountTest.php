@@ -7,8 +7,8 @@
 
 namespace LibraryPortal\Tests\Integrations\WooCommerce;
 
-use LibraryPortal\Frontend\AccountLinks;
-use LibraryPortal\Frontend\Routes;
+use LibraryPortal\Core\Site\AccountLinks;
+use LibraryPortal\Core\Site\Routes;
 use WP;
 
 /**

@@ -9,9 +9,9 @@ namespace LibraryPortal\Tests\Integrations\WooCommerce;
 
 use Automattic\WooCommerce\Internal\DataStores\Orders\CustomOrdersTableController;
 use Automattic\WooCommerce\Utilities\OrderUtil;
-use LibraryPortal\Grants\AuditEntry;
-use LibraryPortal\Grants\Grant;
-use LibraryPortal\Grants\GrantService;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\Grant;
+use LibraryPortal\Core\Seats\GrantService;
 use LibraryPortal\Integrations\WooCommerce\OrderGrants;
 use LibraryPortal\Integrations\WooCommerce\OrderHooks;
 use LibraryPortal\Integrations\WooCommerce\PurchaseTerms;

@@ -1,0 +1,81 @@
+<?php
+/**
+ * Dates as the site writes them.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Core\Site;
+
+use LibraryPortal\Core\Rows\Expiry;
+
+/**
+ * One date format everywhere: the site's (Settings → General, `date_format` and `time_format`,
+ * in the site's time zone), formatted on the server with wp_date() (docs/decisions.md, "Dates").
+ * The islands show these texts and never format a date themselves.
+ */
+final class SiteDate {
+
+	/** Texts kept at most (a long command-line run starts again past it). */
+	private const KEPT = 2000;
+
+	/**
+	 * Texts made in this request, by format, timestamp, time zone and language.
+	 *
+	 * @var array<string, string>
+	 */
+	private static array $made = array();
+
+	/**
+	 * The site's time zone, by its settings.
+	 *
+	 * @var array<string, \DateTimeZone>
+	 */
+	private static array $zones = array();
+
+	/**
+	 * A day, e.g. "June 28, 2030" ('' for 0 and the never-marker 100100).
+	 *
+	 * @param int $timestamp Unix seconds.
+	 */
+	public static function date( int $timestamp ): string {
+		return self::format( (string) get_option( 'date_format' ), $timestamp );
+	}
+
+	/**
+	 * A moment, e.g. "June 28, 2030 9:00 am" ('' for 0).
+	 *
+	 * @param int $timestamp Unix seconds.
+	 */
+	public static function date_time( int $timestamp ): string {
+		return self::format( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $timestamp );
+	}
+
+	/**
+	 * A timestamp in a format, site time zone.
+	 *
+	 * @param string $format    PHP date format.
+	 * @param int    $timestamp Unix seconds.
+	 */
+	private static function format( string $format, int $timestamp ): string {
+		if ( 0 === $timestamp || Expiry::NEVER_LEGACY === $timestamp ) {
+			return '';
+		}
+		$format = '' !== trim( $format ) ? $format : 'F j, Y';
+		// wp_date() costs about 18 µs (it builds the time zone each time), and a reply may hold
+		// hundreds of dates, most of them the same (a grant's seats share their expiry): each text
+		// is made once per format, time zone and language in a request.
+		$zone = get_option( 'timezone_string' ) . '|' . get_option( 'gmt_offset' ) . '|' . determine_locale();
+		$key  = $format . '|' . $timestamp . '|' . $zone;
+		if ( ! isset( self::$made[ $key ] ) ) {
+			if ( count( self::$made ) >= self::KEPT ) {
+				self::$made = array();
+			}
+			if ( ! isset( self::$zones[ $zone ] ) ) {
+				self::$zones[ $zone ] = wp_timezone();
+			}
+			self::$made[ $key ] = (string) wp_date( $format, $timestamp, self::$zones[ $zone ] );
+		}
+		return self::$made[ $key ];
+	}
+}

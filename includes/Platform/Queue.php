@@ -1,0 +1,52 @@
+<?php
+/**
+ * Work that leaves the request.
+ *
+ * @package LibraryPortal
+ */
+
+namespace LibraryPortal\Platform;
+
+/**
+ * Runs a hook later, outside the request that asked for it: through Action Scheduler where it is
+ * present (WooCommerce ships it: `as_enqueue_async_action()`), through a WP-Cron single event
+ * otherwise. The handler is the same action hook either way and receives one array (the payload);
+ * it must be idempotent, as both runners may run a job twice (docs/decisions.md, "Background work").
+ */
+final class Queue {
+
+	/** Action Scheduler's group of the plugin's jobs (its admin screen filters by it). */
+	public const GROUP = 'library-portal';
+
+	public const ACTION_SCHEDULER = 'action-scheduler';
+	public const WP_CRON          = 'wp-cron';
+
+	/**
+	 * Which runner push() uses on this site.
+	 */
+	public static function runner(): string {
+		return function_exists( 'as_enqueue_async_action' ) ? self::ACTION_SCHEDULER : self::WP_CRON;
+	}
+
+	/**
+	 * Queues a job. When the queue refuses it, the job runs now instead: late work is better than
+	 * lost work (a welcome e-mail nobody gets).
+	 *
+	 * @param non-empty-string     $hook    Action that does the work.
+	 * @param array<string, mixed> $payload What it works on (small: IDs, not rows).
+	 * @return string The runner that took it: ACTION_SCHEDULER, WP_CRON or 'now'.
+	 */
+	public function push( string $hook, array $payload ): string {
+		// WP-Cron refuses a second event with the same hook and arguments within ten minutes.
+		$payload['job'] = wp_generate_uuid4();
+		if ( self::ACTION_SCHEDULER === self::runner() ) {
+			if ( as_enqueue_async_action( $hook, array( $payload ), self::GROUP ) ) {
+				return self::ACTION_SCHEDULER;
+			}
+		} elseif ( true === wp_schedule_single_event( time(), $hook, array( $payload ) ) ) {
+			return self::WP_CRON;
+		}
+		do_action( $hook, $payload ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the caller's own library_portal_* hook.
+		return 'now';
+	}
+}
