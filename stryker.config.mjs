@@ -3,7 +3,7 @@
  * `npm test` or CI: it runs the covering Jest tests once per mutant, which takes minutes.
  * Scope: the progress reporting (src/api/progress*.ts and the player's tracker) and the pure
  * rules in src/domain. The report goes to artifacts/mutation/ (index.html, mutation.json).
- * The progress files are held at >= 90 % (docs/decisions.md, "Watching").
+ * The progress files are held at >= 90 % (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media").
  */
 export default {
 	testRunner: 'jest',

@@ -2,7 +2,7 @@
 /**
  * Bench helper, run through bin/wp-php: as if one user had watched for some seconds with the
  * player reporting all along, so the bench's progress reports are real one-step raises that the
- * watching-time rule accepts (docs/decisions.md, "Progress jumps") without the bench waiting. It
+ * watching-time rule accepts (docs/rules/learning-and-progress.md, "Progress jumps") without the bench waiting. It
  * moves back the instant up to which the user's watching time is spent (the clock's
  * credited_until, column session_started_at); the last report stays where it is.
  * tests/php/Learning/ParallelRequestsTest.php banks time the same way.

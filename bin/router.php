@@ -22,7 +22,7 @@ const LIBRARY_PORTAL_ROUTER_ASSETS = array( 'build', 'languages', 'assets' );
 /**
  * Text files sent gzip-compressed to a client that accepts it (as bin/prod's nginx does), by
  * extension => Content-Type. PHP's server sends every file as it is, which made a phone's figures
- * on the local sites worse than any real host's (README, "Bench").
+ * on the local sites worse than any real host's (docs/measurements.md, "Bench").
  */
 const LIBRARY_PORTAL_ROUTER_GZIP_TYPES = array(
 	'js'   => 'text/javascript; charset=UTF-8',

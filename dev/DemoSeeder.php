@@ -781,7 +781,7 @@ final class DemoSeeder {
 	}
 
 	/**
-	 * The owner's library: every status of spec point 4, shares to two team members, notifications.
+	 * The owner's library: every status, shares to two team members, notifications.
 	 *
 	 * @param array<string, int> $users User IDs by key.
 	 * @param int                $now   Unix seconds.

@@ -12,7 +12,7 @@ use wpdb;
 
 /**
  * A statement's plan is faulty when it reads a table that grows with people with no key, in full
- * (`ALL`, `index`) or through a filesort (docs/decisions.md, "Query plans").
+ * (`ALL`, `index`) or through a filesort (docs/rules/platform.md, "Query plans").
  */
 final class QueryPlanCheck {
 
@@ -50,7 +50,7 @@ final class QueryPlanCheck {
 
 	/**
 	 * What of a statement's plan sorts, on any table: one line per row of the plan that uses a
-	 * temporary table or a filesort (the progress report's check: docs/decisions.md, "Cost of a report").
+	 * temporary table or a filesort (the progress report's check: docs/rules/learning-and-progress.md, "Cost of a report: the short path").
 	 *
 	 * @param wpdb   $db  Connection (MariaDB or MySQL).
 	 * @param string $sql Statement as sent.

@@ -145,7 +145,7 @@ final class Plugin {
 		( new ErrorReply() )->register();
 		( new QueryVarCollisions() )->register();
 		$services->library_cache->register();
-		// WooCommerce: registers itself only when WooCommerce is loaded (docs/decisions.md "WooCommerce").
+		// WooCommerce: registers itself only when WooCommerce is loaded (docs/rules/purchases.md "WooCommerce").
 		( new Integrations\WooCommerce\Integration( $services->order_grants, $services->library_cache ) )->register();
 		$services->expiry_notices->register();
 		( new ShareLinkPurge( $services->share_links ) )->register();

@@ -48,7 +48,7 @@ export interface PortalConfig {
 	portalPath: string;
 	/**
 	 * The address of a page that holds the portal outside its routes, below basePath ('' = none):
-	 * the server says it opens the dashboard (docs/contract.md, "Mount markup").
+	 * the server says it opens the dashboard (docs/contract.md, "Mount markup (block `library-portal/portal` or shortcode `[library_portal]`)").
 	 */
 	entryPath: string;
 	brand: Brand;

@@ -17,7 +17,7 @@ use LibraryPortal\Core\Site\BrandPalette;
  * Site-wide, since every login of a customer goes through that screen, and a site admin sees the
  * same brand there; an early priority, so a theme's or another plugin's own login branding still
  * wins, and the filter `library_portal_brand_login` (false) leaves the screen to WordPress
- * (docs/decisions.md, "The brand in mail, at the login and on the verify page").
+ * (docs/rules/notifications-and-mail.md, "The brand in mail, at the login and on the verify page").
  */
 final class LoginBrand {
 

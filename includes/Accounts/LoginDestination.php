@@ -18,7 +18,7 @@ use LibraryPortal\Core\Site\Routes;
  * (ShareInvites::offered_to). Every password reset ends on the reset screen's "Log in" link, a plain
  * wp-login.php, so it lands there too. An explicit redirect_to is kept; a destination another
  * filter chose (the invite a visitor came for: Sharing\InviteLogin) is kept; WooCommerce's My
- * Account login never runs this filter (docs/decisions.md, "Arriving: invitations and the login").
+ * Account login never runs this filter (docs/rules/accounts-and-login.md, "Arriving: invitations and the login").
  */
 final class LoginDestination {
 

@@ -14,7 +14,7 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * The current user's basics and membership expiry (spec point 3, User).
+ * The current user's basics and membership expiry (User).
  */
 final class UserController extends Controller {
 

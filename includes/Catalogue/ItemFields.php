@@ -222,7 +222,7 @@ final class ItemFields {
 	}
 
 	/**
-	 * Whether an address is one the subtitle proxy serves (ItemMedia's path pattern, spec point 5).
+	 * Whether an address is one the subtitle proxy serves (ItemMedia's path pattern).
 	 *
 	 * @param string $url Address.
 	 */

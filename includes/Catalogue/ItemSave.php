@@ -14,7 +14,7 @@ use WP_Post;
  * On save_post_library_item (the classic editor's one form post): the nonce, then autosave and
  * revisions, then edit_post, then the form must be this item's; only then is anything read, and
  * ItemFields checks the whole form: one error and nothing of the boxes is stored, the refused form
- * is kept for the next screen (docs/decisions.md, "Catalogue editor").
+ * is kept for the next screen (docs/rules/library-and-catalogue.md, "Catalogue editor").
  */
 final class ItemSave {
 
@@ -64,7 +64,7 @@ final class ItemSave {
 	/**
 	 * On wp_insert_post_data, before the post is written: an item not yet published whose boxes
 	 * would be refused stays a draft, so no customer meets a published item without its video or
-	 * test (issue 37, point 11). An item already published keeps its status and its stored boxes.
+	 * test. An item already published keeps its status and its stored boxes.
 	 *
 	 * @param array<string, mixed> $data    Post fields about to be written (slashed).
 	 * @param array<string, mixed> $postarr The fields as passed in.

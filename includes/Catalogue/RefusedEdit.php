@@ -11,8 +11,8 @@ namespace LibraryPortal\Catalogue;
  * When the item editor refuses a form, WordPress still redirects back to the edit screen. The
  * errors and what the admin typed are kept for that admin and item (user meta) until the boxes
  * are saved, or the admin discards them: every reopening of the item shows them with the errors
- * instead of the stored values, so nothing typed is lost by leaving the screen (issue 37, point 11;
- * before, a transient read once lost it on the second view).
+ * instead of the stored values, so nothing typed is lost by leaving the screen (a
+ * transient, read once, would lose it on the second view).
  */
 final class RefusedEdit {
 

@@ -16,7 +16,7 @@ use LibraryPortal\Platform\Database\WriteFailed;
  * One action per subclass (library_portal_contract_<name>): the capability, then the nonce bound
  * to the action and the contract (a nonce of one form or contract cannot act on another), then
  * run() through ContractService; a refusal keeps an error notice and sends the admin back to the
- * contract (docs/decisions.md, "Contracts admin and CSV import").
+ * contract (docs/rules/contracts.md, "Contracts admin and CSV import").
  */
 abstract class ContractAction implements AdminPostHandler {
 

@@ -261,7 +261,7 @@ final class ContractService {
 	 * Adds the accounts of some rows of MemberCsv::parse() to a contract. An address without an
 	 * account is a bad row, unless $create_accounts: then it gets a new account (the site's default
 	 * role, the row's first and last name) and WordPress's new-user e-mail, through which the person
-	 * sets a password, sent by a background job (docs/decisions.md, "Contracts admin and CSV import").
+	 * sets a password, sent by a background job (docs/rules/contracts.md, "Contracts admin and CSV import").
 	 *
 	 * @param int                                                                                 $contract_id     Contract.
 	 * @param array<int, array{line: int, email: string, first_name?: string, last_name?: string}> $rows            Rows, each address once.
@@ -301,7 +301,7 @@ final class ContractService {
 		}
 		$added = $dry_run ? count( $new ) : $this->contracts->add_members( $contract_id, array_values( $new ) );
 		if ( ! $dry_run && ( $added > 0 || $bad ) ) {
-			// Counts only, no addresses: an import may hold thousands (docs/decisions.md, "Grants and audit trail").
+			// Counts only, no addresses: an import may hold thousands (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
 			$this->audit->record_for_item(
 				get_current_user_id(),
 				self::IMPORT_ACTION,
@@ -521,7 +521,7 @@ final class ContractService {
 	private function user_id( string $who ): int {
 		$who  = trim( $who );
 		$user = ctype_digit( $who ) ? get_user_by( 'id', (int) $who ) : ( is_email( $who ) ? get_user_by( 'email', $who ) : false );
-		$user = \LibraryPortal\Core\People\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/decisions.md "Multisite".
+		$user = \LibraryPortal\Core\People\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/rules/platform.md "Multisite".
 		if ( ! $user ) {
 			throw new InvalidArgumentException(
 				is_email( $who ) || ctype_digit( $who )

@@ -20,8 +20,8 @@ use LibraryPortal\Platform\Admin\AdminPostRoutes;
  * Screen Options, Help and script, and picks the view (views/) a request asks for; every change is a
  * POST to its own admin-post handler (ContractAction's subclasses; the import's batches also through
  * admin-ajax), which checks the capability and a nonce bound to the action and the contract, goes
- * through ContractService and redirects back with a notice (docs/decisions.md, "How admin screens
- * are built"). Refused input changes nothing; the form shows what was typed again.
+ * through ContractService and redirects back with a notice
+ * (docs/rules/platform.md, "How admin screens are built"). Refused input changes nothing; the form shows what was typed again.
  */
 final class ContractsPage {
 
@@ -31,7 +31,7 @@ final class ContractsPage {
 
 	/**
 	 * Contracts decide who gets paid content, so they are the site admin's: the same capability
-	 * as the plugin's settings (docs/decisions.md).
+	 * as the plugin's settings (docs/rules/README.md).
 	 */
 	public const CAPABILITY = AdminCapabilities::CONTRACTS;
 

@@ -13,7 +13,7 @@ use LibraryPortal\Platform\Admin\AdminNotice;
 /**
  * Reads the uploaded file into an import job (MemberImports) and sends the admin to its progress;
  * ImportBatchHandler runs the batches. The import's whole admin side is these two handlers and
- * views/contract-import.php (docs/decisions.md, "Contracts admin and CSV import").
+ * views/contract-import.php (docs/rules/contracts.md, "Contracts admin and CSV import").
  */
 final class ImportMembersHandler extends ContractAction {
 
@@ -93,7 +93,7 @@ final class ImportMembersHandler extends ContractAction {
 
 	/**
 	 * What went wrong with an upload PHP refused, for the person who chose the file
-	 * (docs/decisions.md "Faults: a full disk"): a full disk on the server is not their mistake.
+	 * (docs/rules/platform.md "Faults: a full disk"): a full disk on the server is not their mistake.
 	 *
 	 * @param int $error PHP's UPLOAD_ERR_* code (not UPLOAD_ERR_OK).
 	 */

@@ -10,7 +10,7 @@ namespace LibraryPortal\Contracts;
 use InvalidArgumentException;
 
 /**
- * The format (docs/decisions.md, "Contracts admin and CSV import"): a header row naming an
+ * The format (docs/rules/contracts.md, "Contracts admin and CSV import"): a header row naming an
  * `email` column, optionally `first_name` and `last_name` (used only for accounts an import
  * creates, when the admin asks for that); comma or semicolon separated, as spreadsheet programs write it in
  * different locales; a UTF-8 byte-order mark is skipped; blank lines are ignored. Fields may be

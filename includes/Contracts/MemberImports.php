@@ -20,7 +20,7 @@ use LibraryPortal\Platform\Queue;
  *
  * The batches run in the background (Background\Queue: Action Scheduler or WP-Cron), one queued
  * job per batch, so a file is imported whole even when the admin closes the screen; the screen's
- * own calls import a batch too when no job holds the import (docs/decisions.md, "Background work").
+ * own calls import a batch too when no job holds the import (docs/rules/platform.md, "Background work").
  * A claim per import lets one of them work at a time, so no batch is imported twice.
  */
 final class MemberImports {

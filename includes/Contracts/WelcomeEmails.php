@@ -20,7 +20,7 @@ use LibraryPortal\Platform\Queue;
  * the job sends WordPress's own new-user e-mail (the link to set a password) to each marked
  * account and takes the mark away first, so a job run twice sends each e-mail once.
  *
- * Everyone added to a contract is also told (issue 37, point 8): a `contract_added` notification,
+ * Everyone added to a contract is also told: a `contract_added` notification,
  * and an e-mail to those whose account was there before (a new account gets WordPress's e-mail
  * above, which brings them in). One person added on the contract screen or by WP-CLI is told at
  * once; an import's batch is told by one queued job.

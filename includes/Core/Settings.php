@@ -38,7 +38,7 @@ final class Settings {
 	public const BRANDS = array( 'harbor', 'summit' );
 
 	/**
-	 * Defaults; decisions.md gives the numbers.
+	 * Defaults; docs/rules/platform.md, "Settings", gives the reasons for the numbers.
 	 */
 	private const DEFAULTS = array(
 		'brand'               => 'harbor',
@@ -60,9 +60,9 @@ final class Settings {
 		// Where nobody may register, an e-mailed invitation makes its recipient's account (Sharing\InviteAccount).
 		'invite_accounts'     => true,
 		'pass_mark'           => 80,
-		// Test attempts per learner and item in 24 hours; 0 = no limit (docs/decisions.md "Tests and certificates").
+		// Test attempts per learner and item in 24 hours; 0 = no limit (docs/rules/tests-and-certificates.md "Tests and certificates").
 		'quiz_attempt_limit'  => 3,
-		// Seconds per 5% step of a video part whose length is unknown (docs/decisions.md "Progress jumps").
+		// Seconds per 5% step of a video part whose length is unknown (docs/rules/learning-and-progress.md "Progress jumps").
 		'unknown_length_pace' => ProgressRules::UNKNOWN_LENGTH_PACE_SECONDS,
 		'portal_page_id'      => 0,
 		'free_webinar_ids'    => array(),
@@ -73,7 +73,7 @@ final class Settings {
 		'certificate_program' => '/my-account/certificate-program',
 		// Sidebar account links (Core\Site\AccountLinks): key => '' automatic, 'hide', or an address.
 		'account_links'       => array(),
-		// How playlist addresses are signed per learner (Core\Items\VideoUrlSigner; docs/decisions.md
+		// How playlist addresses are signed per learner (Core\Items\VideoUrlSigner; docs/rules/learning-and-progress.md
 		// "Signed video addresses"). The secrets never go to the browser nor back to the screen.
 		'video_signing'       => VideoUrlSigner::NONE,
 		'video_link_minutes'  => VideoUrlSigner::DEFAULT_MINUTES,
@@ -226,7 +226,7 @@ final class Settings {
 
 	/**
 	 * Makes sure the page that holds the portal exists and returns its ID. A new page holds the
-	 * block on a block theme, the shortcode on a classic one (docs/decisions.md, "The portal as a block").
+	 * block on a block theme, the shortcode on a classic one (docs/rules/library-and-catalogue.md, "The portal as a block").
 	 */
 	public static function ensure_portal_page(): int {
 		$settings = new self();

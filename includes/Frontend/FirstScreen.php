@@ -12,7 +12,7 @@ use LibraryPortal\Core\Site\Routes;
 /**
  * Prints the shell (top bar, menu) and the opened screen's heading and first content into the
  * page, with the islands' own class names and texts, so a phone shows the screen before the
- * scripts have run (docs/decisions.md, "First screen"). The data is the page configuration's,
+ * scripts have run (docs/rules/library-and-catalogue.md, "First screen on a phone"). The data is the page configuration's,
  * including the inlined replies, so the island that replaces this markup shows the same.
  *
  * Every text here is the same translatable string as the island's (src/islands/shell,
@@ -381,7 +381,7 @@ final class FirstScreen {
 
 	/**
 	 * The poster of the part the player opens with: the first part not fully watched, the last
-	 * when all are (spec point 4), else the video's own thumbnail.
+	 * when all are, else the video's own thumbnail.
 	 *
 	 * @param array<string, mixed> $video Video reply data.
 	 * @param array<string, mixed> $row   The item's row.
@@ -402,7 +402,7 @@ final class FirstScreen {
 
 	/**
 	 * The row the item screen shows: the member version with ?tag=member, else the plain one
-	 * first (spec point 2, "Item detail").
+	 * first ("Item detail").
 	 *
 	 * @return array<string, mixed>|null
 	 */

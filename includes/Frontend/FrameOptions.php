@@ -18,7 +18,7 @@ use WP_REST_Response;
  * certificate pages send `X-Frame-Options: SAMEORIGIN` through WordPress's own
  * send_frame_options_header(), as wp-login.php and wp-admin do; so does a page holding the portal
  * block or shortcode at its own address, and the library/v2 REST replies carry it too
- * (docs/decisions.md, "Security").
+ * (docs/rules/platform.md, "Security").
  */
 final class FrameOptions {
 

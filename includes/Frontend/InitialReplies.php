@@ -11,7 +11,7 @@ use LibraryPortal\Platform\Rest\RawJsonResponse;
 use WP_REST_Request;
 
 /**
- * Answers the first screen's GET calls inside the page (docs/decisions.md, "First screen"), so a
+ * Answers the first screen's GET calls inside the page (docs/rules/library-and-catalogue.md, "First screen on a phone"), so a
  * phone does not wait for a second round trip after the scripts: the items (every portal page
  * loads them), the dashboard's figures on the dashboard and the video details on an item page.
  *

@@ -15,7 +15,7 @@ use LibraryPortal\Core\Site\Routes;
  * printed: the portal shows no emoji that needs the polyfill (every browser it supports draws
  * them), and on its clean canvas no text uses the theme's fonts (the brand stylesheets name their
  * own font stack). With the `theme_chrome` setting the theme's header and footer are drawn, so its
- * fonts stay. Every other page of the site keeps both (docs/decisions.md, "First screen").
+ * fonts stay. Every other page of the site keeps both (docs/rules/library-and-catalogue.md, "First screen on a phone").
  */
 final class LeanPortalPages {
 

@@ -8,7 +8,7 @@
 namespace LibraryPortal\Frontend;
 
 /**
- * Answers the portal's keep-alive ping (spec point 7).
+ * Answers the portal's keep-alive ping.
  *
  * `success: true` while the session and nonce are valid, with a fresh REST nonce and a fresh ping
  * nonce, so a portal left open for a day keeps working. Otherwise `success: false` with HTTP 403

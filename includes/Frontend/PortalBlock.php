@@ -10,7 +10,7 @@ namespace LibraryPortal\Frontend;
 use LibraryPortal\Core\Site\PortalPage;
 
 /**
- * The portal as a block (docs/decisions.md, "The portal as a block"): registered from its
+ * The portal as a block (docs/rules/library-and-catalogue.md, "The portal as a block"): registered from its
  * block.json, printed by the same PHP as the shortcode, no attributes. The editor shows a
  * placeholder that says what the block is.
  */

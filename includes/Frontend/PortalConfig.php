@@ -125,12 +125,12 @@ final class PortalConfig {
 			'freeWebinar'        => in_array( (int) get_query_var( Routes::PRODUCT_VAR ), (array) $this->settings->get( 'free_webinar_ids' ), true ),
 			// Key => address of each account link; '' = hidden (AccountLinks decides, the sidebar shows).
 			'accountLinks'       => $this->account_links->urls(),
-			// The dashboard's Contact Us; '' hides it (docs/decisions.md, "Dead ends").
+			// The dashboard's Contact Us; '' hides it (docs/rules/library-and-catalogue.md, "Dead ends").
 			'contactUrl'         => $this->contact_url(),
 			// The client adds redirect_to (the address the learner is on) when the login expired.
 			'loginUrl'           => wp_login_url(),
 			// The first screen's GET replies, keyed by REST path; each answers the client's first
-			// call of that path (docs/decisions.md, "First screen").
+			// call of that path (docs/rules/library-and-catalogue.md, "First screen on a phone").
 			'initialReplies'     => (object) $this->initial_replies->for_screen( PortalScreen::current(), self::asks_member_version() ),
 		);
 	}
@@ -138,7 +138,7 @@ final class PortalConfig {
 	/**
 	 * The line under the library's title. The spec's "purchased" text is kept for buyers; a
 	 * contract library, a member or a team member bought nothing, so their line says whose
-	 * trainings these are (docs/decisions.md, "Words the spec gives and where they change").
+	 * trainings these are (docs/rules/library-and-catalogue.md, "Words the spec gives and where they change").
 	 *
 	 * @param int $user_id Current user.
 	 */
@@ -153,7 +153,7 @@ final class PortalConfig {
 	}
 
 	/**
-	 * Whether the address asks for the member version of an item (?tag=member, spec point 2).
+	 * Whether the address asks for the member version of an item (?tag=member).
 	 */
 	public static function asks_member_version(): bool {
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a read-only view parameter.

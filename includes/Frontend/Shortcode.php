@@ -94,7 +94,7 @@ final class Shortcode {
 		$brand = $this->settings->brand();
 		$first = new FirstScreen( $this->assets->page_config(), PortalScreen::current(), self::view_query() );
 
-		// The first screen is printed (docs/decisions.md, "First screen"); the shell island
+		// The first screen is printed (docs/rules/library-and-catalogue.md, "First screen on a phone"); the shell island
 		// replaces it once its own screen is drawn.
 		return sprintf(
 			'<div id="library-portal-root" class="library-portal library-portal--%1$s alignfull" data-island="shell" data-brand="%1$s">%2$s</div>',

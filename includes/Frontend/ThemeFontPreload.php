@@ -16,8 +16,8 @@ use LibraryPortal\Core\Site\Routes;
  * text needs it; on a site whose head holds many scripts (WooCommerce) that came late enough that
  * the header was laid out in the fallback font first and moved when the font arrived (a layout shift
  * of 0.13). Preloading the files of the families the global styles use for the body and the
- * headings, in the weight they use, starts those downloads with the page (docs/decisions.md, "Theme
- * chrome and the theme's web font"). Other families, italics and other weights are not preloaded: a
+ * headings, in the weight they use, starts those downloads with the page
+ * (docs/rules/platform.md, "Theme chrome and the theme's web font"). Other families, italics and other weights are not preloaded: a
  * preloaded file that goes unused costs a download and a console warning.
  */
 final class ThemeFontPreload {

@@ -64,7 +64,7 @@ final class AuditListTable extends WP_List_Table {
 	public function get_columns() {
 		return array(
 			'created_at' => __( 'When', 'library-portal' ),
-			// "User" is who acted (issue 37: it named the grant's owner, which read as the one who did it); the seat's
+			// "User" is who acted (naming the grant's owner there read as if the owner did it); the seat's
 			// holder beside, when the row is about someone's seat; then whose grant it is.
 			'actor'      => __( 'User', 'library-portal' ),
 			'holder'     => __( 'Holder', 'library-portal' ),

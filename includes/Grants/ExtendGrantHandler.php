@@ -11,7 +11,7 @@ use InvalidArgumentException;
 use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
- * Moves a grant's expiry later through GrantService (docs/decisions.md, "Grants and audit trail").
+ * Moves a grant's expiry later through GrantService (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
  */
 final class ExtendGrantHandler extends GrantAction {
 

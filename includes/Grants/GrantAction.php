@@ -14,8 +14,8 @@ use LibraryPortal\Platform\Admin\AdminPostHandler;
 /**
  * One form per subclass, named by its ACTION: the capability, then the nonce bound to the action
  * and to the IDs the form posts in BOUND_TO (a nonce of one grant's form cannot act on another),
- * then run(), which asks a service and keeps a notice (docs/decisions.md, "How admin screens are
- * built"). The contracts screen's actions share ContractAction the same way.
+ * then run(), which asks a service and keeps a notice
+ * (docs/rules/platform.md, "How admin screens are built"). The contracts screen's actions share ContractAction the same way.
  */
 abstract class GrantAction implements AdminPostHandler {
 

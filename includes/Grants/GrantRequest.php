@@ -54,7 +54,7 @@ final class GrantRequest {
 		if ( ! $user ) {
 			$user = get_user_by( 'login', $who );
 		}
-		return \LibraryPortal\Core\People\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/decisions.md "Multisite".
+		return \LibraryPortal\Core\People\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/rules/platform.md "Multisite".
 	}
 
 	/**

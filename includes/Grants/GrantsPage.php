@@ -24,7 +24,7 @@ use LibraryPortal\Platform\Admin\AdminPostRoutes;
  * the pages, their Screen Options and Help, picks the view a request asks for and hands it escaped-
  * ready data (views/); each form posts to its own admin-post handler, a GrantAction (AddGrantHandler,
  * ExtendGrantHandler, TakeBackHandler, ResetAttemptsHandler), which redirects back with a notice
- * (docs/decisions.md, "How admin screens are built").
+ * (docs/rules/platform.md, "How admin screens are built").
  */
 final class GrantsPage {
 

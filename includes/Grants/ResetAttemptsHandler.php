@@ -15,7 +15,7 @@ use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
  * Lets a learner's test attempts stop counting towards the limit (QuizService::reset_attempts(),
- * written to the audit trail: docs/decisions.md, "Tests and certificates").
+ * written to the audit trail: docs/rules/tests-and-certificates.md, "Tests and certificates").
  */
 final class ResetAttemptsHandler extends GrantAction {
 

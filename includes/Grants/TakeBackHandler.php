@@ -11,8 +11,8 @@ use InvalidArgumentException;
 use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
- * Takes back a grant's seats nobody started through GrantService::take_back() (docs/decisions.md,
- * "Grants and audit trail"); an empty count takes them all and ends the grant, but only once the
+ * Takes back a grant's seats nobody started through GrantService::take_back() (docs/rules/seats-and-sharing.md,
+ * "Grants and audit trail (wp-admin, WP-CLI)"); an empty count takes them all and ends the grant, but only once the
  * admin has confirmed it on the form's second step (END_GRANT posted): an empty field is easy to
  * submit by accident, and ending a grant cannot be undone.
  */

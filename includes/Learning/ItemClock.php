@@ -10,7 +10,7 @@ namespace LibraryPortal\Learning;
 use LibraryPortal\Core\Rows\PartProgress;
 
 /**
- * One clock per learner and item, shared by its parts (docs/decisions.md, "Progress jumps"). It is
+ * One clock per learner and item, shared by its parts (docs/rules/learning-and-progress.md, "Progress jumps"). It is
  * kept on the item's progress rows, which a report reads anyway: each report writes it to every
  * row of the item (ProgressRepository::raise() as a compare-and-set), and the item's clock is the
  * latest of its rows (rows written while each part had its own clock may still differ). Both values only ever

@@ -301,7 +301,7 @@ final class LearningController extends Controller {
 		$after = $result['progress'] ?? $before;
 		$fresh = RowStatus::with_progress( $row, $after );
 		// The short path's seat row is not a whole row: the reply then carries only the progress,
-		// unless the status may have moved (docs/decisions.md, "Watching": what a report answers).
+		// unless the status may have moved (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media": what a report answers).
 		$steady = null !== $this->steady_row;
 		$whole  = ! $steady;
 		if ( $result['activation'] || ( $steady && RowStatus::moves_status( $row, $before, $after ) ) ) {
@@ -476,7 +476,7 @@ final class LearningController extends Controller {
 		$now        = time();
 		/**
 		 * Filters a playlist address before it is sent to a learner with access. It runs after the
-		 * built-in signer of Settings (docs/decisions.md, "Signed video addresses"), so a site can
+		 * built-in signer of Settings (docs/rules/learning-and-progress.md, "Signed video addresses"), so a site can
 		 * still sign or rewrite the address its own way.
 		 *
 		 * @param string $url        Playlist address, signed when Settings choose a signer.

@@ -10,7 +10,7 @@ namespace LibraryPortal\Learning;
 use LibraryPortal\Core\Rows\ProgressRules;
 
 /**
- * The jump rule (docs/decisions.md, "Progress jumps"): credit is earned by watching, and the time
+ * The jump rule (docs/rules/learning-and-progress.md, "Progress jumps"): credit is earned by watching, and the time
  * watched is counted once per learner and item, whichever part it is spent on.
  *
  * The item has one watching clock (ItemClock): when it was last reported, and the instant up to

@@ -14,7 +14,7 @@ use LibraryPortal\Core\Seats\LicenseRepository;
 use LibraryPortal\Core\Seats\SeatAuditRepository;
 
 /**
- * Spec point 4, "License activation": at 5% watched, or on an e-manual download after the
+ * License activation: at 5% watched, or on an e-manual download after the
  * confirmation. One atomic conditional update (LicenseRepository::activate_seat); parallel calls
  * compete for the same seat, so exactly one seat is activated and the others read it back as
  * already active.
@@ -26,7 +26,7 @@ final class SeatActivation {
 	public const NO_SEAT        = 'no_seat';
 
 	/**
-	 * The audit trail's action of an activation (docs/decisions.md, "Grants and audit trail").
+	 * The audit trail's action of an activation (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
 	 */
 	public const AUDIT_ACTION = 'activate';
 

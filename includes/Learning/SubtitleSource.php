@@ -10,7 +10,7 @@ namespace LibraryPortal\Learning;
 use LibraryPortal\Core\Items\ItemMedia;
 
 /**
- * Spec point 5 and the contract's proxy rules: only an entry of the item's own `_lp_subtitles`
+ * The subtitle proxy's rules (docs/rules/learning-and-progress.md, "Subtitle proxy"): only an entry of the item's own `_lp_subtitles`
  * whose path matches the subtitles pattern, read from this site (SiteFile) or a host a filter adds,
  * at most MAX_BYTES, and only when it is WebVTT. The browser names an item and an index, never a
  * path or an address.

@@ -19,7 +19,7 @@ use WP_REST_Request;
 use WP_REST_Server;
 
 /**
- * The subtitle proxy (docs/contract.md, docs/decisions.md): the n-th subtitle entry of an item,
+ * The subtitle proxy (docs/contract.md, docs/rules/README.md): the n-th subtitle entry of an item,
  * for a user with access, as `text/vtt` with `nosniff`. The client names an item and an index,
  * never a path; SubtitleSource decides what may be read.
  */

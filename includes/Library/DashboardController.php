@@ -14,7 +14,7 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * The current user's dashboard figures (spec point 3, Dashboard stats), each with the list
+ * The current user's dashboard figures (Dashboard stats), each with the list
  * filter that shows what it counts.
  */
 final class DashboardController extends Controller {

@@ -16,12 +16,12 @@ use LibraryPortal\Core\Rows\TeamReplyCache;
 use LibraryPortal\Core\Site\SiteDate;
 
 /**
- * The Dashboard stats entity of spec point 3, decided here and only shown by the browser.
+ * The Dashboard stats entity, decided here and only shown by the browser.
  *
  * Library figures count the rows of the user's library list, so the list filter each figure
  * carries (`filters`) shows exactly the rows counted: a content-type figure counts every row of
  * its types, expired ones included (the list shows those under 'Expired Items'). Team figures
- * come from the same team reply as Manage My Team. The reasons are in docs/decisions.md,
+ * come from the same team reply as Manage My Team. The reasons are in docs/rules/library-and-catalogue.md,
  * "Dashboard figures".
  */
 final class DashboardStats {
@@ -141,7 +141,7 @@ final class DashboardStats {
 	}
 
 	/**
-	 * The list filter (content types and status filter of spec point 2) that shows exactly
+	 * The list filter (content types and status filter) that shows exactly
 	 * what each figure counts.
 	 *
 	 * @return array<string, array{types: string[], status: string}>

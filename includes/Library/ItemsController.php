@@ -19,11 +19,11 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * The current user's library items (spec points 3 and 7).
+ * The current user's library items.
  */
 final class ItemsController extends Controller {
 
-	/** The most rows one page holds (one page of 100 rows measured at the floor's throughput: docs/decisions.md). */
+	/** The most rows one page holds (one page of 100 rows measured at the floor's throughput: docs/rules/README.md). */
 	public const MAX_PER_PAGE = 100;
 
 	/**
@@ -66,7 +66,7 @@ final class ItemsController extends Controller {
 					'permission_callback' => array( $this, 'get_items_permissions_check' ),
 					'args'                => array(
 						'context'  => $this->get_context_param( array( 'default' => 'view' ) ),
-						// Opt-in pages (docs/decisions.md, "items/ pages on request"): without per_page the whole list.
+						// Opt-in pages (docs/rules/platform.md, "`items/` pages on request, and why the screens still ask for the whole list"): without per_page the whole list.
 						'per_page' => array(
 							'description' => __( 'Rows per page; without it the whole list.', 'library-portal' ),
 							'type'        => 'integer',

@@ -29,7 +29,7 @@ final class Installer {
 
 	/**
 	 * Activation hook. Network Activate runs it once, on the main site, with $network_wide true:
-	 * then every site of the network gets what a single site gets (docs/decisions.md, "Multisite").
+	 * then every site of the network gets what a single site gets (docs/rules/platform.md, "Multisite").
 	 *
 	 * @param bool $network_wide Whether the plugin is being activated for the whole network.
 	 */

@@ -13,7 +13,7 @@ use WP_Site;
 /**
  * A site created while the plugin is active for the whole network gets at once what activation
  * gives a site (tables, options, page, jobs, rules), so code may write to it before its first
- * request; a deleted site's tables go with it (docs/decisions.md, "Multisite").
+ * request; a deleted site's tables go with it (docs/rules/platform.md, "Multisite").
  */
 final class NetworkSites {
 

@@ -14,11 +14,11 @@ use LibraryPortal\Platform\Queue;
 
 /**
  * Tells each owner once per grant and expiry that its unexpired licenses end this calendar month
- * (site time zone, spec point 9), one notice per item and day. Runs from a daily WP-Cron event;
+ * (site time zone), one notice per item and day. Runs from a daily WP-Cron event;
  * each grant is claimed by a conditional UPDATE that stores the expiry told about before the
  * notice is written, so overlapping runs, a rerun and a changed time zone cannot send it twice.
  * A run takes at most BATCH grants; when there may be more, it queues the next run as a background
- * job (docs/decisions.md, "Background work"), so a site of many owners never does the month's
+ * job (docs/rules/platform.md, "Background work"), so a site of many owners never does the month's
  * notices in one PHP process.
  */
 final class ExpiryNotices {

@@ -188,7 +188,7 @@ final class NotificationsController extends Controller {
 	}
 
 	/**
-	 * One notification as spec point 3 names its fields.
+	 * One notification as the spec names its fields.
 	 *
 	 * @param Notification $notification Stored notification.
 	 * @return array<string, mixed>

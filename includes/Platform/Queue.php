@@ -11,7 +11,7 @@ namespace LibraryPortal\Platform;
  * Runs a hook later, outside the request that asked for it: through Action Scheduler where it is
  * present (WooCommerce ships it: `as_enqueue_async_action()`), through a WP-Cron single event
  * otherwise. The handler is the same action hook either way and receives one array (the payload);
- * it must be idempotent, as both runners may run a job twice (docs/decisions.md, "Background work").
+ * it must be idempotent, as both runners may run a job twice (docs/rules/platform.md, "Background work").
  */
 final class Queue {
 

@@ -22,7 +22,7 @@ use WP_User;
 
 /**
  * Erases what is the person's own and keeps what others or the public rely on
- * (docs/decisions.md, "Privacy, uninstall and deleted users"):
+ * (docs/rules/privacy.md, "Privacy, uninstall and deleted users"):
  *
  * - erased: progress, test attempts, notifications (theirs, and others' that name them), the
  *   share e-mails they sent; seats shared to them and not activated go back to their owners;

@@ -17,7 +17,7 @@ use LibraryPortal\Core\Settings;
  * "Create your account", a screen of wp-login.php (`?action=library-portal-account`) that asks
  * for a name and a password and makes the account for the invited address, because the link
  * proves the address. It then logs the person in and goes back to the invite. The setting
- * `invite_accounts` turns this off (docs/decisions.md, "Arriving: invitations and the login").
+ * `invite_accounts` turns this off (docs/rules/accounts-and-login.md, "Arriving: invitations and the login").
  */
 final class InviteAccount {
 

@@ -21,7 +21,7 @@ use LibraryPortal\Platform\WooCommerce;
  * login screen says to ask the sharer. WordPress's registration ends on "check your email" and a
  * set-password e-mail, which lose redirect_to: the invite goes on to that screen's login link, and
  * its code is also kept in a short-lived cookie, so the first login without an own destination goes
- * to the invite (docs/decisions.md, "Sharing seats").
+ * to the invite (docs/rules/seats-and-sharing.md, "Sharing seats").
  */
 final class InviteLogin {
 

@@ -43,7 +43,7 @@ final class SeatSharing {
 	private const ACCEPT_TRIES = 5;
 
 	/**
-	 * Audit actions (docs/decisions.md, "Grants and audit trail"): a team member took a seat with a
+	 * Audit actions (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)"): a team member took a seat with a
 	 * link; the owner took a shared seat back.
 	 */
 	public const ACCEPT_ACTION = 'share_accept';
@@ -131,7 +131,7 @@ final class SeatSharing {
 	/**
 	 * Accepts a share link for a user: hands them one of the sharer's free seats. Someone whose seat
 	 * the sharer took back cannot take one again with the link they had used; an e-mailed link
-	 * gives one seat, once (docs/decisions.md, "Sharing seats").
+	 * gives one seat, once (docs/rules/seats-and-sharing.md, "Sharing seats").
 	 *
 	 * @param int    $user_id Recipient.
 	 * @param string $encoded Link payload.
@@ -297,7 +297,7 @@ final class SeatSharing {
 		if ( ! $seat || $seat->owner_id !== $owner_id ) {
 			return self::share_not_found(); // Someone else's seat is never touched, nor described.
 		}
-		// A seat whose purchase was refunded or taken back goes with it (docs/decisions.md, "Grants and audit trail").
+		// A seat whose purchase was refunded or taken back goes with it (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
 		if ( $this->grants->revoke_seat_of_ended_grant( $seat, $owner_id, $now ) ) {
 			return array(
 				'message'            => __( 'Access revoked. The license was taken back with its purchase, so it is not available again.', 'library-portal' ),

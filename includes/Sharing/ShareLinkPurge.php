@@ -13,7 +13,7 @@ use LibraryPortal\Core\Seats\ShareLinks;
  * Deletes the rows of withdrawn and expired share links once a day. Where Action Scheduler is
  * loaded (WooCommerce ships it) the job is one of its recurring actions, which run reliably and
  * show in Tools → Scheduled Actions; elsewhere it is a daily WP-Cron event. Both call the same
- * hook, so the work is the same code either way (docs/decisions.md, "Sharing seats").
+ * hook, so the work is the same code either way (docs/rules/seats-and-sharing.md, "Sharing seats").
  */
 final class ShareLinkPurge {
 

@@ -23,7 +23,7 @@ use LibraryPortal\Platform\Rest\Refusal;
 
 /**
  * Sends share invitations: one `wp_mail` per recipient, HTML with a plain-text part, each with
- * its own signed link. The server enforces the three limits (decisions.md): 20 recipients per
+ * its own signed link. The server enforces the three limits (docs/rules/README.md): 20 recipients per
  * send, the cooldown and the daily quota (accepted messages of the last 24 hours). The send
  * gate (MailGateRepository) lets one send of a sender run at a time, so parallel sends cannot
  * both pass the quota. Nothing a sharer typed goes into a header but the validated address.
@@ -31,7 +31,7 @@ use LibraryPortal\Platform\Rest\Refusal;
 final class ShareMailer {
 
 	/**
-	 * Recipients per send (spec point 9).
+	 * Recipients per send.
 	 */
 	public const MAX_RECIPIENTS = 20;
 
@@ -90,7 +90,7 @@ final class ShareMailer {
 	private BrandedMail $branded;
 
 	/**
-	 * The audit trail's action of a share by e-mail (docs/decisions.md, "Grants and audit trail").
+	 * The audit trail's action of a share by e-mail (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
 	 */
 	public const AUDIT_ACTION = 'share_email';
 
@@ -231,7 +231,7 @@ final class ShareMailer {
 
 	/**
 	 * Sends a pending invitation again, with the same link (its expiry unchanged): one message
-	 * under the same cooldown and daily quota as a send (docs/decisions.md, "Sharing seats").
+	 * under the same cooldown and daily quota as a send (docs/rules/seats-and-sharing.md, "Sharing seats").
 	 *
 	 * @param \WP_User $sender     Sharer.
 	 * @param int      $product_id Item.
@@ -397,7 +397,7 @@ final class ShareMailer {
 		}
 		$accepted = $this->mail( $sender, $title, $email, $code, $this->links->expires_at( $now ) );
 		if ( ! $accepted ) {
-			// Nobody received this link: it is no pending invitation (docs/decisions.md, "Sharing seats").
+			// Nobody received this link: it is no pending invitation (docs/rules/seats-and-sharing.md, "Sharing seats").
 			$this->links->withdraw_code( (int) $sender->ID, $code, $now );
 		}
 		return $accepted;

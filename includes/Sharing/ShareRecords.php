@@ -110,7 +110,7 @@ final class ShareRecords {
 				'available_licenses'  => $counts['available'],
 				'can_share'           => $can_share,
 				'max_recipients'      => ShareMailer::MAX_RECIPIENTS,
-				// E-mailed links not yet accepted (docs/decisions.md, "Sharing seats"): Resend takes one
+				// E-mailed links not yet accepted (docs/rules/seats-and-sharing.md, "Sharing seats"): Resend takes one
 				// message of the quota, the warning shows when they outnumber the licenses left.
 				'pending_invitations' => array(
 					'invitations'         => $pending['invitations'],
@@ -124,7 +124,7 @@ final class ShareRecords {
 	}
 
 	/**
-	 * Spec point 4: expiry descending, never-expiring last; then the newest seat first.
+	 * Expiry descending, never-expiring last; then the newest seat first.
 	 *
 	 * @param array<string, mixed> $a Record.
 	 * @param array<string, mixed> $b Record.
@@ -139,7 +139,7 @@ final class ShareRecords {
 	}
 
 	/**
-	 * Send history with each entry's moment in the site's date and time format (docs/decisions.md, "Dates").
+	 * Send history with each entry's moment in the site's date and time format (docs/rules/library-and-catalogue.md, "Dates").
 	 *
 	 * @param array<int, array{email: string, timestamp: int, accepted: bool}> $history Entries.
 	 * @return array<int, array{email: string, timestamp: int, accepted: bool, date: string}>

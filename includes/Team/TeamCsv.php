@@ -8,7 +8,7 @@
 namespace LibraryPortal\Team;
 
 /**
- * One row per member and training (not in the spec: docs/decisions.md "Team progress"). Cells are text a person typed
+ * One row per member and training (not in the spec: docs/rules/seats-and-sharing.md "Team progress"). Cells are text a person typed
  * (names, e-mails, titles), so a cell a spreadsheet would read as a formula (starting with
  * = + - @, or a tab or carriage return that some strip first) gets a leading apostrophe: shown
  * as typed, never run.

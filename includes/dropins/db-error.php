@@ -1,6 +1,6 @@
 <?php
 /**
- * Library Portal's database-error drop-in: copy it to wp-content/db-error.php (docs/decisions.md,
+ * Library Portal's database-error drop-in: copy it to wp-content/db-error.php (docs/rules/platform.md,
  * "Faults: the database away").
  *
  * WordPress includes wp-content/db-error.php when it cannot reach its database (dead_db(): at

@@ -1,6 +1,6 @@
 /**
  * Typed client over @wordpress/api-fetch: nonce and root-URL middlewares from the page config,
- * the local-request header on local hosts, and the spec's error text (point 8).
+ * the local-request header on local hosts, and the spec's error text.
  */
 
 /**

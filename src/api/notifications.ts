@@ -10,9 +10,9 @@ import { dataOf, request } from './client';
 import { bool, isRecord, list, num, str } from './coerce';
 import type { NotificationsPage, PortalNotification } from '../types/library';
 
-/** The bell's modal shows this many (spec point 9). */
+/** The bell's modal shows this many. */
 export const MODAL_SIZE = 6;
-/** The notifications page's default page size (spec point 9). */
+/** The notifications page's default page size. */
 export const PAGE_SIZE = 10;
 
 /**

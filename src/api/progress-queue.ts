@@ -1,5 +1,5 @@
 /**
- * The progress queue (docs/decisions.md, "Watching"): every report is written here, and kept in
+ * The progress queue (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media"): every report is written here, and kept in
  * localStorage, BEFORE it is sent, and leaves only when the server acknowledges it or the portal
  * refuses it (isRetriable). So a report whose page ends during an outage (the final one, sent
  * with keepalive on page hide) is still here on the next page.
@@ -13,7 +13,7 @@
  * watching behind it, so it judges the next report it gets as the opening of a watching session
  * and refuses a claim above one step (409 progress_too_fast). Such a claim is held, not dropped, and
  * sent again at the player's own report interval, so the session the refusal opened goes on and the
- * server takes the claim once that session's time allows it (docs/decisions.md, "Watching").
+ * server takes the claim once that session's time allows it (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media").
  * A refusal of a part that met no failure (a drag ahead) is final, as before.
  */
 

@@ -99,7 +99,7 @@ export async function sendProgress(
 }
 
 /**
- * Whether a failed report stays queued and is sent again (docs/decisions.md, "Watching"): only a
+ * Whether a failed report stays queued and is sent again (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media"): only a
  * refusal by the portal itself is final, a 4xx whose code is one of the portal's own (e.g. 409
  * progress_too_fast, 404 item_not_found): sending it again changes nothing. Everything else is
  * the platform's failure and is retried: no reply (status 0 or a fetch error), 5xx (WordPress

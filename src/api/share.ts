@@ -260,7 +260,7 @@ export async function createShareLink(
  * The send's result; a refused send rejects with an ApiError whose body carries the server's
  * retry_after (cooldown, quota) and, for a failed delivery, the history.
  *
- * @param emails    What the sharer typed (a single string, spec point 7).
+ * @param emails    What the sharer typed (a single string).
  * @param productId Item.
  */
 export async function sendShareEmails(

@@ -82,7 +82,7 @@ export function normalizePartsProgress( raw: unknown ): PartsProgress {
 }
 
 /**
- * Subtitle language: the first two letters, lowercased; English when there are none (spec point 5).
+ * Subtitle language: the first two letters, lowercased; English when there are none.
  *
  * @param language Language as stored.
  */

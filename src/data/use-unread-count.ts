@@ -1,6 +1,6 @@
 /**
  * The bell's count: unread, visible notifications on the first page (GET notifications/). Not
- * loaded on contract pages (spec point 3); failures show 0, as the spec's silent fallback says.
+ * loaded on contract pages; failures show 0, as the spec's silent fallback says.
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Dashboard display rules (spec point 2 "Dashboard"). The figures themselves come from the
+ * Dashboard display rules. The figures themselves come from the
  * server (GET dashboard/, PHP Library\DashboardStats); nothing here recounts them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Dates: expiry values are Unix seconds; 0 and 100100 mean "never expires" (spec point 9). Dates a
+ * Dates: expiry values are Unix seconds; 0 and 100100 mean "never expires". Dates a
  * person reads come written by the server in the site's format (`expiry_date`, `completed_date`, a
  * notification's `date`); formatDate() is the fallback for a reply without one.
  */

@@ -1,5 +1,5 @@
 /**
- * Item detail rules (spec point 2 "Item detail"): which header lines show and which tabs exist.
+ * Item detail rules: which header lines show and which tabs exist.
  * Access is the server's `access` decision; nothing here grants more than it.
  */
 
@@ -30,7 +30,7 @@ export const hasAccess = ( item: LibraryItem ): boolean =>
 
 /**
  * What the warning on Share Details says when the owner cannot open the item, from the server's
- * decisions (`access`, `status`, `expiry_date`): what is true, not a generic "no access" (issue 37).
+ * decisions (`access`, `status`, `expiry_date`): what is true, not a generic "no access".
  * Every seat shared out (status 'shared'): none is left for the owner, and how to keep one; all
  * seats expired (status 'expired'): the day access ended (the header offers Renew). '' with access.
  *
@@ -215,7 +215,7 @@ export function replaceItem(
 
 /**
  * The Share Details table shows progress, completion date and certificate only for types with
- * a video (spec point 2: not e-manual, membership or e-course).
+ * a video (not e-manual, membership or e-course).
  *
  * @param item Library item.
  */

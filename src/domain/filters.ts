@@ -1,5 +1,5 @@
 /**
- * Library list filters (spec point 2 "Library list"): search, content type, status.
+ * Library list filters: search, content type, status.
  */
 
 /**

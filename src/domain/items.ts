@@ -1,5 +1,5 @@
 /**
- * Finding an item of the library list (spec point 2 "Item detail").
+ * Finding an item of the library list.
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The progress rules the player and the server share (spec points 4 and 9).
+ * The progress rules the player and the server share.
  *
  * The server holds the same numbers in includes/Core/Rows/ProgressRules.php and decides with
  * them; the browser uses them only to know when to report and where to resume.

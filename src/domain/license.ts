@@ -1,5 +1,5 @@
 /**
- * License count text and expiry line (spec point 9).
+ * License count text and expiry line.
  */
 
 /**
@@ -14,10 +14,10 @@ import type { LibraryItem } from '../types/library';
 import { isNeverExpiring, nowInSeconds } from './dates';
 
 /**
- * The one license count of an item (spec point 9), in words: 'Unlimited Access' for member (and
+ * The one license count of an item, in words: 'Unlimited Access' for member (and
  * membership) items; 'Available Licenses: {available}' for e-manuals; otherwise the spec's
  * '{available}/{total minus expired}' said in words, '{available} of {total minus expired}
- * licenses available' (the bare fraction beside its words printed the count twice: issue 37);
+ * licenses available' (the bare fraction beside its words printed the count twice);
  * blank for the contract tag.
  *
  * @param item Library item.

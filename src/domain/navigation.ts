@@ -1,5 +1,5 @@
 /**
- * Sidebar entries and their visibility rules (spec point 2 "Shell").
+ * Sidebar entries and their visibility rules.
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Notification texts: shown as plain text (spec point 2: markup stripped before display, though
+ * Notification texts: shown as plain text (markup stripped before display, though
  * the server stores and sends plain text already), and the spec's two sample notifications,
  * shown only when the notifications call fails.
  */

@@ -1,5 +1,5 @@
 /**
- * Numbered pagination with ellipsis (spec point 2, Notifications page): the first and last
+ * Numbered pagination with ellipsis (Notifications page): the first and last
  * pages, the current one and its neighbours; a gap of one page shows that page, a longer gap an
  * ellipsis.
  */

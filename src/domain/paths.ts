@@ -1,5 +1,5 @@
 /**
- * Portal routes (spec point 2 route table), relative to the router basename (config.basePath).
+ * Portal routes (the route table), relative to the router basename (config.basePath).
  */
 
 /**

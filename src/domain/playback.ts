@@ -1,5 +1,5 @@
 /**
- * Player rules (spec points 4 and 9): which part opens first, where to resume, which 5% step
+ * Player rules: which part opens first, where to resume, which 5% step
  * the playhead is on, and the speeds offered. The numbers come from learning-rules.ts.
  */
 
@@ -15,9 +15,9 @@ import {
 	SEEK_BAND_MIN,
 } from './learning-rules';
 
-/** Player progress is polled this often (spec point 9). */
+/** Player progress is polled this often. */
 export const POLL_INTERVAL_MS = 250;
-/** The next part starts this long after one completes (spec point 9). */
+/** The next part starts this long after one completes. */
 export const PART_ADVANCE_DELAY_MS = 1000;
 export const REPORT_INTERVAL_MS = REPORT_INTERVAL_SECONDS * 1000;
 /** While playing, a report (the same percent is fine) goes out at least this often. */

@@ -1,7 +1,7 @@
 /**
- * The user table of the progress screens (spec point 2, Single user progress): one row per
+ * The user table of the progress screens (Single user progress): one row per
  * training, from the own library (Your Progress) or from a team member's trainings. The status
- * is the server's playback status (spec point 4); this module only picks rows and labels them.
+ * is the server's playback status; this module only picks rows and labels them.
  */
 
 /**
@@ -38,7 +38,7 @@ export interface ProgressRow {
 }
 
 /**
- * Spec point 2: e-manuals are excluded from the progress tables.
+ * E-manuals are excluded from the progress tables.
  * @param contentType
  */
 const inProgressTables = ( contentType: string ): boolean =>
@@ -136,7 +136,7 @@ export const playbackStatusLabel = ( row: ProgressRow ): string =>
 		: statusLabel( row.status, displayPercent( row.percent ) );
 
 /**
- * Spec point 4: Take Test is clickable only on own items (no user id, or the same user).
+ * Take Test is clickable only on own items (no user id, or the same user).
  *
  * @param row          Progress row.
  * @param viewedUserId The user id of the page, or undefined on the own page.

@@ -1,5 +1,5 @@
 /**
- * Notification times (spec point 9): under 60 s 'Just now', then minutes, hours, days (under
+ * Notification times: under 60 s 'Just now', then minutes, hours, days (under
  * 7), weeks (under 4), months (under 12), then a date. The words come from the browser's
  * Intl.RelativeTimeFormat in the page's language.
  */
@@ -24,7 +24,7 @@ export type RelativeUnit =
 	'now' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'date';
 
 /**
- * Which unit spec point 9 uses for an age, and how many of it (whole units, rounded down).
+ * Which unit the spec uses for an age, and how many of it (whole units, rounded down).
  *
  * @param seconds Age in seconds (a time ahead of the clock counts as now).
  */

@@ -1,5 +1,5 @@
 /**
- * Item status in the library list (spec point 4), first matching meaning wins:
+ * Item status in the library list, first matching meaning wins:
  * Shared, Purchased, Expired, Completed, Take Test, In Progress ('{n}% Watched'),
  * Member Product, Membership, Not Started.
  */

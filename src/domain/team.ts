@@ -1,6 +1,6 @@
 /**
- * Team list rules (spec point 2 "Team list", point 3 "Hidden users", point 4 "Remove Team
- * Member"): search, and the hidden users kept in this browser only.
+ * Team list rules (the team list, hidden users, Remove Team Member): search, and the hidden users
+ * kept in this browser only.
  */
 
 /**

@@ -4,7 +4,7 @@
  * The shell island renders into a container outside the document and takes the printed screen's
  * place in one step once its own screen is drawn: nothing that stays on the page moves (no layout
  * shift), the server's largest element is never painted again later, and the page never holds
- * two copies of a control (docs/decisions.md, "First screen on a phone").
+ * two copies of a control (docs/rules/library-and-catalogue.md, "First screen on a phone").
  */
 
 /** The server's first screen inside the mount node. */

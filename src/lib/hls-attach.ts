@@ -1,5 +1,5 @@
 /**
- * Attaches an HLS (.m3u8) source to a <video> (spec point 5): native playback on iOS, hls.js's
+ * Attaches an HLS (.m3u8) source to a <video>: native playback on iOS, hls.js's
  * light build wherever Media Source Extensions exist, native again where only it can play.
  * hls.js retries a failed load itself, briefly (LOAD_POLICIES), so the learner hears of a missing or
  * broken source within seconds: a fatal network error is reported (the player's Retry loads the

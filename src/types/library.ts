@@ -15,7 +15,7 @@ export type ContentType =
 
 export type ItemTag = 'member' | 'contract' | '';
 
-/** Item status in the list (spec point 4), decided by the server (includes/Core/Rows/ItemStatus.php). */
+/** Item status in the list, decided by the server (includes/Core/Rows/ItemStatus.php). */
 export const ITEM_STATUS_KEYS = [
 	'shared',
 	'purchased',
@@ -29,7 +29,7 @@ export const ITEM_STATUS_KEYS = [
 ] as const;
 export type ItemStatusKey = ( typeof ITEM_STATUS_KEYS )[ number ];
 
-/** Playback status in the user table (spec point 4), decided by the server (includes/Core/Rows/PlaybackStatus.php). */
+/** Playback status in the user table, decided by the server (includes/Core/Rows/PlaybackStatus.php). */
 export const PLAYBACK_STATUS_KEYS = [
 	'not-started',
 	'in-progress',
@@ -126,7 +126,7 @@ export interface LibraryItem {
 	access: AccessKind;
 	/** This row's unexpired licenses ending this month (site time zone). */
 	expiring_licenses: number;
-	/** Whether the share button shows (spec point 6), decided by the server. */
+	/** Whether the share button shows, decided by the server. */
 	can_share: boolean;
 	/** Who looks at the row: its owner, a team member it was shared with, a contract user. */
 	viewer: ItemViewer;
@@ -176,7 +176,7 @@ export interface TeamProduct {
 	};
 }
 
-/** A team member (spec point 3, shared user group), counts decided by the server. */
+/** A team member (shared user group), counts decided by the server. */
 export interface TeamMember {
 	id: number;
 	name: string;
@@ -196,7 +196,7 @@ export interface ListFilter {
 	status: string;
 }
 
-/** GET dashboard/ (spec point 3, Dashboard stats): figures the server decided. */
+/** GET dashboard/ (Dashboard stats): figures the server decided. */
 export interface DashboardStats {
 	completedUsersThisYear: number;
 	totalSharedUsers: number;
@@ -316,7 +316,7 @@ export interface ProgressReply {
 	product_id: number;
 	/**
 	 * The whole row when a seat was activated or the status may have moved; null otherwise, when
-	 * only `progress` changed (docs/decisions.md, "Watching": what a report answers).
+	 * only `progress` changed (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media": what a report answers).
 	 */
 	item: LibraryItem | null;
 	progress: PartsProgress;

@@ -31,12 +31,12 @@ const root = path.resolve(
 );
 const buildUrlPart = '/wp-content/plugins/library-portal/build/';
 const TARGET_RATIO = 1.5;
-// Issue 6: a progress report must cost about a bare request (issue 22: within 10%); the video reply a little more.
+// A progress report must cost about a bare request (within 10%); the video reply a little more.
 const TARGET_PROGRESS_RATIO = 1.1;
 const TARGET_VIDEO_RATIO = 1.5;
-// Issue 7: the Share Details tab's data with 200 shares.
+// The Share Details tab's data with 200 shares.
 const TARGET_SHARE_DATA_RATIO = 1.5;
-// Issue 8: the team screens' data with 500 members.
+// The team screens' data with 500 members.
 const TARGET_TEAM_RATIO = 1.5;
 const VIDEO_TYPES = new Set( [
 	'workshop',

@@ -51,7 +51,7 @@ const duration = Number( options.duration );
 const warmup = Number( options.warmup );
 const rounds = Number( options.rounds );
 
-// The issue's targets (issue 18, "Load"): throughput at least, p99 at most, as ratios to the floor.
+// The load targets (docs/measurements.md, "Load"): throughput at least, p99 at most, as ratios to the floor.
 const TARGETS = {
 	progress: { rps: 0.9, p99: 1.2 },
 	itemsLearner: { rps: 0.9, p99: 1.3 },

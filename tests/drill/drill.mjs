@@ -1,5 +1,5 @@
 /**
- * The fault drill (npm run drill, bin/drill: docs/decisions.md "Faults: the drill"). A learner plays
+ * The fault drill (npm run drill, bin/drill: docs/rules/platform.md "Faults: the drill"). A learner plays
  * the demo workshop in Chromium on the production lane (nginx + PHP-FPM + MariaDB) while:
  * A. the lane's MariaDB is killed (SIGKILL, by the pid in var/run/mariadb.pid) during part 1 and
  *    started again 5 s later (bin/mariadb start: InnoDB recovers);
@@ -384,7 +384,7 @@ async function main() {
 	} );
 
 	// Reports the portal itself refused (409 progress_too_fast, …) are final: the queue drops them. Not a
-	// failure of the drill when the checks above hold, but worth reading (docs/decisions.md "Faults: the drill").
+	// failure of the drill when the checks above hold, but worth reading (docs/rules/platform.md "Faults: the drill").
 	const refusedByPortal = events.filter(
 		( event ) => event.status >= 400 && event.status < 500
 	);

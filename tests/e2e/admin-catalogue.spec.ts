@@ -116,7 +116,7 @@ test( 'an admin creates a three-part workshop with a test; an invalid address is
 	).toEqual( [] );
 
 	await page.locator( '#publish' ).click();
-	// The notice names what was saved: a library item, not WordPress's "Post published." (issue 37).
+	// The notice names what was saved: a library item, not WordPress's "Post published."
 	await expect( page.getByText( 'Library item published.' ) ).toBeVisible();
 	await expect( page.getByText( 'Post published.' ) ).toHaveCount( 0 );
 	await expect(
@@ -164,7 +164,7 @@ test( 'an admin creates a three-part workshop with a test; an invalid address is
 		'axe on the refusal'
 	).toEqual( [] );
 
-	// Reopened later, what was typed is still there with its errors (issue 37, point 11) until the
+	// Reopened later, what was typed is still there with its errors until the
 	// admin saves it or discards it.
 	await page.goto( editUrl );
 	await expect( notice ).toContainText(

@@ -206,7 +206,7 @@ test( 'the admin creates a contract through the screen and its new member sees i
 	const member = await customer.newPage();
 	const login = credentials( CUSTOMER );
 	await logIn( member, login.login, login.password );
-	// She was told (issue 37, point 8): an e-mail with the contract library's address, and, as she
+	// She was told: an e-mail with the contract library's address, and, as she
 	// has a library of her own, a notification behind her bell.
 	await expect
 		.poll(

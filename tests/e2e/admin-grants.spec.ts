@@ -1,5 +1,5 @@
 /**
- * Grants in wp-admin (docs/decisions.md, "Grants and audit trail"): an admin gives a demo customer two licenses of an item they do
+ * Grants in wp-admin (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)"): an admin gives a demo customer two licenses of an item they do
  * not own through the Add grant form, a refused form changes nothing, View as user and the audit
  * trail show the grant, the customer sees the item in their library with two licenses, and the
  * admin takes the seats back (so the next run starts from the same library). Axe finds no
@@ -29,7 +29,7 @@ const CUSTOMER_EMAIL = `${ CUSTOMER }@example.com`;
 
 /**
  * Axe runs on the plugin's container (#lp-admin): WordPress's own admin chrome (admin bar,
- * menu) has violations that are core's to fix (see docs/decisions.md, "Grants and audit trail").
+ * menu) has violations that are core's to fix (see docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
  */
 const OURS = [ '#lp-admin' ];
 

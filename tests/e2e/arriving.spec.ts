@@ -1,5 +1,5 @@
 /**
- * Arriving (issue 37, points 1 and 2), walked the way a person does it, at 1280 and 390 px:
+ * Arriving, walked the way a person does it, at 1280 and 390 px:
  * - a customer who logs in at wp-login.php, or resets a forgotten password and follows the reset
  *   screen's "Log in", lands in the portal, not in wp-admin/profile.php; an explicit redirect_to
  *   is kept;

@@ -1,5 +1,5 @@
 /**
- * The invitation mail as its reader meets it (issue 37, point 10): from the brand's name, one
+ * The invitation mail as its reader meets it: from the brand's name, one
  * layout with the brand's logo and a button, readable on a phone. The owner sends it from the
  * Share modal; the mail is read back from the site's mail sink and its HTML part opened at 390
  * and 1280 px (artifacts/screenshots/branded-mail-invitation-*.png).

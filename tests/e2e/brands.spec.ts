@@ -1,5 +1,5 @@
 /**
- * The two brands (spec point 1; the settings' short site name): each one's stylesheet, logo and
+ * The two brands (the settings' short site name): each one's stylesheet, logo and
  * walkthrough video on the page and in the configuration, dashboard, list and detail with 0 axe
  * violations (colour contrast included), screenshots at 1280 and 390 px. The site is put back on its brand after.
  */

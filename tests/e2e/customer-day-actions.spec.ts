@@ -1,5 +1,5 @@
 /**
- * A customer's day (docs/decisions.md, "A customer's day"), walked as a person does: every item held
+ * A customer's day (docs/rules/library-and-catalogue.md, "A customer's day"), walked as a person does: every item held
  * has its one primary action (an e-course opens its course address, a certificate program the
  * account's certificate program page, an e-manual downloads, a video plays, an expired item
  * renews), a notification leads to its item, My Progress gives rows without watching their real

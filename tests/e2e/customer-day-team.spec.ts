@@ -1,5 +1,5 @@
 /**
- * A customer's day (docs/decisions.md, "A customer's day"), walked with real key presses: Remove Team
+ * A customer's day (docs/rules/library-and-catalogue.md, "A customer's day"), walked with real key presses: Remove Team
  * Member says what it does and takes back unstarted seats on the server; focus stays where the
  * person is after an e-mail send, Load more and Hide; Share Details and the team table fit a
  * 390 px phone as cards; license counts have words, a team member sees who shared, and neither
@@ -160,7 +160,7 @@ test( 'the license count is said once, in words; a member sees who shared, and m
 	await logIn( page, OWNER.login, PASSWORD, '/my-account/library' );
 	await page.goto( `/my-account/library/videos/${ setup.item }` );
 	const header = page.locator( '.lp-detail__header' );
-	// One count, in words: seen and read the same, not "1/4" beside it (issue 37).
+	// One count, in words: seen and read the same, not "1/4" beside it.
 	await expect( header.locator( '.lp-item__licenses' ) ).toHaveText(
 		'1 of 4 licenses available'
 	);

@@ -1,5 +1,5 @@
 /**
- * A customer's day (docs/decisions.md, "A customer's day"), walked as a person does: a passed
+ * A customer's day (docs/rules/library-and-catalogue.md, "A customer's day"), walked as a person does: a passed
  * training shows its completed state, a training without a test says nothing of one, a video that
  * cannot load says so and Retry loads it again, Space on the video plays and pauses once, server
  * failures and an old nonce are named for what they are (an expired login offers to log in again

@@ -14,7 +14,7 @@ const LIBRARY_ROUTES = [
 
 /*
  * One route a test: each fresh load is its own test with its own time budget, so a busy machine
- * slows one page load, not thirteen inside one 30 s budget (issue 42). The item routes read a
+ * slows one page load, not thirteen inside one 30 s budget. The item routes read a
  * product id from the owner's library first.
  */
 const ITEM_ROUTES = [

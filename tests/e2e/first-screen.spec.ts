@@ -1,5 +1,5 @@
 /**
- * A phone's first screen (docs/decisions.md, "First screen"): the server prints the shell and the
+ * A phone's first screen (docs/rules/library-and-catalogue.md, "First screen on a phone"): the server prints the shell and the
  * screen's headings and first content, the first replies come inside the page, the images above
  * the fold load first, the item's poster is in the HTML, portal pages carry no emoji script and
  * no theme font, the local server compresses text, and the list's headings are in order.

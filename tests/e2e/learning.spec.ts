@@ -117,7 +117,7 @@ test.describe( 'learning', () => {
 		expect( start.currentTime ).toBeLessThan( 0.25 * PART_SECONDS );
 
 		// Play at 2×: time advances and a progress step is saved. (Playing starts with a report of
-		// the saved step, which starts the server's watching clock: docs/decisions.md, "Progress jumps".)
+		// the saved step, which starts the server's watching clock: docs/rules/learning-and-progress.md, "Progress jumps".)
 		const firstReport = page.waitForResponse(
 			( response ) =>
 				isProgressReport( response ) &&

@@ -181,7 +181,7 @@ test( 'search, filter, reset and load more on scroll', async ( { page } ) => {
 	await expect( cards ).toHaveCount( 20 );
 } );
 
-/** The badge text spec point 4 gives a server status. */
+/** The badge text the spec gives a server status. */
 const BADGES: Record< string, string > = {
 	shared: 'Shared',
 	purchased: 'Purchased',

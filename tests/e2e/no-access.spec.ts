@@ -1,5 +1,5 @@
 /**
- * An owner who cannot open an item is told what is true (issue 37): every seat shared out, or
+ * An owner who cannot open an item is told what is true: every seat shared out, or
  * access that ended on a day, instead of a generic "You don't have access to view this video
  * content". Walked as the owner does: from the list to the item.
  */

@@ -1,9 +1,9 @@
 /**
- * Issue 37, point 4: when a part of the demo workshop (3 parts of 16 s) ends, the player says
- * 'Next part in 1 s' and one second later the next part plays by itself (spec point 9, "the next
- * part starts 1 second after one completes"), with focus on its video. Where the browser's
+ * When a part of the demo workshop (3 parts of 16 s) ends, the player says
+ * 'Next part in 1 s' and one second later the next part plays by itself (the next
+ * part starts 1 second after one completes), with focus on its video. Where the browser's
  * autoplay rules refuse that start (a page whose play() with sound needs a fresh press, as a
- * phone's browser may), a Play button takes focus and Enter starts the part. And point 5: the player's Retry hands focus
+ * phone's browser may), a Play button takes focus and Enter starts the part. And the player's Retry hands focus
  * to the video it loads again, not to the page.
  * Photos at 1280 and 390 px: artifacts/screenshots/part-advance-*.png.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 37, point 8: an owner who e-mails invitations sees beside the license count how many are
+ * An owner who e-mails invitations sees beside the license count how many are
  * pending (the seats stay available until someone accepts), counted by the server. Walked as an
  * owner does: the Share modal, Cancel invitation (the e-mail history then says which invitation
  * was canceled), then the library list.
@@ -96,7 +96,7 @@ test( 'two e-mailed invitations on three free seats say "2 invitations pending" 
 	await expect( count ).toHaveText(
 		'3 of 3 licenses available · 1 invitation pending'
 	);
-	// The e-mail history says what became of each message (point 8: a canceled one shows so).
+	// The e-mail history says what became of each message (a canceled one shows so).
 	const history = page.getByRole( 'region', { name: 'Email Send History' } );
 	await expect(
 		history.getByRole( 'row' ).filter( { hasText: setup.emails[ 0 ] } )

@@ -1,5 +1,5 @@
 /**
- * Issue 37, point 5: Resend and Cancel on the pending invitations, walked with the mouse as an
+ * Resend and Cancel on the pending invitations, walked with the mouse as an
  * owner does, in two tabs of the same browser. Focus goes to what the action said (never to the
  * page), the rows stay where they were under the pointer (their boxes are measured before and
  * after), and the cooldown counts down from the seconds the server's reply gave.

@@ -1,6 +1,6 @@
 /**
- * The database goes away for real while a part plays (docs/decisions.md, "Faults: the database
- * away"): the e2e site's database cannot be reached while var/sites/e2e/database-away exists
+ * The database goes away for real while a part plays
+ * (docs/rules/platform.md, "Faults: the database away"): the e2e site's database cannot be reached while var/sites/e2e/database-away exists
  * (bin/site-config.php), so WordPress answers through the plugin's drop-in
  * (includes/dropins/db-error.php): 503, `database_unavailable`, Retry-After. The player keeps what
  * it measured and, on the same page, sends it again once the database is back.
@@ -168,7 +168,7 @@ test( 'the database is away from the start of a part: the server first hears of 
 		.toBe( measured );
 	// The server never heard the part before the replay: its clock starts there, and the 10 s loan
 	// at 2x (20 s) covers a 16 s part, so the replay is taken (a longer part would be refused,
-	// held and sent again every 5 s until the time allows it: "Progress jumps", docs/decisions.md).
+	// held and sent again every 5 s until the time allows it: docs/rules/learning-and-progress.md, "Progress jumps").
 	await expect.poll( () => answers[ answers.length - 1 ] ).toBe( '200' );
 	await expect
 		.poll( () =>

@@ -1,5 +1,5 @@
 /**
- * Issue 37, point 3: the progress tables on a 390 px phone. My Progress, a team member's progress
+ * The progress tables on a 390 px phone. My Progress, a team member's progress
  * and the contract's progress each show every row as a card: every column's value (Course, Type,
  * Completed On, Status, Certificates) lies inside the viewport and nothing scrolls sideways, the
  * page's or the table's. Photos at 1280 and 390 px (artifacts/screenshots/progress-phone-*.png), axe 0.

@@ -1,6 +1,6 @@
 /**
- * What the player measured survives an outage that outlasts the page (docs/decisions.md,
- * "Watching": the progress queue). A learner plays a workshop part for real while the platform
+ * What the player measured survives an outage that outlasts the page (docs/rules/learning-and-progress.md,
+ * "Watching: progress, activation, subtitles, media": the progress queue). A learner plays a workshop part for real while the platform
  * answers every progress report as it does without its database (500 `wp_die`, as JSON and as
  * WordPress's HTML error page) or behind a failing proxy (502, 503 with Retry-After, 504), or
  * does not answer at all; the learner leaves for the dashboard while playing; the outage ends;

@@ -52,7 +52,7 @@ test( 'the settings screen has no axe violations of ours', async ( {
 		page.getByRole( 'heading', { name: 'Library Portal' } )
 	).toBeVisible();
 	// The plugin's own form; WordPress 6.5's toolbar and menu carry violations of their own
-	// (docs/decisions.md, "Catalogue editor").
+	// (docs/rules/library-and-catalogue.md, "Catalogue editor").
 	expect( await axeViolations( page, [ '#wpbody-content .wrap' ] ) ).toEqual(
 		[]
 	);

@@ -1,5 +1,5 @@
 /**
- * A customer's day (docs/decisions.md, "A customer's day": accepting a share, invitations) in a real browser: the recipient who takes the last
+ * A customer's day (docs/rules/library-and-catalogue.md, "A customer's day": accepting a share, invitations) in a real browser: the recipient who takes the last
  * seat lands on the item, not on a claimed-out invite; someone who already holds the item is shown
  * it with Open; a logged-out recipient creates an account where the site allows it and comes back
  * to the invite (or is told to ask the sharer where it does not); the owner sees the e-mail

@@ -1,5 +1,5 @@
 /**
- * Sharing seats (docs/decisions.md) in a real browser: the owner shares by link and by e-mail (through the site's SMTP
+ * Sharing seats (docs/rules/README.md) in a real browser: the owner shares by link and by e-mail (through the site's SMTP
  * sink), team members accept in their own browser contexts, the owner sees the rows and
  * revokes, a late member asks for a license. axe-core (WCAG 2.2 AA) on the Share Details tab,
  * the modal and the invite banner; screenshots kept in artifacts/.

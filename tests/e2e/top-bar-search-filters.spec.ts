@@ -1,5 +1,5 @@
 /**
- * Issue 37, point 8: the top-bar search on a filtered list keeps the list's filters, so the list
+ * The top-bar search on a filtered list keeps the list's filters, so the list
  * says they are on and offers to clear them (keeping the search). Walked as the demo owner does:
  * the expired items from the dashboard's link, then a search in the top bar for a training that
  * is not expired. Photos at 1280 and 390 px: artifacts/screenshots/top-bar-search-filters-*.png.

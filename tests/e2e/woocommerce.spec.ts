@@ -1,5 +1,5 @@
 /**
- * Buying seats through WooCommerce (docs/decisions.md, "WooCommerce"): a customer buys 3 seats of a training at the
+ * Buying seats through WooCommerce (docs/rules/purchases.md, "WooCommerce"): a customer buys 3 seats of a training at the
  * classic checkout with a cheque, the admin completes the order in wp-admin, the customer's
  * library shows 3/3 licenses, and WooCommerce's account navigation has Library, which is the
  * portal. Runs only when the e2e site has WooCommerce (LP_WOOCOMMERCE_DIR, CONTRIBUTING.md).

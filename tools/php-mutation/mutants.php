@@ -1,6 +1,6 @@
 <?php
 /**
- * The hand mutants of tools/php-mutation/run.php (issue 44, point 3): one change of a rule each.
+ * The hand mutants of tools/php-mutation/run.php: one change of a rule each.
  *
  * Each entry, by a short id:
  *   file        the class under includes/ (one PSR-4 class per file)
@@ -613,7 +613,7 @@ return array(
 		'about'   => 'a line refunded to 0 units is granted again',
 		'tests'   => 'OrderGrantsTest',
 	),
-	// Signed video addresses (includes/Core/Items/VideoUrlSigner.php, issue 38 point 4).
+	// Signed video addresses (includes/Core/Items/VideoUrlSigner.php).
 	'signer-nginx-learner-in-token'      => array(
 		'file'    => 'includes/Core/Items/VideoUrlSigner.php',
 		'find'    => "md5( \$expires . \$parts['dir'] . \$user_id . ' ' . \$secret, true )",
@@ -671,7 +671,7 @@ return array(
 		'tests'   => 'VideoUrlSignerTest',
 	),
 
-	// A playlist's length (includes/Learning/PlaylistDuration.php, issue 38 point 3).
+	// A playlist's length (includes/Learning/PlaylistDuration.php).
 	'length-needs-endlist'               => array(
 		'file'    => 'includes/Learning/PlaylistDuration.php',
 		'find'    => "if ( ! preg_match( '/^#EXT-X-ENDLIST\\b/m', \$text ) ) {",

@@ -1,9 +1,9 @@
 <?php
 /**
- * PHP mutation testing with hand mutants (npm run test:mutation:php; README, "Test").
+ * PHP mutation testing with hand mutants (npm run test:mutation:php; README, "Testing").
  *
  * Infection is not on the registries this project installs from, so the rule classes are held to
- * the bar of issue 44 by a list of hand mutants (tools/php-mutation/mutants.php): each one an exact
+ * a mutation bar (every non-equivalent mutant caught) by a list of hand mutants (tools/php-mutation/mutants.php): each one an exact
  * snippet of a file under includes/, its replacement, what the change breaks, and the PHPUnit
  * filter of the tests that state that rule. For each mutant this script writes the mutated file
  * into a copy of includes/ (var/tmp/php-mutation/), runs the covering tests on the SQLite test site

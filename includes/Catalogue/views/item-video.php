@@ -1,7 +1,7 @@
 <?php
 /**
  * The Video box: a single HLS address, or parts; subtitles per language and part. Rows without
- * script: a blank row adds one, Remove deletes, Position reorders (docs/decisions.md, "Catalogue editor").
+ * script: a blank row adds one, Remove deletes, Position reorders (docs/rules/library-and-catalogue.md, "Catalogue editor").
  *
  * @package LibraryPortal
  */

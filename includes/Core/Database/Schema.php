@@ -85,7 +85,7 @@ final class Schema {
 			// A purchase: N licenses of one item for one owner. Buying more adds a grant.
 			// expiry_notified_at: when its owner was told the licenses end this month (ExpiryNotices).
 			// source_ref: a grant found by where it came from, e.g. an order item (GrantService::find_by_source).
-			// ended_at: when a refund, cancellation or full take-back ended it (0 = live; docs/decisions.md).
+			// ended_at: when a refund, cancellation or full take-back ended it (0 = live; docs/rules/README.md).
 			"CREATE TABLE {$t['grants']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				owner_id bigint(20) unsigned NOT NULL,
@@ -143,7 +143,7 @@ final class Schema {
 			// Progress per (user, item, part): one row each, never lowered. updated_at is the last
 			// raise; reported_at and session_started_at hold the item's watching clock as of the
 			// row's last report (the last report, and credited_until: Learning/ItemClock).
-			// session_percent is no longer read or written (issue 38).
+			// session_percent is no longer read or written.
 			"CREATE TABLE {$t['progress']} (
 				user_id bigint(20) unsigned NOT NULL,
 				product_id bigint(20) unsigned NOT NULL,
@@ -237,7 +237,7 @@ final class Schema {
 				KEY user_product (user_id,product_id),
 				UNIQUE KEY user_item_seq (user_id,product_id,seq)
 			) $collate;",
-			// The order a test was served in, kept until its one submission (docs/decisions.md "Tests and certificates").
+			// The order a test was served in, kept until its one submission (docs/rules/tests-and-certificates.md "Tests and certificates").
 			"CREATE TABLE {$t['quiz_served']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				user_id bigint(20) unsigned NOT NULL,

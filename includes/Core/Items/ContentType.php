@@ -8,7 +8,7 @@
 namespace LibraryPortal\Core\Items;
 
 /**
- * The content types of spec point 3, with their labels.
+ * The content types, with their labels.
  */
 final class ContentType {
 
@@ -23,7 +23,7 @@ final class ContentType {
 	public const ON_DEMAND_WEBINAR       = 'on-demand-webinar';
 
 	/**
-	 * The dashboard's 'On-Demand Workshops' (see docs/decisions.md, "Dashboard figures").
+	 * The dashboard's 'On-Demand Workshops' (see docs/rules/library-and-catalogue.md, "Dashboard figures").
 	 */
 	public const WORKSHOPS = array( self::WORKSHOP, self::ON_DEMAND, self::ON_DEMAND_WORKSHOP );
 
@@ -33,7 +33,7 @@ final class ContentType {
 	public const WEBINARS = array( self::WEBINAR, self::ON_DEMAND_WEBINAR );
 
 	/**
-	 * Types that have no video tab: the detail opens on Share Details (spec point 2).
+	 * Types that have no video tab: the detail opens on Share Details.
 	 */
 	private const WITHOUT_VIDEO = array( self::E_MANUAL, self::E_COURSE, self::MEMBERSHIP, self::CERTIFICATE_SELF_GUIDED );
 

@@ -9,13 +9,13 @@ namespace LibraryPortal\Core\Items;
 
 /**
  * An item's video parts, subtitles, attachment and whether it has a test, read from its meta
- * (docs/contract.md, "Catalogue meta") in one meta read. A single video is one part, so the
+ * (docs/contract.md, "Catalogue meta of a `library_item` that the learning routes read") in one meta read. A single video is one part, so the
  * progress rule, the player and the Take Test gate treat both kinds alike.
  */
 final class ItemMedia {
 
 	/**
-	 * Path pattern a subtitle address must match (spec point 5).
+	 * Path pattern a subtitle address must match.
 	 */
 	public const SUBTITLE_PATTERN = '#/subtitles/[A-Za-z0-9._-]+\.vtt$#';
 
@@ -152,7 +152,7 @@ final class ItemMedia {
 	}
 
 	/**
-	 * Language code of a subtitle: the first two letters, lower case; English by default (spec point 5).
+	 * Language code of a subtitle: the first two letters, lower case; English by default.
 	 *
 	 * @param string $language Stored language.
 	 */

@@ -1,6 +1,6 @@
 <?php
 /**
- * Signs a playlist address per learner with an expiry (issue 38, point 4).
+ * Signs a playlist address per learner with an expiry.
  *
  * @package LibraryPortal
  */
@@ -12,7 +12,7 @@ use LibraryPortal\Core\Settings;
 /**
  * The built-in signers of Settings → Library Portal → "Video addresses": none (the stored address, as
  * before), nginx `secure_link`, Bunny CDN token authentication and Amazon CloudFront signed URLs
- * (canned policy). docs/decisions.md "Signed video addresses" says which to choose and how to set up
+ * (canned policy). docs/rules/learning-and-progress.md "Signed video addresses" says which to choose and how to set up
  * the server or CDN. An address that cannot be signed (a secret missing or a key that no longer
  * loads) is handed out as '' rather than unsigned: the media stays closed.
  */
@@ -182,7 +182,7 @@ final class VideoUrlSigner {
 	 * Amazon CloudFront signed URL with a canned policy: RSA-SHA1 over
 	 * `{"Statement":[{"Resource":URL,"Condition":{"DateLessThan":{"AWS:EpochTime":expires}}}]}`,
 	 * base64 with + = / replaced by - _ ~. The learner is a query parameter of the signed
-	 * resource. A canned policy covers this one address: docs/decisions.md says how the segments are
+	 * resource. A canned policy covers this one address: docs/rules/README.md says how the segments are
 	 * served.
 	 *
 	 * @param string $url         Playlist address on the distribution.

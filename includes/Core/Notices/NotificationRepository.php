@@ -102,7 +102,7 @@ final class NotificationRepository extends Repository implements UserRows {
 	public function page_for_user( int $user_id, int $page, int $per_page, bool $include_hidden ): NotificationPage {
 		$table = $this->table( 'notifications' );
 		// Visible ones by equality, so the user_visible index (user_id, hide_status, created_at) gives them newest
-		// first without a filesort (docs/decisions.md, "Query plans"); hidden ones are asked for by no screen.
+		// first without a filesort (docs/rules/platform.md, "Query plans"); hidden ones are asked for by no screen.
 		$visible = $include_hidden ? '' : ' AND hide_status = 0';
 		// Both counts in one read: unread rows are visible ones, so the filter holds them either way.
 		$counts = (array) $this->db->get_row(

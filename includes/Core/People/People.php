@@ -8,13 +8,13 @@
 namespace LibraryPortal\Core\People;
 
 /**
- * What the library rows, Share Details, the team screens and the mails show of a person (spec point 5:
- * names and e-mails without control characters).
+ * What the library rows, Share Details, the team screens and the mails show of a person (names and
+ * e-mails without control characters, so no text a person typed can break a screen or a mail).
  */
 final class People {
 
 	/**
-	 * Names and e-mails of users, cleaned (spec point 5), in one query: what the library rows and
+	 * Names and e-mails of users, cleaned, in one query: what the library rows and
 	 * the Share Details records show of a person.
 	 *
 	 * @param int[] $ids Users.
@@ -30,7 +30,7 @@ final class People {
 				'fields'      => array( 'ID', 'display_name', 'user_email' ),
 				'count_total' => false,
 				// Anyone holding or sharing a seat here, a member of this site or not: on a network a
-				// seat may be taken by a user of another site (docs/decisions.md, "Multisite").
+				// seat may be taken by a user of another site (docs/rules/platform.md, "Multisite").
 				'blog_id'     => 0,
 				// In the primary key's order: core's default (user_login) sorts the rows with a filesort.
 				'orderby'     => 'ID',
@@ -47,7 +47,7 @@ final class People {
 	}
 
 	/**
-	 * Strips control and replacement characters from names and e-mails (spec point 5).
+	 * Strips control and replacement characters from names and e-mails.
 	 *
 	 * @param string $text Raw text.
 	 */

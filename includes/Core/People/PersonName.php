@@ -11,7 +11,7 @@ namespace LibraryPortal\Core\People;
  * Display names are typed by their owners, and the site's mails and notifications put them into
  * the site's own sentences: a name must not be able to speak for the site (a link, a second
  * line, a paragraph). So a name loses line breaks and control characters, web and e-mail
- * addresses, and is cut to MAX_LENGTH characters (docs/decisions.md, "Sharing seats"). Look-alikes
+ * addresses, and is cut to MAX_LENGTH characters (docs/rules/seats-and-sharing.md, "Sharing seats"). Look-alikes
  * of the characters an address is made of (full-width letters, ideographic full stops) are
  * folded to them first, so `ｅｖｉｌ．ｃｏｍ` or `evil。example` is found as an address too.
  */

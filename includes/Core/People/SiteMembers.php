@@ -15,7 +15,7 @@ use WP_User;
  * audit trail's user filter, Add grant, the contract member pickers) list and act on that site's
  * people only: its members, and users who own or hold a seat there (a share accepted from another
  * site is how a brand's team grows). A super admin sees everyone. On a single site everyone is a
- * member (docs/decisions.md, "Multisite").
+ * member (docs/rules/platform.md, "Multisite").
  */
 final class SiteMembers {
 

@@ -26,7 +26,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 
 	/**
 	 * Most unsubmitted served tests kept per learner and item: enough for the test open in a few
-	 * tabs, while a script opening it without end cannot grow the table (issue 38, point 6).
+	 * tabs, while a script opening it without end cannot grow the table.
 	 */
 	public const MAX_OPEN_SERVED = 10;
 

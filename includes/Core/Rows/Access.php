@@ -11,9 +11,9 @@ use LibraryPortal\Core\Items\ContentType;
 use LibraryPortal\Core\Seats\LicenseSummary;
 
 /**
- * Spec point 4, "Access". The server decides; the client only shows the answer.
+ * Access: the server decides; the client only shows the answer.
  *
- * Decision (docs/decisions.md): a seat that has expired gives no access, whether it
+ * Decision (docs/rules/README.md): a seat that has expired gives no access, whether it
  * was activated or received by share; a membership whose seats have all expired no
  * longer opens its member items.
  */
@@ -83,7 +83,7 @@ final class Access {
 	/**
 	 * Whether a reason opens the item's files without spending a seat. A download of an
 	 * unactivated seat (can_activate, shared) activates it, so its link is never sent before
-	 * the server has activated that seat (docs/decisions.md).
+	 * the server has activated that seat (docs/rules/README.md).
 	 *
 	 * @param string $reason Result of reason().
 	 */

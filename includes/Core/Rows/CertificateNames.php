@@ -14,7 +14,7 @@ namespace LibraryPortal\Core\Rows;
  * goes with the account (and a certificate earned later prints the name again). User meta is
  * shared by every site of a network, so the key carries the site's table prefix, as
  * update_user_option() does: an erasure on one site leaves the other sites' certificates alone
- * (docs/decisions.md, "Multisite").
+ * (docs/rules/platform.md, "Multisite").
  */
 final class CertificateNames {
 

@@ -8,12 +8,12 @@
 namespace LibraryPortal\Core\Rows;
 
 /**
- * The never-expiring markers of spec point 9 and the expiry test built on them.
+ * The never-expiring markers and the expiry test built on them.
  */
 final class Expiry {
 
 	/**
-	 * Legacy marker that also means "never" (spec point 4).
+	 * Legacy marker that also means "never".
 	 */
 	public const NEVER_LEGACY = 100100;
 
@@ -38,7 +38,7 @@ final class Expiry {
 
 	/**
 	 * First second of the month after the one that holds $now, in the site's time zone: a
-	 * license "expires this month" (spec point 9) when it has not passed and ends before it.
+	 * license "expires this month" when it has not passed and ends before it.
 	 *
 	 * @param int           $now      Unix seconds.
 	 * @param \DateTimeZone $timezone The site's time zone.

@@ -118,7 +118,7 @@ final class ItemLookup {
 	/**
 	 * The row a progress report acts on when one of the user's seats already opens the item
 	 * without spending one (an activated seat or a membership), judged from the item, the seats
-	 * and the progress alone (LibraryService::report_rows(): docs/decisions.md, "Watching").
+	 * and the progress alone (LibraryService::report_rows(): docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media").
 	 * Null whenever rows() could pick another row or answer otherwise (a contract asked for, a
 	 * seat to spend, no access, no such published item): the caller then uses rows(). A found
 	 * row keeps its progress for progress().

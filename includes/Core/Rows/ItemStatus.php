@@ -10,7 +10,7 @@ namespace LibraryPortal\Core\Rows;
 use LibraryPortal\Core\Items\ContentType;
 
 /**
- * Spec point 4, "Item status in the list": the first matching meaning wins, in this order.
+ * Item status in the list: the first matching meaning wins, in this order.
  */
 final class ItemStatus {
 
@@ -25,7 +25,7 @@ final class ItemStatus {
 	public const NOT_STARTED    = 'not-started';
 
 	/**
-	 * Every status, in the order of spec point 4 (the REST schema's enum).
+	 * Every status, in the order it is tried (the REST schema's enum).
 	 *
 	 * @return string[]
 	 */

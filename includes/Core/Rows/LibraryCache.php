@@ -30,7 +30,7 @@ use LibraryPortal\Platform\Rest\ReplyBody;
  *   learner watches) writes no version: without a persistent object cache the progress version is
  *   the number and sum of the user's progress rows, read in the same statement as the entry
  *   (progress only rises, and whatever removes rows announces a whole change); with one, it is a
- *   value kept next to the entry, replaced on each raise (docs/decisions.md, "Cost of a report"); a
+ *   value kept next to the entry, replaced on each raise (docs/rules/learning-and-progress.md, "Cost of a report: the short path"); a
  *   profile change raises the versions of the user and of the people whose replies show their
  *   name and e-mail (the other side of their seats), not everyone's, on every site of a network
  *   when the name or e-mail changed;
@@ -85,7 +85,7 @@ final class LibraryCache {
 		add_action( 'save_post_' . ItemPostType::POST_TYPE, array( $this, 'forget_all' ) );
 		add_action( 'profile_update', array( $this, 'forget_profile' ), 10, 2 );
 		add_action( 'deleted_user', array( $this, 'forget_all' ) );
-		// Rows carry dates in the site's format and a certificate program's page (docs/decisions.md, "Primary actions").
+		// Rows carry dates in the site's format and a certificate program's page (docs/rules/library-and-catalogue.md, "Primary actions").
 		foreach ( array( 'update_option_' . Settings::OPTION, 'update_option_date_format', 'update_option_time_format', 'update_option_timezone_string', 'update_option_gmt_offset', 'save_post_page' ) as $hook ) {
 			add_action( $hook, array( $this, 'forget_all' ), 10, 0 );
 		}
@@ -112,8 +112,8 @@ final class LibraryCache {
 	/**
 	 * One page of a user's items (the JSON array of its rows) and the number of items in the whole
 	 * list, from the same kept reply: the list is expanded only as far as the page's last row, so
-	 * the first page of 1,000 items expands a tenth of the megabyte (docs/decisions.md, "items/
-	 * pages on request").
+	 * the first page of 1,000 items expands a tenth of the megabyte
+	 * (docs/rules/platform.md, "`items/` pages on request, and why the screens still ask for the whole list").
 	 *
 	 * @param int                                   $user_id  User.
 	 * @param int                                   $now      Unix seconds.
@@ -164,8 +164,8 @@ final class LibraryCache {
 
 	/**
 	 * A JSON array with one row per line: still the JSON the list sends, and a page is the lines
-	 * it needs, cut without decoding the megabyte of an owner of 1,000 items (docs/decisions.md,
-	 * "items/ pages on request"). JSON text never holds a raw line break inside a value, so each
+	 * it needs, cut without decoding the megabyte of an owner of 1,000 items (docs/rules/platform.md,
+	 * "`items/` pages on request, and why the screens still ask for the whole list"). JSON text never holds a raw line break inside a value, so each
 	 * line break ends a row (ReplyBody::leading_rows()).
 	 *
 	 * @param array<int, array<string, mixed>> $items Rows.

@@ -23,7 +23,7 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 	 * The stored entry of a user (null when none) and the user's progress version: the number of
 	 * their progress rows and the sum of their percents, which every raise and every new row
 	 * changes (progress never falls; whatever deletes rows announces a whole change). One
-	 * statement, so a hit is still one query (docs/decisions.md, "Cost of a report").
+	 * statement, so a hit is still one query (docs/rules/learning-and-progress.md, "Cost of a report: the short path").
 	 *
 	 * @param int $user_id User.
 	 * @return array{0: CacheEntry|null, 1: string}
@@ -120,7 +120,7 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 	/**
 	 * Gives many users one value of a meta key in a fixed number of statements per 1,000 users:
 	 * one UPDATE of the rows that exist and, only when some are missing, one read of which exist
-	 * and one multi-row INSERT of the others (docs/decisions.md, "Performance": a contract change
+	 * and one multi-row INSERT of the others (docs/rules/platform.md, "Performance": a contract change
 	 * with 1,000 members was 1,000 UPDATEs). The caller drops the users' meta caches.
 	 *
 	 * @param int[]  $user_ids Users.

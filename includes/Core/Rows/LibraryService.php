@@ -24,7 +24,7 @@ use LibraryPortal\Core\Site\SiteDate;
 use LibraryPortal\Platform\Database\CombinedRead;
 
 /**
- * Assembles the items reply (spec point 3) for one user.
+ * Assembles the items reply for one user.
  *
  * The number of queries is fixed: seats, contract items, catalogue (posts, meta,
  * thumbnails), people, progress and certificates are each read once, whatever the number
@@ -200,7 +200,7 @@ final class LibraryService {
 	}
 
 	/**
-	 * The user reply of spec point 3 (one query: the user's membership seats).
+	 * The user reply (one query: the user's membership seats).
 	 *
 	 * @param \WP_User $user User.
 	 * @return array<string, mixed>
@@ -270,8 +270,8 @@ final class LibraryService {
 	}
 
 	/**
-	 * Who looks at a row (spec point 6's roles): its owner, a team member it was shared with, or a
-	 * contract user. Only an owner sees seat counts and sharing (docs/decisions.md, "Sharing seats").
+	 * Who looks at a row: its owner, a team member it was shared with, or a
+	 * contract user. Only an owner sees seat counts and sharing (docs/rules/seats-and-sharing.md, "Sharing seats").
 	 *
 	 * @param string $tag         Row tag.
 	 * @param int    $contract_id Contract, 0 when none.
@@ -433,7 +433,7 @@ final class LibraryService {
 
 	/**
 	 * The user's seat rows of one item with what a progress report judges and what its reply's
-	 * status depends on (docs/decisions.md, "Watching": the report's short path): access, counts,
+	 * status depends on (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media": the report's short path): access, counts,
 	 * progress, and the status as if no certificate were earned. The seats, the item's type and
 	 * parts and the progress rows come from the caller (report_rows()'s one read). No contract
 	 * rows, texts, people or certificate: a caller uses these rows only when one of them opens the

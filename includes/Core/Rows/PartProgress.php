@@ -9,7 +9,7 @@ namespace LibraryPortal\Core\Rows;
 
 /**
  * How much of one part (video) of an item a user has watched, when that was last raised, and the
- * item's watching clock as this row holds it (docs/decisions.md, "Progress jumps"; ItemClock: the
+ * item's watching clock as this row holds it (docs/rules/learning-and-progress.md, "Progress jumps"; ItemClock: the
  * item's clock is the latest of its rows). Reads that only show progress leave the clock at 0.
  */
 final class PartProgress {

@@ -10,9 +10,9 @@ namespace LibraryPortal\Core\Rows;
 use LibraryPortal\Core\Items\ContentType;
 
 /**
- * Spec point 4, "Playback status in the user table": completed with a certificate; Take Test
+ * Playback status in the user table: completed with a certificate; Take Test
  * once the test may be taken and no certificate exists yet; in progress once started; else not
- * started. Rows with nothing to watch say what they are (docs/decisions.md, "Primary actions"):
+ * started. Rows with nothing to watch say what they are (docs/rules/library-and-catalogue.md, "Primary actions"):
  * an expired row Expired, a membership Active, an e-course or certificate program Purchased (its
  * learning happens on its own page); a certificate still wins. Take Test is TestReadiness's gate (every part at 95 % or more), as in the library
  * list (ItemStatus): parts at 100, 100 and 85 average 95 but the test is still locked. The values

@@ -10,7 +10,7 @@ namespace LibraryPortal\Core\Rows;
 use LibraryPortal\Core\Items\ContentType;
 
 /**
- * Every item a person holds has one primary action (docs/decisions.md, "Primary actions"):
+ * Every item a person holds has one primary action (docs/rules/library-and-catalogue.md, "Primary actions"):
  * an expired item renews (its product link), an e-course opens its course address, a
  * certificate program opens the account's certificate program page, an e-manual downloads, a
  * membership lists its member products, a video plays. Without access, or without the address
@@ -57,7 +57,7 @@ final class PrimaryAction {
 				return self::either( self::OPEN_PROGRAM, $program_url() );
 			case ContentType::E_MANUAL:
 				// The address is sent only once a seat opens the file; before that the download
-				// route activates a seat first (docs/decisions.md, "Security").
+				// route activates a seat first (docs/rules/platform.md, "Security").
 				return array(
 					'kind' => self::DOWNLOAD,
 					'url'  => $row['download_link'],

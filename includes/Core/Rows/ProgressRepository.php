@@ -96,7 +96,7 @@ final class ProgressRepository extends Repository implements UserRows {
 	 * atomic on MariaDB and SQLite alike). A parallel report that spent the clock first, for this
 	 * part or another, has moved it on: this one changes nothing and answers LOST, and the caller
 	 * judges it again from a fresh read. So the time watched is spent once even when reports for
-	 * several parts arrive at the same instant (issue 38).
+	 * several parts arrive at the same instant.
 	 *
 	 * One statement in the usual case (the part has a row). A part's first row takes two: the
 	 * clock is claimed on the item's other rows, then the row is created. The item's very first

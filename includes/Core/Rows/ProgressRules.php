@@ -8,12 +8,12 @@
 namespace LibraryPortal\Core\Rows;
 
 /**
- * Spec points 4 and 9, on the server's side. The player needs the same numbers (when to report,
+ * The progress rules on the server's side. The player needs the same numbers (when to report,
  * where to resume): `src/domain/learning-rules.ts` holds them for the browser, and
  * tests/php/Learning/ProgressRulesTest.php fails when the two files disagree.
  *
  * The spec's single-video check (90%, with a message saying 99%) is not used: one figure, 95%,
- * is the threshold everywhere (docs/decisions.md).
+ * is the threshold everywhere (docs/rules/README.md).
  */
 final class ProgressRules {
 
@@ -50,7 +50,7 @@ final class ProgressRules {
 
 	/**
 	 * The fastest playback speed the player offers. Within a watching session a progress report
-	 * may claim at most the session's time played at this speed (docs/decisions.md, "Progress jumps").
+	 * may claim at most the session's time played at this speed (docs/rules/learning-and-progress.md, "Progress jumps").
 	 */
 	public const MAX_PLAYBACK_RATE = 2;
 

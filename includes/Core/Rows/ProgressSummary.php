@@ -9,7 +9,7 @@ namespace LibraryPortal\Core\Rows;
 
 /**
  * `video_data.progress` of a library row, a share record or a team row, from the stored progress by part
- * (docs/decisions.md, "Watching").
+ * (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media").
  */
 final class ProgressSummary {
 

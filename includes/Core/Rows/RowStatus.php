@@ -8,8 +8,8 @@
 namespace LibraryPortal\Core\Rows;
 
 /**
- * Spec point 4's status and playback status of a row as sent: a built row and a row patched after a
- * progress report are judged alike (docs/decisions.md, "Watching").
+ * The status and playback status of a row as sent: a built row and a row patched after a
+ * progress report are judged alike (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media").
  */
 final class RowStatus {
 
@@ -52,7 +52,7 @@ final class RowStatus {
 	}
 
 	/**
-	 * Spec point 4's status of a row, from the row's own fields, so a built row and a row patched
+	 * The status of a row, from the row's own fields, so a built row and a row patched
 	 * after a progress report are judged alike.
 	 *
 	 * @param array<string, mixed> $row Row as sent.
@@ -77,7 +77,7 @@ final class RowStatus {
 	}
 
 	/**
-	 * Spec point 4's playback status of a row, the user table's column (Your Progress): the same
+	 * The playback status of a row, the user table's column (Your Progress): the same
 	 * rule as a team member's row (TeamProgress).
 	 *
 	 * @param array<string, mixed> $row Row as sent.

@@ -19,7 +19,7 @@ use LibraryPortal\Core\Seats\TeamSeat;
  * an index: the owner's shared seats, the people, their progress and certificates on those
  * items, and the items' posts and meta.
  *
- * Counts follow spec points 2 and 9 and are decided here, not in the browser: e-manuals are not
+ * Counts are decided here, not in the browser: e-manuals are not
  * trainings to follow (left out of the products and the counts, but counted in the licenses a
  * member holds); a training is completed when its certificate exists; completed_percent is
  * completed over trainings, rounded.
@@ -169,7 +169,7 @@ final class TeamProgress {
 	}
 
 	/**
-	 * Spec point 9's completion rate: completed over trainings, a rounded percent (0 without any).
+	 * The completion rate: completed over trainings, a rounded percent (0 without any).
 	 *
 	 * @param int $completed Completed trainings.
 	 * @param int $total     Trainings.

@@ -8,8 +8,8 @@
 namespace LibraryPortal\Core\Rows;
 
 /**
- * Spec point 5, "Take Test": every part must be watched at least TAKE_TEST_PERCENT. One figure
- * for single videos too (docs/decisions.md). The video reply, the quiz reply and the grading
+ * Take Test: every part must be watched at least TAKE_TEST_PERCENT. One figure
+ * for single videos too (docs/rules/README.md). The video reply, the quiz reply and the grading
  * route all ask this class, so the gate and its message cannot differ between them.
  */
 final class TestReadiness {
@@ -50,7 +50,7 @@ final class TestReadiness {
 	}
 
 	/**
-	 * The gate alone, for the library list's Take Test status (spec point 4): every part at
+	 * The gate alone, for the library list's Take Test status: every part at
 	 * TAKE_TEST_PERCENT or more. The same rule as for(), without building messages per row.
 	 *
 	 * @param int[] $part_percents Watched percent of every part (one entry for a single video).

@@ -16,7 +16,7 @@ use LibraryPortal\Platform\Database\WriteFailed;
  * every address written to, a contract the organizer's e-mail, and a notification may quote an
  * address in its text. These rows belong to someone else (the sharer, the contract), so privacy
  * requests find them by the address itself, compared without regard to case
- * (docs/decisions.md, "Privacy, uninstall and deleted users").
+ * (docs/rules/privacy.md, "Privacy, uninstall and deleted users").
  */
 final class AddressRepository extends Repository {
 

@@ -13,8 +13,8 @@ use LibraryPortal\Platform\Database\WriteFailed;
 /**
  * Reads and changes grant rows as a whole: the admin list, a grant's seat counts, and a grant's
  * life (extended, ended, restored, seats nobody started taken back). A grant and its seats are
- * made by LicenseRepository::create_grant(), which owns the seats (docs/decisions.md, "Code layout:
- * one folder per feature").
+ * made by LicenseRepository::create_grant(), which owns the seats
+ * (docs/rules/platform.md, "Code layout: one folder per feature").
  */
 final class GrantRepository extends Repository {
 

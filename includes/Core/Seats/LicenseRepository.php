@@ -272,7 +272,7 @@ final class LicenseRepository extends Repository implements UserRows {
 
 	/**
 	 * Whether a user owns or holds any seat on this site, in any state (a site's wp-admin lists
-	 * such a user among its people: docs/decisions.md, "Multisite"). One query.
+	 * such a user among its people: docs/rules/platform.md, "Multisite"). One query.
 	 *
 	 * @param int $user_id User.
 	 */
@@ -290,7 +290,7 @@ final class LicenseRepository extends Repository implements UserRows {
 	/**
 	 * Whether a user has bought (or been given as a buyer) anything: an own untagged grant that
 	 * has not ended. Members, contract users and team members have none; their library is not
-	 * "purchased" (docs/decisions.md, "Words the spec gives and where they change"). One query.
+	 * "purchased" (docs/rules/library-and-catalogue.md, "Words the spec gives and where they change"). One query.
 	 *
 	 * @param int $user_id User.
 	 */
@@ -307,7 +307,7 @@ final class LicenseRepository extends Repository implements UserRows {
 	/**
 	 * Whether a user already holds a seat of an item: one received from anyone (assigned or
 	 * activated) or an own untagged one, unexpired. Such a visitor of a share link is shown the
-	 * item instead of a claim (docs/decisions.md, "Sharing seats"). One query.
+	 * item instead of a claim (docs/rules/seats-and-sharing.md, "Sharing seats"). One query.
 	 *
 	 * @param int $user_id    User.
 	 * @param int $product_id Item.
@@ -663,8 +663,8 @@ final class LicenseRepository extends Repository implements UserRows {
 	}
 
 	/*
-	 * Ending and restoring grants (refunds, cancellations, take-backs: docs/decisions.md,
-	 * "Grants and audit trail"). Kept apart from the sharing methods above.
+	 * Ending and restoring grants (refunds, cancellations, take-backs: docs/rules/seats-and-sharing.md,
+	 * "Grants and audit trail (wp-admin, WP-CLI)"). Kept apart from the sharing methods above.
 	 */
 
 }

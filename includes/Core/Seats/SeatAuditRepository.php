@@ -21,8 +21,8 @@ final class SeatAuditRepository extends Repository implements UserRows {
 
 	/**
 	 * Writes one row about a seat whose grant, owner and item are read from the seat in the same
-	 * statement (INSERT … SELECT), so a customer's action costs one query (docs/decisions.md,
-	 * "Grants and audit trail"). Nothing is written for a seat that is gone.
+	 * statement (INSERT … SELECT), so a customer's action costs one query (docs/rules/seats-and-sharing.md,
+	 * "Grants and audit trail (wp-admin, WP-CLI)"). Nothing is written for a seat that is gone.
 	 *
 	 * @param int                  $actor_id   Who acted.
 	 * @param string               $action     Action (at most 20 characters).

@@ -127,7 +127,7 @@ final class ShareInvites {
 	 * left, is not the user's own, is not for an item they hold, and that they did not put off
 	 * ("Not now") since their last login. Null when there is none. An e-mailed invitation belongs
 	 * to its address: whoever logs in with an account of that address, in any browser, is offered
-	 * it (docs/decisions.md, "Arriving: invitations and the login").
+	 * it (docs/rules/accounts-and-login.md, "Arriving: invitations and the login").
 	 *
 	 * @param \WP_User $user User.
 	 * @param int      $now  Unix seconds.

@@ -143,8 +143,8 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	/**
 	 * How many e-mailed links of the owner are pending per item, and when the oldest of each was
 	 * made, as a part of a combined read: the items reply reads them with the seats in the same
-	 * statement, so the library costs no extra query for them (docs/decisions.md, "Pending
-	 * invitations beside the seats"). Through the index owner_product.
+	 * statement, so the library costs no extra query for them
+	 * (docs/rules/seats-and-sharing.md, "Pending invitations beside the seats"). Through the index owner_product.
 	 *
 	 * @param int $owner_id   Sharer.
 	 * @param int $product_id Only this item (0 = all).

@@ -16,7 +16,7 @@ use LibraryPortal\Platform\Database\SelectPart;
  * The one place that decides whether a share link works: signed payload (ShareLinkCodec), age
  * (the setting link_lifetime_days), and a stored link that matches it, was not withdrawn and,
  * when it was e-mailed, not used yet. An owner has one copied link per item at a time
- * (docs/decisions.md, "Sharing seats").
+ * (docs/rules/seats-and-sharing.md, "Sharing seats").
  */
 final class ShareLinks {
 
@@ -64,13 +64,13 @@ final class ShareLinks {
 	private LicenseRequestRepository $slots;
 
 	/**
-	 * The audit trail's action of a new copied link (docs/decisions.md, "Grants and audit trail").
+	 * The audit trail's action of a new copied link (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
 	 */
 	public const AUDIT_ACTION = 'share_link';
 
 	/**
 	 * Seconds between two renewals of one user's copied links, whatever the item: a person asks
-	 * for a new link now and then, a script thousands of times (issue 38, point 6).
+	 * for a new link now and then, a script thousands of times.
 	 */
 	public const RENEW_SECONDS = 10;
 

@@ -8,7 +8,7 @@
 namespace LibraryPortal\Core\Seats;
 
 /**
- * Spec point 6: the share button is there only for items that are not member items, not in a
+ * The share button is there only for items that are not member items, not in a
  * contract, not received by share (unless it came with more than one license), and with a
  * license left. The items reply carries the answer (`can_share`) and the share routes ask the
  * same question, so the button and the server never disagree.

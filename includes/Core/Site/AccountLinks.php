@@ -10,7 +10,7 @@ namespace LibraryPortal\Core\Site;
 use LibraryPortal\Core\Settings;
 
 /**
- * The account pages the portal links to (spec point 2: Certificate Program, Orders, Subscriptions,
+ * The account pages the portal links to (Certificate Program, Orders, Subscriptions,
  * Addresses, Payment Methods, Wallet Balance; and the member promos of the library list). Each is
  * set in the settings (`account_links`): '' = automatic, 'hide', or an address. Automatic means:
  * the shop's page when a shop plugin offers one (the filter `library_portal_account_link`, which the

@@ -17,8 +17,8 @@ use PHPMailer\PHPMailer\PHPMailer;
  * 600 px that shrinks to a phone's width: no raw address is printed in the HTML part (a long
  * link would widen it), the plain-text part carries it. The sender's name and the plain-text
  * part are set only while one of these mails is handed to wp_mail(), so WordPress's own mail
- * and other plugins' mail keep theirs (docs/decisions.md, "The brand in mail, at the login and
- * on the verify page").
+ * and other plugins' mail keep theirs
+ * (docs/rules/notifications-and-mail.md, "The brand in mail, at the login and on the verify page").
  */
 final class BrandedMail {
 

@@ -32,7 +32,7 @@ final class Routes {
 	public const PORTAL_PATH = 'my-account/library';
 
 	/**
-	 * Page paths the portal's routes take over (README, decisions.md): a page at one of these
+	 * Page paths the portal's routes take over (README, docs/rules/README.md): a page at one of these
 	 * paths, or below it, is shadowed by the portal while the plugin is active.
 	 */
 	public const RESERVED_PATHS = array( self::PORTAL_PATH, 'contract', 'quiz', 'shareseats', 'certificate' );

@@ -11,7 +11,7 @@ use LibraryPortal\Core\Rows\Expiry;
 
 /**
  * One date format everywhere: the site's (Settings → General, `date_format` and `time_format`,
- * in the site's time zone), formatted on the server with wp_date() (docs/decisions.md, "Dates").
+ * in the site's time zone), formatted on the server with wp_date() (docs/rules/library-and-catalogue.md, "Dates").
  * The islands show these texts and never format a date themselves.
  */
 final class SiteDate {

@@ -14,7 +14,7 @@ use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
  * The order rules, with no WooCommerce dependency (OrderHooks feeds it plain values;
- * docs/decisions.md, "WooCommerce"):
+ * docs/rules/purchases.md, "WooCommerce"):
  *
  * - a paid order (payment recorded, completed, or processing with a paid date) gives its buyer one
  *   grant per line that sells a library item: quantity × licenses per unit, source 'woocommerce',

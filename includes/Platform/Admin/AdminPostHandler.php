@@ -10,7 +10,7 @@ namespace LibraryPortal\Platform\Admin;
 /**
  * A form's POST handler, as core's admin_post_{action}: it checks the capability and the nonce
  * (check_admin_referer) before it reads a field, asks a service to act, keeps a notice and answers
- * where to send the person (POST-redirect-GET). docs/decisions.md, "How admin screens are built".
+ * where to send the person (POST-redirect-GET). docs/rules/platform.md, "How admin screens are built".
  */
 interface AdminPostHandler {
 

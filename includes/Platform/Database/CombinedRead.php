@@ -12,7 +12,7 @@ use wpdb;
 /**
  * Runs SelectParts as one `UNION ALL`: a request that needs several small reads pays one round
  * trip instead of one per read (a progress report: the item's meta, its progress and the seats;
- * docs/decisions.md, "Cost of a report"). Each name gets its own columns, NULL in the other
+ * docs/rules/learning-and-progress.md, "Cost of a report: the short path"). Each name gets its own columns, NULL in the other
  * parts' rows, so no column mixes two types or collations (MariaDB refuses a UNION of two
  * collations), and a first column tells whose row it is. Rows come in no promised order: a
  * part's map sorts what it needs sorted.

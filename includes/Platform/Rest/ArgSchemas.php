@@ -11,7 +11,7 @@ namespace LibraryPortal\Platform\Rest;
  * One definition per argument that several routes accept, so the same name means the same
  * type and allowed values everywhere. Every argument a route reads is declared: WordPress then
  * refuses a wrong type (an array for a scalar, a string for a number) with 400
- * `rest_invalid_param` before the route's code runs (docs/decisions.md, "Security").
+ * `rest_invalid_param` before the route's code runs (docs/rules/platform.md, "Security").
  */
 final class ArgSchemas {
 

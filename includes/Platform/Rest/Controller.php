@@ -57,7 +57,7 @@ abstract class Controller extends WP_REST_Controller {
 	}
 
 	/**
-	 * The envelope every reply of spec point 7 uses.
+	 * The envelope every reply uses.
 	 *
 	 * @param mixed $data Payload.
 	 */

@@ -13,7 +13,7 @@ use WP_REST_Request;
 use WP_REST_Server;
 
 /**
- * The one place that shapes errors of `library/v2` as spec point 7 reads them:
+ * The one place that shapes errors of `library/v2` as the spec reads them:
  * `{ success: false, error_code, data: { message, status } }`, keeping WordPress's own `code`
  * and `message` beside them, so `@wordpress/api-fetch` and the spec's client read the same reply.
  *
@@ -47,7 +47,7 @@ final class ErrorReply {
 
 	/**
 	 * The WP_Error a route answers with for a service's refusal: the same code, message, status and
-	 * data as the service gave (docs/decisions.md, "Code layout: one folder per feature").
+	 * data as the service gave (docs/rules/platform.md, "Code layout: one folder per feature").
 	 *
 	 * @param Refusal $refusal What the service refused.
 	 */

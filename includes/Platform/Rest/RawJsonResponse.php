@@ -13,8 +13,8 @@ use WP_REST_Server;
 /**
  * Carries a JSON body that was encoded earlier (the library and team caches), so the server can
  * send it as it is instead of decoding and encoding a large reply again. A body kept gzip-compressed
- * goes out compressed to a client that accepts it (docs/decisions.md, "Kept replies go out
- * compressed"). Anything that asks for the data (in-process requests, `_fields`, `_envelope`,
+ * goes out compressed to a client that accepts it
+ * (docs/rules/platform.md, "Kept replies go out compressed"). Anything that asks for the data (in-process requests, `_fields`, `_envelope`,
  * `_embed`, filters) gets it decoded.
  */
 final class RawJsonResponse extends WP_REST_Response {

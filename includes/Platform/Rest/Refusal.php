@@ -12,7 +12,7 @@ namespace LibraryPortal\Platform\Rest;
  * includes/Core/error-codes.json), the message for the person, the HTTP status and any extra data
  * (a `retry_after`, an `allowed_percent`). Services decide and return it; the REST controllers turn
  * it into the WP_Error they answer with (`Rest\ErrorReply::refused()`), so services need no REST
- * (docs/decisions.md, "Code layout: one folder per feature").
+ * (docs/rules/platform.md, "Code layout: one folder per feature").
  */
 final class Refusal {
 

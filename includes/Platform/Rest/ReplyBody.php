@@ -10,7 +10,7 @@ namespace LibraryPortal\Platform\Rest;
 /**
  * A successful reply's body is `{"success":true,"data":…}`. The caches keep it whole and
  * gzip-compressed: an owner of 1,000 items has a 1.2 MB body that compresses to some 50 kB, so a hit
- * reads and sends the small one, and nobody compresses it again per request (docs/decisions.md,
+ * reads and sends the small one, and nobody compresses it again per request (docs/rules/platform.md,
  * "Kept replies go out compressed").
  */
 final class ReplyBody {

@@ -28,7 +28,7 @@ beforeEach( () => {
 	( globalThis as { fetch?: unknown } ).fetch = fetchMock;
 } );
 
-describe( 'error text (spec point 8)', () => {
+describe( 'error text', () => {
 	it( "is the body's message, else 'Error: {status} {statusText}'", () => {
 		expect( errorMessage( { message: 'Nope.' }, 403, 'Forbidden' ) ).toBe(
 			'Nope.'
@@ -158,7 +158,7 @@ describe( 'an expired nonce or login', () => {
 	} );
 } );
 
-describe( 'start-up data (spec point 7)', () => {
+describe( 'start-up data', () => {
 	it( 'loads and normalises items', async () => {
 		fetchMock.mockResolvedValue(
 			fakeResponse( 200, 'OK', {

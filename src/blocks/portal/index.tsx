@@ -1,6 +1,6 @@
 /**
  * The portal block in the editor: a placeholder that says what the block is. The portal itself is
- * printed by the server (the shortcode's PHP, docs/decisions.md "The portal as a block").
+ * printed by the server (the shortcode's PHP, docs/rules/library-and-catalogue.md "The portal as a block").
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The license count (one, in words) and expiry line of an item (spec point 9), each shown only when it has text.
+ * The license count (one, in words) and expiry line of an item, each shown only when it has text.
  * A team member's row names who shared it instead of the owner's counts (the server's `viewer`).
  */
 
@@ -39,8 +39,8 @@ function LicenseCount( { item }: { item: LibraryItem } ) {
 }
 
 /**
- * The server's count of the owner's invitations still waiting, beside the seats they may take
- * (issue 37): the seats stay "available" until someone accepts, so the count says why they may
+ * The server's count of the owner's invitations still waiting, beside the seats they may
+ * take: the seats stay "available" until someone accepts, so the count says why they may
  * go. Nothing when none wait (other people's rows always say 0).
  *
  * @param props       Props.

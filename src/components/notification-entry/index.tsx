@@ -1,6 +1,6 @@
 /**
  * One notification, in the bell's modal and on the notifications page: its text without markup,
- * how long ago (spec point 9), a 'New' mark while unread, and Hide.
+ * how long ago, a 'New' mark while unread, and Hide.
  */
 
 /**

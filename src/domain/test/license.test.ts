@@ -11,7 +11,7 @@ const JUNE_15_2030 = Date.UTC( 2030, 5, 15, 12 ) / 1000;
 const JAN_10_2020 = Date.UTC( 2020, 0, 10, 12 ) / 1000;
 const NOW = Date.UTC( 2025, 0, 1 ) / 1000;
 
-describe( 'licenseCountText (spec point 9)', () => {
+describe( 'licenseCountText', () => {
 	it( "is 'Unlimited Access' for members", () => {
 		expect( licenseCountText( makeItem( { tag: 'member' } ) ) ).toBe(
 			'Unlimited Access'
@@ -50,7 +50,7 @@ describe( 'licenseCountText (spec point 9)', () => {
 	} );
 } );
 
-describe( 'expiryLine (spec point 9)', () => {
+describe( 'expiryLine', () => {
 	it( "is 'Expires: {date}' for a future expiry, the date as the server wrote it", () => {
 		expect(
 			expiryLine(

@@ -9,7 +9,7 @@ const HOUR = 3600;
 const DAY = 86400;
 const NOW = Date.UTC( 2026, 10, 24, 12 ) / 1000;
 
-describe( 'notification relative times (spec point 9)', () => {
+describe( 'notification relative times', () => {
 	it.each( [
 		[ 0, 'now', 0 ],
 		[ 59, 'now', 0 ],

@@ -1,5 +1,5 @@
 /**
- * Item detail (spec point 2): the item from the library list (member version with tag=member,
+ * Item detail: the item from the library list (member version with tag=member,
  * else the non-member one first) or, in a contract, from GET contract/{cid}/item/{id}; the header;
  * the Training Details / Share Details tabs; `?tab=share-details` opens the share tab and is then
  * removed from the address. Video details are fetched once the item is there and has access.

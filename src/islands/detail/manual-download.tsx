@@ -1,5 +1,5 @@
 /**
- * E-manual download (spec point 5): a seat that is not yet activated is activated first, after
+ * E-manual download: a seat that is not yet activated is activated first, after
  * the spec's confirmation (POST activate-manual-license/{id}); then the file from the updated
  * item's download_link. Without a license: the spec's no-license text.
  */

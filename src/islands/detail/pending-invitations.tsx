@@ -2,7 +2,7 @@
  * Pending invitations (Share Details): the e-mailed invitations nobody accepted yet, with
  * Resend and Cancel, and a warning when they outnumber the licenses left. The list, whether
  * Resend is allowed and the warning all come from the server's share data (videosharedata/{id});
- * this block only shows them and reports the server's answers (docs/frontend.md, "Share Details").
+ * this block only shows them and reports the server's answers (docs/frontend.md, "Share Details tab").
  */
 
 /**

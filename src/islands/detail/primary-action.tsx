@@ -1,5 +1,5 @@
 /**
- * The item's one primary action (docs/decisions.md, "Primary actions"): which one and where it
+ * The item's one primary action (docs/rules/library-and-catalogue.md, "Primary actions"): which one and where it
  * goes are the server's (`primary_action`); this only shows it. An e-manual's download is the
  * ManualDownload button (it may activate a seat first), so it is not repeated here.
  */

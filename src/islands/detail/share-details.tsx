@@ -1,5 +1,5 @@
 /**
- * Share Details tab (spec points 2, 4, 6 and 8): the item's shares with each holder's progress,
+ * Share Details tab: the item's shares with each holder's progress,
  * the e-mail history, the share button and ADD LICENSES, and revoke. What may be shared or
  * revoked, and every count, comes from the server's reply (videosharedata/{id}).
  */

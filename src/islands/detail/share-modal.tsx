@@ -1,5 +1,5 @@
 /**
- * The Share modal ('Share Licenses', spec points 2, 4, 5, 8 and 9): a copyable signed link with
+ * The Share modal ('Share Licenses'): a copyable signed link with
  * a sample message, or e-mails to up to 20 people. The server enforces the cooldown and the
  * daily quota; the modal shows what its replies say (retry_after, daily_remaining) and counts
  * the cooldown down. The link is the owner's working link for the item, with the expiry the
@@ -37,7 +37,7 @@ interface Limits {
 type Result = { tone: 'success' | 'error' | 'warning'; text: string } | null;
 
 /**
- * The addresses of the text field: comma-separated or one per line (spec point 5).
+ * The addresses of the text field: comma-separated or one per line.
  *
  * @param text What was typed.
  */

@@ -1,5 +1,5 @@
 /**
- * Training Details tab (spec point 2): the part's title, the player (lazy `player` chunk), part
+ * Training Details tab: the part's title, the player (lazy `player` chunk), part
  * buttons 'Part n/total', the Take Test button or the server's readiness message, the attachment
  * download, the 5% share notice and the description.
  */

@@ -1,5 +1,5 @@
 /**
- * Dashboard (spec point 2): loading animation, team completions, welcome card, 'Your Team at a
+ * Dashboard: loading animation, team completions, welcome card, 'Your Team at a
  * Glance', 'Your Library at a Glance' and 'Expiring Licenses This Month'. Every figure is the
  * server's (GET dashboard/); a click on one opens the list filtered to exactly what it counts.
  */

@@ -1,5 +1,5 @@
 /**
- * Library list (spec point 2): title and description, search (300 ms debounce), content-type and
+ * Library list: title and description, search (300 ms debounce), content-type and
  * status dropdowns, Reset, ?status= in the URL, the active list and the 'Expired Items' section
  * (20 at a time each), 'No items found'.
  */
@@ -48,7 +48,7 @@ const itemKey = ( item: LibraryItem ) =>
 	`${ item.product_id }-${ item.tag || 'own' }-${ item.share_user_id }-${ item.contract_id }`;
 
 /**
- * The contract's organizer: who to ask about this library (spec point 1).
+ * The contract's organizer: who to ask about this library.
  *
  * @param props           Props.
  * @param props.organizer The organizer card the server sent to this contract's members.
@@ -204,7 +204,7 @@ export function LibraryList() {
 		);
 	};
 
-	// A search typed in the top bar on a filtered list keeps the filters (issue 37, point 8): the
+	// A search typed in the top bar on a filtered list keeps the filters: the
 	// list says they are on and offers to clear them, keeping the search; focus goes to the list's
 	// own search field, since the button that had it goes away.
 	const clearFilters = () => {

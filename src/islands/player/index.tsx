@@ -52,7 +52,7 @@ export interface VideoPlayerProps {
 	onPartEnded: () => void;
 	/**
 	 * Asks the server for the item's video again; settles once the new reply is in `video`.
-	 * Retry calls it first: a signed address expires (docs/decisions.md, "Signed video addresses").
+	 * Retry calls it first: a signed address expires (docs/rules/learning-and-progress.md, "Signed video addresses").
 	 */
 	onFreshAddresses?: ( () => Promise< unknown > ) | undefined;
 }
@@ -176,7 +176,7 @@ export function handlePlayerKey(
 }
 
 /**
- * Starts a part the learner did not press Play on (the next part, spec point 9). Resolves false
+ * Starts a part the learner did not press Play on (the next part). Resolves false
  * when the browser's autoplay rules refuse it (NotAllowedError); any other failure (an aborted
  * load, an error the player reports itself) is not the learner's to fix with Play.
  *
@@ -244,7 +244,7 @@ function PartPlayer( {
 			element.focus();
 			focusNext.current = false;
 		}
-		// Opened because the part before ended: it starts by itself (spec point 9).
+		// Opened because the part before ended: it starts by itself.
 		const autoStart = startNext.current;
 		startNext.current = false;
 		let unmounted = false;
@@ -252,7 +252,7 @@ function PartPlayer( {
 			onFatal: () => setState( 'failed' ),
 		} );
 
-		// Written ahead into the progress queue, then sent (docs/decisions.md, "Watching").
+		// Written ahead into the progress queue, then sent (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media").
 		const send = async (
 			progress: number,
 			final: boolean

@@ -1,10 +1,10 @@
 /**
- * Watches one part's playhead and decides when to report (spec points 4 and 9): polled every
+ * Watches one part's playhead and decides when to report: polled every
  * 250 ms, a report when the playhead reaches a new 5% step, at most once per 5 s; a final report
  * (bypassing the 5 s wait, so nothing is lost) on pause, part change, page hide and the end.
  * While playing it also reports at least every HEARTBEAT_SECONDS, the same percent when no new
  * step is reached, and on pause or leaving after playing: the server counts watching time only
- * between reports at most 30 s apart (docs/decisions.md, "Progress jumps"), so its clock must run
+ * between reports at most 30 s apart (docs/rules/learning-and-progress.md, "Progress jumps"), so its clock must run
  * from the moment playing starts to the moment it stops.
  * The server records and judges every report; the tracker only remembers what it accepted.
  */

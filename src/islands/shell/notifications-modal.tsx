@@ -1,5 +1,5 @@
 /**
- * The bell's modal (spec points 2 and 4): 'Notifications', the newest 6, 'No new notifications',
+ * The bell's modal: 'Notifications', the newest 6, 'No new notifications',
  * 'View Previous Notifications' (only when the server's reply has more pages: older ones exist)
  * and Hide. Escape, a press outside and the close button close
  * it, and closing marks every notification read on the server; the bell then shows the
@@ -143,7 +143,7 @@ export function NotificationsModal( {
 				focusIndex.current = index;
 				const rest = state.list.filter( ( n ) => n.id !== id );
 				if ( rest.length === 0 ) {
-					// Spec point 4: hiding the last one reloads the list.
+					// Hiding the last one reloads the list.
 					setAttempt( ( n ) => n + 1 );
 				}
 				setState( ( previous ) => ( { ...previous, list: rest } ) );

@@ -1,5 +1,5 @@
 /**
- * The route table (spec point 2). Each screen lives in a lazy island chunk.
+ * The route table. Each screen lives in a lazy island chunk.
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The share-invite banner (spec points 2, 4 and 8): accept, dismiss, or — when no licenses are
+ * The share-invite banner: accept, dismiss, or — when no licenses are
  * left — notify the sharer. Shown when the page config carries share data (/shareseats/{encoded}).
  * A visitor who already holds the item (the server says so) gets Open instead of a claim; after
  * an accept the page goes to the item the reply names (docs/frontend.md, "Invite").

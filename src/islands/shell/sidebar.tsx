@@ -1,5 +1,5 @@
 /**
- * The sidebar (spec point 2 "Shell"): main entries, the Account Details group, the active entry,
+ * The sidebar: main entries, the Account Details group, the active entry,
  * external targets, and the 10 ms delay before an entry's click callback runs.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Loads the library items and the user at start (spec point 7); the unread count outside contract mode.
+ * Loads the library items and the user at start; the unread count outside contract mode.
  * Items come from useItems (a failure is shown with Retry); user and count failures give empty data.
  */
 

@@ -1,6 +1,6 @@
 /**
- * Notifications page (spec point 2, /notifications): 10 per page, numbered pagination with
- * ellipsis and Previous/Next in ?page=, text without markup, times as spec point 9 says, Hide,
+ * Notifications page (/notifications): 10 per page, numbered pagination with
+ * ellipsis and Previous/Next in ?page=, text without markup, times as the spec says, Hide,
  * and Mark all as read. The spec's two sample notifications show only when the call fails.
  */
 
@@ -113,7 +113,7 @@ export function Notifications() {
 		hideNotification( id ).then(
 			( unread ) => {
 				setUnreadCount( unread );
-				// Spec point 4: the list reloads (with the next one moving up onto this page).
+				// The list reloads (with the next one moving up onto this page).
 				moved.current = true;
 				setAttempt( ( n ) => n + 1 );
 				setMessage( __( 'Notification hidden.', 'library-portal' ) );

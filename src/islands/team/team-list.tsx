@@ -1,5 +1,5 @@
 /**
- * Team list 'Team Member Progress' (spec point 2, /users): everyone holding a seat the user
+ * Team list 'Team Member Progress' (/users): everyone holding a seat the user
  * shared, with the counts the server decided. Hidden users stay in this browser only.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Single user progress (spec point 2; /users/{id}, /contract/{id}/users[/{id}]).
+ * Single user progress (/users/{id}, /contract/{id}/users[/{id}]).
  * - The own page, 'Your Progress', reads the own library: Take Test opens the test.
  * - A team member's page reads GET shareduserscontent/: their e-mail, name, licenses and
  *   completions, no test link, and 'Remove Team Member': a confirmation that says it hides them in

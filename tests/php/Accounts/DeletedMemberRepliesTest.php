@@ -14,7 +14,7 @@ use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * docs/decisions.md, "Deleted users": a deleted member's unstarted seat goes back to the owner,
+ * docs/rules/library-and-catalogue.md, "Deleted users": a deleted member's unstarted seat goes back to the owner,
  * a started one stays used; their shares and notifications go; nothing left behind breaks or
  * skews the owner's library, team, Share Details or dashboard.
  */

@@ -15,7 +15,7 @@ use RuntimeException;
 
 /**
  * Only someone who manages the site's options sees the notice and may make the page, with the
- * form's nonce; without either WordPress stops and no page is made (docs/decisions.md, "Multisite").
+ * form's nonce; without either WordPress stops and no page is made (docs/rules/platform.md, "Multisite").
  */
 final class PortalPageNoticeTest extends TestCase {
 

@@ -352,7 +352,7 @@ final class ItemEditorTest extends TestCase {
 		$this->assertStringContainsString( 'value="Edited in wp-admin"', $html, 'The valid entered fields are shown too.' );
 		$this->assertStringContainsString( ItemEditor::NONCE_FIELD, $html );
 
-		// Reopened later (a new request): what was typed and the errors are still there (issue 37, point 11).
+		// Reopened later (a new request): what was typed and the errors are still there.
 		$again = self::on_edit_screen( $item, static fn() => ( new ItemEditor( new RefusedEdit() ) )->render_details( get_post( $item ) ) );
 		$this->assertStringContainsString( 'value="Edited in wp-admin"', $again, 'Reopening shows what was typed, not the stored values.' );
 		$notice = self::on_edit_screen( $item, static fn() => ( new ItemEditor( new RefusedEdit() ) )->notice() );

@@ -157,7 +157,7 @@ final class ParallelPassTest extends TestCase {
 		$this->assertSame( 1, self::rows( 'quiz_attempts', $member ) );
 	}
 	/**
-	 * Issue 38, point 6, over HTTP: opening the test 40 times (eight at a time) used to keep 40
+	 * Over HTTP: opening the test 40 times (eight at a time) used to keep 40
 	 * served rows; now the learner and item keep MAX_OPEN_SERVED unsubmitted ones.
 	 */
 	public function test_opening_the_test_forty_times_keeps_a_bounded_number_of_served_rows(): void {

@@ -313,7 +313,7 @@ final class QuizAttemptLimitTest extends TestCase {
 	}
 
 	/**
-	 * Issue 38, point 6: every GET kept a served row, without end. Now a learner and item keep the
+	 * Every GET kept a served row, without end. Now a learner and item keep the
 	 * newest MAX_OPEN_SERVED unsubmitted ones (a few tabs); older ones answer like an expired one,
 	 * and a submitted one stays with its attempt.
 	 */

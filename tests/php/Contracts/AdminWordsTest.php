@@ -1,6 +1,6 @@
 <?php
 /**
- * The contracts admin says what happened as a person would (issue 37): no "0 repeated rows",
+ * The contracts admin says what happened as a person would: no "0 repeated rows",
  * no "(1 items)", no "from the start to open-ended".
  *
  * @package LibraryPortal

@@ -1,6 +1,6 @@
 <?php
 /**
- * A person added to a contract is told: a notification and an e-mail (issue 37, point 8).
+ * A person added to a contract is told: a notification and an e-mail.
  *
  * @package LibraryPortal
  */

@@ -19,8 +19,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * PHP stores an upload in its upload folder before any code runs; on a full disk it gives the code
  * UPLOAD_ERR_CANT_WRITE and no file. A PHP server whose upload folder is a full 64 KB tmpfs receives
  * a real CSV upload; what it made of it ($_FILES) goes to the Contracts screen's import, which must
- * say what happened (not "Choose a CSV file") and import nothing (docs/decisions.md "Faults: a full
- * disk"). Once there is room the same upload arrives whole. Needs root to mount; skips otherwise.
+ * say what happened (not "Choose a CSV file") and import nothing
+ * (docs/rules/platform.md "Faults: a full disk"). Once there is room the same upload arrives whole. Needs root to mount; skips otherwise.
  */
 final class FullDiskUploadTest extends TestCase {
 

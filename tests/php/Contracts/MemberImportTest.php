@@ -192,7 +192,7 @@ final class MemberImportTest extends TestCase {
 	}
 
 	/**
-	 * Issue 38, point 9: the queued batches act as the uploader for up to a day. Once the uploader
+	 * The queued batches act as the uploader for up to a day. Once the uploader
 	 * no longer holds manage_library_contracts (role changed, account deleted), the next batch
 	 * imports nothing and the import ends; the batch before the change stays.
 	 *

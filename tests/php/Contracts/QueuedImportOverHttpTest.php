@@ -16,7 +16,7 @@ use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Issue 38, point 9, as a site runs it: an admin uploads a member file and is then demoted; the
+ * As a site runs it: an admin uploads a member file and is then demoted; the
  * batch WP-Cron runs afterwards (a request to wp-cron.php, as a system cron or a visit makes)
  * imports nothing and ends the import.
  */

@@ -19,7 +19,7 @@ use LibraryPortal\Tests\Support\TestCase;
  * Every statement a portal route sends to a table that grows with the number of people (seats,
  * shares, progress, notifications, certificates, contract members, mail history, users and their
  * meta…) reads it through an index: MariaDB's EXPLAIN names a key for it and shows no full scan
- * ("ALL", "index") and no filesort over it (docs/decisions.md, "Query plans"). The statements are
+ * ("ALL", "index") and no filesort over it (docs/rules/platform.md, "Query plans"). The statements are
  * caught as the routes run (the `query` filter sees each one $wpdb sends) on the demo data plus a
  * team of 200, then each is explained. The scale bench (`npm run bench:scale`) runs the same
  * check on millions of rows.
@@ -164,7 +164,7 @@ final class QueryPlansTest extends TestCase {
 	 * The request a site serves most (every 5 s per learner watching) sorts nothing: no statement
 	 * the portal sends for a raise, on a cold object cache, uses a temporary table or a filesort,
 	 * on any table. A LEFT JOIN of the item to its meta did both, at five times the cost of the same
-	 * read in key order (docs/decisions.md, "Cost of a report").
+	 * read in key order (docs/rules/learning-and-progress.md, "Cost of a report: the short path").
 	 */
 	public function test_a_progress_report_sorts_nothing(): void {
 		$this->other_peoples_rows( 500 );

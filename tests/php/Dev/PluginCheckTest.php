@@ -13,7 +13,7 @@ use LibraryPortal\Tests\Support\TestCase;
 
 /**
  * Runs bin/plugin-check (all of Plugin Check's checks on a throwaway site with the zip installed:
- * docs/decisions.md, "Distribution and quality gates"). Neither Plugin Check nor WP-CLI is on the
+ * docs/rules/platform.md, "Distribution and quality gates"). Neither Plugin Check nor WP-CLI is on the
  * registries here: without LP_PLUGIN_CHECK_DIR and LP_WP_CLI the test is skipped, and
  * ReviewRulesTest, PackageTest and phpcs stand in for each of its findings.
  */

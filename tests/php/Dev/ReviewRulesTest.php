@@ -1,7 +1,7 @@
 <?php
 /**
  * WordPress.org's review rules (Plugin Check) that the project's own phpcs (WPCS 2.3) has no sniff
- * for, checked over the PHP files the zip ships (docs/decisions.md, "Distribution and quality gates").
+ * for, checked over the PHP files the zip ships (docs/rules/platform.md, "Distribution and quality gates").
  *
  * @package LibraryPortal
  */
@@ -324,7 +324,7 @@ final class ReviewRulesTest extends TestCase {
 	}
 
 	public function test_each_ignore_names_exact_codes_says_why_and_is_still_needed(): void {
-		// Reviewers read every ignore (docs/decisions.md, "Distribution and quality gates"): each names
+		// Reviewers read every ignore (docs/rules/platform.md, "Distribution and quality gates"): each names
 		// full error codes (Standard.Category.Sniff.Code, no whole sniff or standard), gives its reason
 		// after "--", and silences something the project's phpcs finds with the ignores ignored.
 		$ignores = self::ignores();

@@ -1,6 +1,6 @@
 <?php
 /**
- * Spec point 4: item status in the list.
+ * Item status in the list.
  *
  * @package LibraryPortal
  */

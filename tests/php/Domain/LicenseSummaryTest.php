@@ -16,7 +16,7 @@ use LibraryPortal\Core\Seats\LicenseSummary;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Seat counting, expiry markers and the access rule of spec point 4.
+ * Seat counting, expiry markers and the access rule.
  */
 final class LicenseSummaryTest extends TestCase {
 
@@ -129,7 +129,7 @@ final class LicenseSummaryTest extends TestCase {
 	}
 
 	/**
-	 * Spec point 4, Access.
+	 * Access.
 	 *
 	 * @dataProvider provide_access
 	 *

@@ -1,6 +1,6 @@
 <?php
 /**
- * Spec point 4: playback status in the team's tables.
+ * Playback status in the team's tables.
  *
  * @package LibraryPortal
  */

@@ -11,7 +11,7 @@ use LibraryPortal\Core\Seats\ShareRule;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Spec point 6: a seat received by share is passed on only when it came with more than one license.
+ * A seat received by share is passed on only when it came with more than one license.
  */
 final class ShareRuleTest extends TestCase {
 

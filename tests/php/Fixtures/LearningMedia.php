@@ -8,7 +8,7 @@
 namespace LibraryPortal\Tests\Fixtures;
 
 /**
- * Items whose meta reads like the catalogue's (docs/contract.md, "Catalogue meta"), and real
+ * Items whose meta reads like the catalogue's (docs/contract.md, "Catalogue meta of a `library_item` that the learning routes read"), and real
  * files under this test site's uploads folder (removed by cleanup()).
  */
 final class LearningMedia {

@@ -1,6 +1,6 @@
 <?php
 /**
- * The first screen the server prints and the replies it carries (docs/decisions.md, "First screen").
+ * The first screen the server prints and the replies it carries (docs/rules/library-and-catalogue.md, "First screen on a phone").
  *
  * @package LibraryPortal
  */

@@ -134,7 +134,7 @@ final class FrameOptionsTest extends TestCase {
 	}
 
 	/**
-	 * Issue 38, point 5: a page holding the portal block (or the shortcode) at its own address
+	 * A page holding the portal block (or the shortcode) at its own address
 	 * shows the same one-click actions as the routes, so it refuses foreign frames too; a page
 	 * without the portal is left alone. Whether a page holds it is only known after the main
 	 * query, which is why the rule is asked on template_redirect.

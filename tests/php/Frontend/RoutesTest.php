@@ -30,7 +30,7 @@ final class RoutesTest extends TestCase {
 	}
 
 	/**
-	 * Client routes of spec point 2.
+	 * Client routes.
 	 *
 	 * @return array<string, array{0: string, 1: string}>
 	 */

@@ -136,7 +136,7 @@ final class CustomerAuditTrailTest extends TestCase {
 
 		$this->link( $owner, $item, true );
 		$renewed = $this->rows( ShareLinks::AUDIT_ACTION );
-		$this->assertCount( 1, $renewed, 'a new link within the hour is counted on the row of the first (issue 38, point 6)' );
+		$this->assertCount( 1, $renewed, 'a new link within the hour is counted on the row of the first' );
 		$this->assertSame( array( true, 2 ), array( $renewed[0]->details()['renewed'], $renewed[0]->details()['links'] ) );
 		$this->assertSame( '2 share links to copy were made in a row, the last at this time; only the last one works', GrantTexts::details_text( $renewed[0] ) );
 

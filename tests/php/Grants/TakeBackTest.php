@@ -16,7 +16,7 @@ use LibraryPortal\Tests\Support\TestCase;
 
 /**
  * GrantService::take_back() on real rows, read back through the REST routes the owner and the
- * team members use (docs/decisions.md, "Grants and audit trail").
+ * team members use (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
  */
 final class TakeBackTest extends TestCase {
 

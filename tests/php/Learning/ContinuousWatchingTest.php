@@ -437,7 +437,7 @@ final class ContinuousWatchingTest extends TestCase {
 	}
 
 	public function test_a_script_pacing_two_reports_every_31_s_earns_nothing(): void {
-		// Issue 38: on a 3,600 s part, two reports every 31 s earned 10% per 31 s (100% in 283 s):
+		// On a 3,600 s part, two reports every 31 s earned 10% per 31 s (100% in 283 s):
 		// each opened a session worth one step, and the tolerance rounded up to another.
 		$this->learner( 3600, 1 );
 		for ( $round = 0; $round < 60; $round++ ) {
@@ -461,7 +461,7 @@ final class ContinuousWatchingTest extends TestCase {
 	}
 
 	public function test_parts_share_one_clock(): void {
-		// Issue 38: three 1,200 s parts, each with its own clock, reached 100% together in 283 s.
+		// Three 1,200 s parts, each with its own clock, reached 100% together in 283 s.
 		$this->learner( 1200, 3 );
 		$this->assertSame( 200, $this->report( 0 ) );
 		$elapsed = 0;

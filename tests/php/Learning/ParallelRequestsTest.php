@@ -98,7 +98,7 @@ final class ParallelRequestsTest extends TestCase {
 	}
 
 	public function test_parallel_raises_of_different_parts_spend_the_watching_time_once(): void {
-		// Issue 38: each report read the item's clock and wrote its own part, so reports for three
+		// Each report read the item's clock and wrote its own part, so reports for three
 		// parts sent at the same instant each spent the same unspent time (a script banking time
 		// with reports that raise nothing, then claiming it on every part at once).
 		$user                       = $this->user();

@@ -447,8 +447,8 @@ final class ProgressRouteTest extends TestCase {
 		fwrite( STDERR, sprintf( "\n[video/progress queries: %s]\n", wp_json_encode( $counts ) ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the measured figures, for the report.
 		$this->assertSame( $counts[5], $counts[1000] );
 		// Counted beyond the bare request on the same site (3 queries alone, 12 with WooCommerce's
-		// rest_api_init: docs/decisions.md, "Performance"). The short path (docs/decisions.md,
-		// "Cost of a report"): one read of the item with its meta, the progress and the seats
+		// rest_api_init: docs/rules/platform.md, "Performance"). The short path (docs/rules/learning-and-progress.md,
+		// "Cost of a report: the short path"): one read of the item with its meta, the progress and the seats
 		// (CombinedRead); the write and who shared the learner a seat (their team version moves:
 		// "The team version"). No library version is written: the kept list is checked against
 		// the progress rows. A report that raises nothing: the read and the clock's write.

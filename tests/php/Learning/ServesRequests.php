@@ -49,7 +49,7 @@ trait ServesRequests {
 	 * Queries of the bare authenticated REST request (GET wp/v2/users/me) on a new server with a
 	 * cold object cache: what every REST request of this site pays before a route runs (core's
 	 * lookups and other plugins' rest_api_init work, such as WooCommerce registering its routes).
-	 * Query budgets are counted beyond it, so they hold on any site (docs/decisions.md, "Performance").
+	 * Query budgets are counted beyond it, so they hold on any site (docs/rules/platform.md, "Performance").
 	 * A first request runs before, so what a PHP process keeps after its first request (static
 	 * caches of other plugins) is not counted in the floor nor in what is measured after it.
 	 *

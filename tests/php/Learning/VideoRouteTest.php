@@ -13,7 +13,7 @@ use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Every access case of spec point 4; without access no address of any file leaves the server.
+ * Every access case; without access no address of any file leaves the server.
  */
 final class VideoRouteTest extends TestCase {
 

@@ -1,6 +1,6 @@
 <?php
 /**
- * GET /library/v2/video/{id} with signed addresses (issue 38, point 4).
+ * GET /library/v2/video/{id} with signed addresses.
  *
  * @package LibraryPortal
  */

@@ -16,7 +16,7 @@ use LibraryPortal\Tests\Support\TestCase;
  * Two reports of one item judged from the same read, in one process: the race of
  * ParallelRequestsTest (which sends them over HTTP at the same instant) made certain. The second
  * raise was judged by a clock the first has spent, so it must change nothing and say so
- * (ProgressRepository::raise(), docs/decisions.md "Progress jumps", 0.).
+ * (ProgressRepository::raise(), docs/rules/learning-and-progress.md "Progress jumps", 0.).
  */
 final class WatchingClockRaceTest extends TestCase {
 

@@ -15,7 +15,7 @@ use LibraryPortal\Tests\Support\TestCase;
 
 /**
  * A site from schema 8 gains `progress.reported_at`, `session_started_at` and `session_percent`
- * through dbDelta (docs/decisions.md, "Migrations"); its stored progress is kept and, having no
+ * through dbDelta (docs/rules/platform.md, "Migrations"); its stored progress is kept and, having no
  * clock, its next report opens a watching session. On MariaDB the ALTERs commit, so the test
  * writes no rows and leaves the table as the upgrade makes it.
  */

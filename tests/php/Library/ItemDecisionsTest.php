@@ -158,6 +158,6 @@ final class ItemDecisionsTest extends TestCase {
 
 		$member_item = Library::item( 'Member Webinar', 'webinar' );
 		Library::grant( $owner, $member_item, 1, 0, 'member' );
-		$this->assertFalse( $this->row( $owner, $member_item )['share_controls'], 'Member items are never shared (spec point 6).' );
+		$this->assertFalse( $this->row( $owner, $member_item )['share_controls'], 'Member items are never shared.' );
 	}
 }

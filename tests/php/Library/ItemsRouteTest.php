@@ -170,7 +170,7 @@ final class ItemsRouteTest extends TestCase {
 		$this->assertSame( 5, $rows[ $manual ]['available_licenses'] );
 		$this->assertSame( ItemStatus::TAKE_TEST, $rows[ $testable ]['status'] );
 
-		// Your Progress: the playback status of spec point 4, whatever the list says.
+		// Your Progress: the playback status, whatever the list says.
 		$this->assertSame( ItemStatus::NOT_STARTED, $rows[ $shared ]['playback_status'] );
 		$this->assertSame( ItemStatus::EXPIRED, $rows[ $expired ]['playback_status'], 'An expired row says so, not Not Started.' );
 		$this->assertSame( ItemStatus::TAKE_TEST, $rows[ $testable ]['playback_status'] );

@@ -13,7 +13,7 @@ use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Every item a person holds has one primary action, decided by the server (docs/decisions.md,
+ * Every item a person holds has one primary action, decided by the server (docs/rules/library-and-catalogue.md,
  * "Primary actions").
  */
 final class PrimaryActionTest extends TestCase {

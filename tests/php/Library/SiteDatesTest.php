@@ -11,7 +11,7 @@ use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * One date format everywhere, the site's, formatted on the server (docs/decisions.md, "Dates").
+ * One date format everywhere, the site's, formatted on the server (docs/rules/library-and-catalogue.md, "Dates").
  */
 final class SiteDatesTest extends TestCase {
 

@@ -18,7 +18,7 @@ use LibraryPortal\Services;
 use LibraryPortal\Tests\Fixtures\Library;
 
 /**
- * Every site of a network gets and loses what a single site gets and loses (docs/decisions.md,
+ * Every site of a network gets and loses what a single site gets and loses (docs/rules/platform.md,
  * "Multisite").
  *
  * @group multisite

@@ -19,7 +19,7 @@ use LibraryPortal\Tests\Learning\ServesRequests;
 use RuntimeException;
 
 /**
- * Users are the network's, data is each site's (docs/decisions.md, "Multisite").
+ * Users are the network's, data is each site's (docs/rules/platform.md, "Multisite").
  *
  * @group multisite
  */

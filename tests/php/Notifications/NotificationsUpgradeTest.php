@@ -1,6 +1,6 @@
 <?php
 /**
- * Schema 6 and migration 3: what the notifications (docs/decisions.md, "Notifications") need from an older site.
+ * Schema 6 and migration 3: what the notifications (docs/rules/notifications-and-mail.md, "Notifications") need from an older site.
  *
  * @package LibraryPortal
  */

@@ -16,8 +16,8 @@ use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Tools → Erase Personal Data: what goes, what stays and why (docs/decisions.md, "Privacy,
- * uninstall and deleted users"), and that the libraries it touches are rebuilt.
+ * Tools → Erase Personal Data: what goes, what stays and why
+ * (docs/rules/privacy.md, "Privacy, uninstall and deleted users"), and that the libraries it touches are rebuilt.
  */
 final class PersonalDataEraserTest extends TestCase {
 

@@ -17,8 +17,8 @@ use LibraryPortal\Tests\Support\TestCase;
 
 /**
  * `GET items/` and `GET shareduserscontent/` keep their body gzip-compressed and send it as it is
- * to a client that accepts gzip, over real HTTP (docs/decisions.md, "Kept replies go out
- * compressed"); every other client gets the same JSON uncompressed.
+ * to a client that accepts gzip, over real HTTP
+ * (docs/rules/platform.md, "Kept replies go out compressed"); every other client gets the same JSON uncompressed.
  */
 final class CompressedRepliesTest extends TestCase {
 

@@ -15,8 +15,8 @@ use LibraryPortal\Tests\Support\TestCase;
 
 /**
  * includes/Core/error-codes.json lists exactly the codes the plugin makes (the browser's progress
- * queue treats a 4xx with one of them as final and retries everything else: docs/decisions.md,
- * "Watching"), and the progress route's refusals carry codes from it while WordPress's own
+ * queue treats a 4xx with one of them as final and retries everything else: docs/rules/learning-and-progress.md,
+ * "Watching: progress, activation, subtitles, media"), and the progress route's refusals carry codes from it while WordPress's own
  * refusals (logged out, bad nonce) do not.
  */
 final class ErrorCodesTest extends TestCase {

@@ -14,7 +14,7 @@ use LibraryPortal\Tests\Support\ParallelSite;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Issue 38, point 10: `tag` sent as an array to the video and progress routes wrote "Array to
+ * `tag` sent as an array to the video and progress routes wrote "Array to
  * string conversion" to the PHP log although the reply was the schema's 400: WordPress builds the
  * 400's Allow header by calling each handler's permission check with the raw parameters, which
  * only a real request (WP_REST_Server::serve_request()) does. Here every route of the plugin gets,

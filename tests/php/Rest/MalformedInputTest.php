@@ -20,7 +20,7 @@ use WP_REST_Response;
  * 100 KB strings and broken JSON. Every declared argument must be refused by its schema (400
  * `rest_invalid_param` naming it) and every reply must be a JSON error without a PHP notice or
  * warning; a parameter a route does not declare must be ignored, also without a notice (a route
- * that reads a parameter must declare it). docs/decisions.md, "Security".
+ * that reads a parameter must declare it). docs/rules/platform.md, "Security".
  */
 final class MalformedInputTest extends TestCase {
 
@@ -222,7 +222,7 @@ final class MalformedInputTest extends TestCase {
 			$response = rest_ensure_response( rest_get_server()->dispatch( $request ) );
 			// As WP_REST_Server::serve_request() does: its filters run for refused requests too,
 			// and WordPress's rest_send_allow_header() calls every handler's permission check
-			// with the raw, unvalidated parameters (issue 38, point 10).
+			// with the raw, unvalidated parameters.
 			$response = rest_ensure_response( apply_filters( 'rest_post_dispatch', $response, rest_get_server(), $request ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's filter.
 			$encoded  = wp_json_encode( rest_get_server()->response_to_data( $response, false ) );
 		} finally {

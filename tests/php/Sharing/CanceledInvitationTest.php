@@ -1,6 +1,6 @@
 <?php
 /**
- * A canceled invitation in the send history and the audit trail (issue 37, points 8 and 11).
+ * A canceled invitation in the send history and the audit trail.
  *
  * @package LibraryPortal
  */
@@ -17,8 +17,8 @@ use LibraryPortal\Tests\Support\TestCase;
 /**
  * Cancel invitation marks the messages that carried the invitation as canceled in the owner's
  * e-mail history and writes a row to the audit trail, whose "User" column names who acted with
- * the seat's holder beside (docs/decisions.md, "Arriving: pending invitations, cancellations, the
- * audit trail").
+ * the seat's holder beside
+ * (docs/rules/seats-and-sharing.md, "Arriving: pending invitations, cancellations, the audit trail").
  */
 final class CanceledInvitationTest extends TestCase {
 

@@ -19,7 +19,7 @@ use PHPMailer\PHPMailer\PHPMailer;
  * whose mail goes through the local MTA) that spools it on a 64 KB tmpfs. With that filesystem full
  * the MTA refuses (exit 75) and wp_mail returns false: the sharer gets a clear error, no quota or
  * cooldown is spent, the invitation is not pending and nothing half written stays in the spool.
- * Once there is room again the same send goes out at once (docs/decisions.md "Faults: a full disk").
+ * Once there is room again the same send goes out at once (docs/rules/platform.md "Faults: a full disk").
  * Needs root to mount the tmpfs; skips with the reason otherwise.
  */
 final class FullMailSpoolTest extends TestCase {

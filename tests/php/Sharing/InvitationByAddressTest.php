@@ -20,7 +20,7 @@ use LibraryPortal\Tests\Support\TestCase;
  * is offered the invitation: right after the login (login_redirect) and on every portal screen
  * (the page config's shareData, "Accept / Not now"). Not offered: someone else's address, a copied
  * link, an accepted, canceled or expired invitation, an item already held, one put off until the
- * next login. The owner then sees it accepted (docs/decisions.md, "Arriving: invitations and the login").
+ * next login. The owner then sees it accepted (docs/rules/accounts-and-login.md, "Arriving: invitations and the login").
  */
 final class InvitationByAddressTest extends TestCase {
 

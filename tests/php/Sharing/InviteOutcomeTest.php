@@ -16,7 +16,7 @@ use LibraryPortal\Tests\Support\TestCase;
 /**
  * The accept reply names the item's address (the banner goes there, not back to a claimed-out
  * invite), and the page's share data says when the visitor already holds a seat of the item
- * (docs/decisions.md, "Sharing seats").
+ * (docs/rules/seats-and-sharing.md, "Sharing seats").
  */
 final class InviteOutcomeTest extends TestCase {
 

@@ -14,7 +14,7 @@ use LibraryPortal\Tests\Support\TestCase;
 
 /**
  * A name goes into the site's own sentences cut to 60 characters, without addresses or line
- * breaks, and the mail says which account on which site sent it (docs/decisions.md, "Sharing seats").
+ * breaks, and the mail says which account on which site sent it (docs/rules/seats-and-sharing.md, "Sharing seats").
  */
 final class NamesInMessagesTest extends TestCase {
 
@@ -130,7 +130,7 @@ final class NamesInMessagesTest extends TestCase {
 	}
 
 	/**
-	 * Issue 38, point 7: look-alikes of an address's characters used to pass the cleaning.
+	 * Look-alikes of an address's characters used to pass the cleaning.
 	 *
 	 * @dataProvider look_alike_addresses
 	 *

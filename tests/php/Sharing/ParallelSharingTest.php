@@ -76,7 +76,7 @@ final class ParallelSharingTest extends TestCase {
 	}
 
 	/**
-	 * Issue 38, point 6: 40 renewals at once used to leave 41 links and as many audit rows. Now
+	 * 40 renewals at once used to leave 41 links and as many audit rows. Now
 	 * one goes through the per-user gate, the others get 429, and the trail keeps one row.
 	 */
 	public function test_forty_parallel_renewals_make_one_new_link_and_one_audit_row(): void {

@@ -1,6 +1,6 @@
 <?php
 /**
- * The items reply says how many e-mailed invitations of each item are pending (issue 37, point 8).
+ * The items reply says how many e-mailed invitations of each item are pending.
  *
  * @package LibraryPortal
  */
@@ -14,7 +14,7 @@ use LibraryPortal\Tests\Support\TestCase;
 /**
  * An owner's row carries `pending_invites` (their e-mailed links not accepted, withdrawn or
  * expired) beside the seat counts, which pending invitations do not lower: an invitation holds no
- * seat (docs/decisions.md, "Pending invitations beside the seats").
+ * seat (docs/rules/seats-and-sharing.md, "Pending invitations beside the seats").
  */
 final class PendingInvitationsBesideSeatsTest extends TestCase {
 

@@ -15,7 +15,7 @@ use LibraryPortal\Tests\Support\TestCase;
  * `GET videosharedata/{id}` lists the owner's e-mailed links not yet accepted, withdrawn or
  * expired, with whether Resend is allowed and whether they outnumber the licenses left;
  * `POST share-invitations/{id}/resend` mails one again under the send limits and
- * `DELETE share-invitations/{id}` withdraws it (docs/decisions.md, "Sharing seats").
+ * `DELETE share-invitations/{id}` withdraws it (docs/rules/seats-and-sharing.md, "Sharing seats").
  */
 final class PendingInvitationsTest extends TestCase {
 

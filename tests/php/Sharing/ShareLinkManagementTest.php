@@ -17,7 +17,7 @@ use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Over real REST dispatch (docs/decisions.md, "Sharing seats").
+ * Over real REST dispatch (docs/rules/seats-and-sharing.md, "Sharing seats").
  */
 final class ShareLinkManagementTest extends TestCase {
 
@@ -118,7 +118,7 @@ final class ShareLinkManagementTest extends TestCase {
 	}
 
 	/**
-	 * Issue 38, point 6: renewals go through a per-user gate (one per RENEW_SECONDS, whatever the
+	 * Renewals go through a per-user gate (one per RENEW_SECONDS, whatever the
 	 * item); a refused one answers 429 with Retry-After and changes nothing, and the audit trail
 	 * keeps one row for the owner's links of an item made in a row.
 	 */

@@ -12,7 +12,7 @@ use LibraryPortal\Tests\Learning\ServesRequests;
 use LibraryPortal\Tests\Support\TestCase;
 
 /**
- * Every rule of sharing's server side (docs/decisions.md, "Sharing seats") that one request at a time can show; the races are in
+ * Every rule of sharing's server side (docs/rules/seats-and-sharing.md, "Sharing seats") that one request at a time can show; the races are in
  * ParallelSharingTest, e-mail in ShareEmailsTest.
  */
 final class SharingRoutesTest extends TestCase {

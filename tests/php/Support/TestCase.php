@@ -164,7 +164,7 @@ abstract class TestCase extends PolyfillTestCase {
 	 * Number of database queries run by a callable (through $wpdb). On a network, core's own
 	 * lookups of the network (its tables wp_blogs, wp_site, wp_sitemeta, wp_blogmeta, and whatever
 	 * is_super_admin(), get_site() and the like read) are counted apart in $network_queries, so a
-	 * budget means the same on a single site and a network (docs/decisions.md, "Multisite").
+	 * budget means the same on a single site and a network (docs/rules/platform.md, "Multisite").
 	 *
 	 * @param callable $fn Code to measure.
 	 * @return int

@@ -1,7 +1,7 @@
 /**
- * When a part ends (issue 37, point 4): 'Next part in 1 s', then the next part starts by itself;
+ * When a part ends: 'Next part in 1 s', then the next part starts by itself;
  * where the browser refuses to start it, a Play button takes focus. And the error's Retry hands
- * focus to the video it loads again (point 5).
+ * focus to the video it loads again.
  */
 
 /**

@@ -122,7 +122,7 @@ final class ParallelOrderStatusTest extends WooCommerceTestCase {
 	}
 
 	/**
-	 * Issue 38, point 8, over HTTP: a chargeback's gateway (or the admin) puts a paid order on hold
+	 * Over HTTP: a chargeback's gateway (or the admin) puts a paid order on hold
 	 * through WooCommerce's REST API. Before, the buyer kept every seat and could still share them;
 	 * now they are suspended (the trail says on_hold) and the share-link route has nothing to share,
 	 * until the order is completed again.

@@ -21,7 +21,7 @@ use WC_Order;
 use WC_Product;
 
 /**
- * Each rule of docs/decisions.md "WooCommerce" (grants and take-backs) with real orders, once with
+ * Each rule of docs/rules/purchases.md "WooCommerce" (grants and take-backs) with real orders, once with
  * custom order tables (HPOS) and once with posts.
  */
 final class WooCommerceRefundsTest extends WooCommerceTestCase {
@@ -243,7 +243,7 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 	}
 
 	/**
-	 * Issue 38, point 8: a paid order moved to on-hold or pending (a dispute, a chargeback) kept its
+	 * A paid order moved to on-hold or pending (a dispute, a chargeback) kept its
 	 * seats. Now they are suspended as a refund would take them (the seat nobody started goes, its
 	 * holder is told why; the started one stays), the trail says why, and the order paid again
 	 * brings them back. The buyer's library (the items route) shows it.
@@ -446,7 +446,7 @@ final class WooCommerceRefundsTest extends WooCommerceTestCase {
 	}
 
 	/**
-	 * The customer changed after the grant: the licenses stay with who paid (docs/decisions.md).
+	 * The customer changed after the grant: the licenses stay with who paid (docs/rules/README.md).
 	 *
 	 * @dataProvider order_stores
 	 *
