@@ -8,6 +8,7 @@
 namespace LibraryPortal\Catalogue;
 
 use LibraryPortal\Domain\ContentType;
+use LibraryPortal\View;
 use WP_Error;
 use WP_Post;
 use WP_REST_Request;
@@ -170,9 +171,8 @@ final class ItemEditor {
 		if ( null === $refused ) {
 			return;
 		}
-		load_template(
+		View::render(
 			__DIR__ . '/views/item-refused-notice.php',
-			false,
 			array(
 				'errors'      => $refused['errors'],
 				'typed_at'    => $refused['at'],
@@ -189,9 +189,8 @@ final class ItemEditor {
 	 */
 	public function render_details( $post ): void {
 		$values = $this->values->values( $post );
-		load_template(
+		View::render(
 			__DIR__ . '/views/item-details.php',
-			false,
 			array(
 				'nonce_action' => self::nonce_action( (int) $post->ID ),
 				'types'        => ContentType::labels(),
@@ -227,9 +226,8 @@ final class ItemEditor {
 		for ( $n = 0, $count = max( 1, count( $values['subtitles'] ) + $blank ); $n < $count; $n++ ) {
 			$subtitles[] = ItemBoxValues::subtitle_row( $n, $values['subtitles'][ $n ] ?? array(), $errors );
 		}
-		load_template(
+		View::render(
 			__DIR__ . '/views/item-video.php',
-			false,
 			array(
 				'video_row'         => array(
 					'name'        => 'video_url',
@@ -278,7 +276,7 @@ final class ItemEditor {
 	 * @param string          $text      Button text.
 	 */
 	public static function add_button( callable $print_row, string $text ): void {
-		load_template( __DIR__ . '/views/row-template.php', false, compact( 'print_row', 'text' ) );
+		View::render( __DIR__ . '/views/row-template.php', compact( 'print_row', 'text' ) );
 	}
 
 	/**

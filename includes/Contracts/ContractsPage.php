@@ -12,6 +12,7 @@ use LibraryPortal\Admin\AdminCapabilities;
 use LibraryPortal\Admin\AdminNotice;
 use LibraryPortal\Admin\AdminPostRoutes;
 use LibraryPortal\Catalogue\ItemPostType;
+use LibraryPortal\View;
 
 /**
  * The site admin's contracts: a list (ContractsListTable), an edit screen with the organizer card,
@@ -210,7 +211,7 @@ final class ContractsPage {
 					'id'       => 'library-portal-contracts-' . $tab,
 					'title'    => $title,
 					'content'  => '',
-					'callback' => static fn() => load_template( __DIR__ . '/views/help-' . $tab . '.php', false ),
+					'callback' => static fn() => View::render( __DIR__ . '/views/help-' . $tab . '.php' ),
 				)
 			);
 		}
@@ -250,7 +251,7 @@ final class ContractsPage {
 		}
 		list( $view, $args ) = $this->screen();
 		echo '<div class="wrap library-portal-contracts">';
-		load_template( __DIR__ . '/views/' . $view . '.php', false, $args );
+		View::render( __DIR__ . '/views/' . $view . '.php', $args );
 		echo '</div>';
 	}
 

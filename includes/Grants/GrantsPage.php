@@ -14,6 +14,7 @@ use LibraryPortal\Admin\AdminPostRoutes;
 use LibraryPortal\Catalogue\ItemPostType;
 use LibraryPortal\Certificates\QuizService;
 use LibraryPortal\Library\LibraryService;
+use LibraryPortal\View;
 
 /**
  * Three screens under the Library menu, each behind AdminCapabilities::GRANTS. This controller adds
@@ -310,6 +311,6 @@ final class GrantsPage {
 	 * @param array<string, mixed> $args What it prints.
 	 */
 	private static function view( string $name, array $args ): void {
-		load_template( __DIR__ . '/views/' . $name . '.php', false, $args );
+		View::render( __DIR__ . '/views/' . $name . '.php', $args );
 	}
 }
