@@ -10,6 +10,7 @@ namespace LibraryPortal\Admin;
 use LibraryPortal\Core\Items\VideoUrlSigner;
 use LibraryPortal\Core\Settings;
 use LibraryPortal\Core\Site\AccountLinks;
+use LibraryPortal\Platform\View;
 
 /**
  * The site admin's settings screen, built on WordPress's Settings API: options.php saves it
@@ -181,7 +182,7 @@ final class SettingsPage {
 	 * What signing does, above its fields.
 	 */
 	public function render_video_help(): void {
-		echo '<p>' . esc_html__( 'Without signing, anyone who once got a playlist address can keep using it. Signed, each learner gets an address of their own that stops working after the time below, and nobody without access gets a new one. The web server or CDN must check the signature: the plugin\'s readme says how to set it up.', 'library-portal' ) . '</p>';
+		View::render( __DIR__ . '/views/settings-help.php', array( 'text' => __( 'Without signing, anyone who once got a playlist address can keep using it. Signed, each learner gets an address of their own that stops working after the time below, and nobody without access gets a new one. The web server or CDN must check the signature: the plugin\'s readme says how to set it up.', 'library-portal' ) ) );
 	}
 
 	/**
@@ -249,7 +250,7 @@ final class SettingsPage {
 	 * What "automatic" means for the account links.
 	 */
 	public function render_account_help(): void {
-		echo '<p>' . esc_html__( 'Where the portal\'s account links go. Automatic: the WooCommerce account page when WooCommerce is active and has one, otherwise the usual address (such as /my-account/orders/) when a page is there; a link with nowhere to go is hidden.', 'library-portal' ) . '</p>';
+		View::render( __DIR__ . '/views/settings-help.php', array( 'text' => __( 'Where the portal\'s account links go. Automatic: the WooCommerce account page when WooCommerce is active and has one, otherwise the usual address (such as /my-account/orders/) when a page is there; a link with nowhere to go is hidden.', 'library-portal' ) ) );
 	}
 
 	/**
@@ -266,11 +267,13 @@ final class SettingsPage {
 		if ( ! current_user_can( 'manage_options' ) ) {
 			return;
 		}
-		echo '<div class="wrap"><h1>' . esc_html__( 'Library Portal', 'library-portal' ) . '</h1><form action="options.php" method="post">';
-		settings_fields( self::GROUP );
-		do_settings_sections( self::SLUG );
-		submit_button();
-		echo '</form></div>';
+		View::render(
+			__DIR__ . '/views/settings-page.php',
+			array(
+				'group' => self::GROUP,
+				'slug'  => self::SLUG,
+			)
+		);
 	}
 
 	/**
@@ -287,19 +290,18 @@ final class SettingsPage {
 			AccountLinks::HIDE => __( 'Hidden', 'library-portal' ),
 			'url'              => __( 'This address:', 'library-portal' ),
 		);
-		printf( '<select id="%s" name="%s">', esc_attr( 'library_portal_account_links_' . $link ), esc_attr( $name . '[mode]' ) );
-		foreach ( $modes as $option => $label ) {
-			printf( '<option value="%s"%s>%s</option>', esc_attr( $option ), selected( $mode, $option, false ), esc_html( $label ) );
-		}
-		echo '</select> ';
-		$shown = 'url' === $mode ? $value : '';
-		printf(
-			'<input type="text" class="regular-text code" name="%s" value="%s" aria-label="%s" placeholder="%s">',
-			esc_attr( $name . '[url]' ),
-			esc_attr( $shown ),
-			/* translators: %s: the link's name. */
-			esc_attr( sprintf( __( 'Address of %s', 'library-portal' ), self::account_link_labels()[ $link ] ?? $link ) ),
-			esc_attr( '/' . ( AccountLinks::PATHS[ $link ] ?? '' ) . '/' )
+		View::render(
+			__DIR__ . '/views/settings-account-link.php',
+			array(
+				'id'          => 'library_portal_account_links_' . $link,
+				'name'        => $name,
+				'modes'       => $modes,
+				'mode'        => $mode,
+				'url'         => 'url' === $mode ? $value : '',
+				/* translators: %s: the link's name. */
+				'label'       => sprintf( __( 'Address of %s', 'library-portal' ), self::account_link_labels()[ $link ] ?? $link ),
+				'placeholder' => '/' . ( AccountLinks::PATHS[ $link ] ?? '' ) . '/',
+			)
 		);
 	}
 
@@ -333,80 +335,44 @@ final class SettingsPage {
 	 * @param string $help Help text.
 	 */
 	private function render_field( string $key, string $kind, string $help ): void {
-		$id    = 'library_portal_' . $key;
-		$name  = Settings::OPTION . '[' . $key . ']';
-		$value = $this->settings->get( $key );
-
-		switch ( $kind ) {
-			case 'brand':
-				printf( '<select id="%s" name="%s">', esc_attr( $id ), esc_attr( $name ) );
-				foreach ( Settings::BRANDS as $brand ) {
-					printf( '<option value="%s"%s>%s</option>', esc_attr( $brand ), selected( $value, $brand, false ), esc_html( ucfirst( $brand ) ) );
-				}
-				echo '</select>';
-				break;
-			case 'page':
-				wp_dropdown_pages(
-					array(
-						'id'                => esc_attr( $id ),
-						'name'              => esc_attr( $name ),
-						'selected'          => (int) $value,
-						'show_option_none'  => esc_html__( '— Create one on activation —', 'library-portal' ),
-						'option_none_value' => '0',
-					)
-				);
-				break;
-			case 'checkbox':
-				// The hidden 0 is sent when the box is unticked, so unticking is saved.
-				printf( '<input type="hidden" name="%s" value="0">', esc_attr( $name ) );
-				printf( '<label><input type="checkbox" id="%s" name="%s" value="1"%s> %s</label>', esc_attr( $id ), esc_attr( $name ), checked( (bool) $value, true, false ), esc_html( $help ) );
-				return;
-			case 'account_link':
-				$this->render_account_link( substr( $key, strlen( 'account_links_' ) ) );
-				return;
-			case 'number':
-				printf( '<input type="number" min="0" step="1" class="small-text" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) (int) $value ) );
-				break;
-			case 'signing':
-				$methods = array(
-					VideoUrlSigner::NONE       => __( 'No signing (addresses as stored)', 'library-portal' ),
-					VideoUrlSigner::NGINX      => __( 'nginx secure_link (media on your own server)', 'library-portal' ),
-					VideoUrlSigner::BUNNY      => __( 'Bunny CDN token authentication', 'library-portal' ),
-					VideoUrlSigner::CLOUDFRONT => __( 'Amazon CloudFront signed URLs (canned policy)', 'library-portal' ),
-				);
-				printf( '<select id="%s" name="%s">', esc_attr( $id ), esc_attr( $name ) );
-				foreach ( $methods as $method => $label ) {
-					printf( '<option value="%s"%s>%s</option>', esc_attr( $method ), selected( $value, $method, false ), esc_html( $label ) );
-				}
-				echo '</select>';
-				break;
-			case 'secret':
-			case 'pem':
-				// A stored secret is never printed back: only whether there is one and its last 4 characters.
-				$stored = (string) $value;
-				if ( 'pem' === $kind ) {
-					printf( '<textarea class="large-text code" rows="4" id="%s" name="%s" autocomplete="off" spellcheck="false"></textarea>', esc_attr( $id ), esc_attr( $name ) );
-				} else {
-					printf( '<input type="password" class="regular-text code" id="%s" name="%s" value="" autocomplete="new-password">', esc_attr( $id ), esc_attr( $name ) );
-				}
-				$state = '' === $stored
-					? __( 'None stored.', 'library-portal' )
-					/* translators: %s: the last characters of the stored secret. */
-					: sprintf( __( 'Stored, ending in …%s. Leave empty to keep it; type a new one to replace it.', 'library-portal' ), substr( rtrim( str_replace( '-----END PRIVATE KEY-----', '', str_replace( '-----END RSA PRIVATE KEY-----', '', $stored ) ) ), -4 ) );
-				printf( '<p class="description">%s %s</p>', esc_html( $state ), esc_html( $help ) );
-				return;
-			case 'text':
-				printf( '<input type="text" class="regular-text" maxlength="100" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) $value ) );
-				break;
-			case 'address':
-				// A path on this site is allowed too, which a type="url" field would refuse.
-				printf( '<input type="text" class="regular-text code" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) $value ) );
-				break;
-			default:
-				printf( '<input type="url" class="regular-text code" id="%s" name="%s" value="%s">', esc_attr( $id ), esc_attr( $name ), esc_attr( (string) $value ) );
+		if ( 'account_link' === $kind ) {
+			$this->render_account_link( substr( $key, strlen( 'account_links_' ) ) );
+			return;
 		}
-		if ( '' !== $help ) {
-			printf( '<p class="description">%s</p>', esc_html( $help ) );
+		$value   = $this->settings->get( $key );
+		$options = array();
+		$state   = '';
+		if ( 'brand' === $kind ) {
+			foreach ( Settings::BRANDS as $brand ) {
+				$options[ $brand ] = ucfirst( $brand );
+			}
+		} elseif ( 'signing' === $kind ) {
+			$options = array(
+				VideoUrlSigner::NONE       => __( 'No signing (addresses as stored)', 'library-portal' ),
+				VideoUrlSigner::NGINX      => __( 'nginx secure_link (media on your own server)', 'library-portal' ),
+				VideoUrlSigner::BUNNY      => __( 'Bunny CDN token authentication', 'library-portal' ),
+				VideoUrlSigner::CLOUDFRONT => __( 'Amazon CloudFront signed URLs (canned policy)', 'library-portal' ),
+			);
+		} elseif ( 'secret' === $kind || 'pem' === $kind ) {
+			// A stored secret is never printed back: only whether there is one and its last 4 characters.
+			$stored = (string) $value;
+			$value  = '';
+			$state  = '' === $stored
+				? __( 'None stored.', 'library-portal' )
+				/* translators: %s: the last characters of the stored secret. */
+				: sprintf( __( 'Stored, ending in …%s. Leave empty to keep it; type a new one to replace it.', 'library-portal' ), substr( rtrim( str_replace( '-----END PRIVATE KEY-----', '', str_replace( '-----END RSA PRIVATE KEY-----', '', $stored ) ) ), -4 ) );
 		}
+		View::render(
+			__DIR__ . '/views/settings-field.php',
+			array(
+				'kind'    => $kind,
+				'id'      => 'library_portal_' . $key,
+				'name'    => Settings::OPTION . '[' . $key . ']',
+				'value'   => is_bool( $value ) ? ( $value ? '1' : '' ) : ( is_scalar( $value ) ? (string) $value : '' ),
+				'help'    => $help,
+				'options' => $options,
+				'state'   => $state,
+			)
+		);
 	}
 }

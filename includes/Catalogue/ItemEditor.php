@@ -9,6 +9,7 @@ namespace LibraryPortal\Catalogue;
 
 use LibraryPortal\Core\Items\ContentType;
 use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Platform\View;
 use WP_Error;
 use WP_Post;
 use WP_REST_Request;
@@ -171,9 +172,8 @@ final class ItemEditor {
 		if ( null === $refused ) {
 			return;
 		}
-		load_template(
+		View::render(
 			__DIR__ . '/views/item-refused-notice.php',
-			false,
 			array(
 				'errors'      => $refused['errors'],
 				'typed_at'    => $refused['at'],
@@ -190,9 +190,8 @@ final class ItemEditor {
 	 */
 	public function render_details( $post ): void {
 		$values = $this->values->values( $post );
-		load_template(
+		View::render(
 			__DIR__ . '/views/item-details.php',
-			false,
 			array(
 				'nonce_action' => self::nonce_action( (int) $post->ID ),
 				'types'        => ContentType::labels(),
@@ -228,9 +227,8 @@ final class ItemEditor {
 		for ( $n = 0, $count = max( 1, count( $values['subtitles'] ) + $blank ); $n < $count; $n++ ) {
 			$subtitles[] = ItemBoxValues::subtitle_row( $n, $values['subtitles'][ $n ] ?? array(), $errors );
 		}
-		load_template(
+		View::render(
 			__DIR__ . '/views/item-video.php',
-			false,
 			array(
 				'video_row'         => array(
 					'name'        => 'video_url',
@@ -279,7 +277,7 @@ final class ItemEditor {
 	 * @param string          $text      Button text.
 	 */
 	public static function add_button( callable $print_row, string $text ): void {
-		load_template( __DIR__ . '/views/row-template.php', false, compact( 'print_row', 'text' ) );
+		View::render( __DIR__ . '/views/row-template.php', compact( 'print_row', 'text' ) );
 	}
 
 	/**

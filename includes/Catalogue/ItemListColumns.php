@@ -85,11 +85,11 @@ final class ItemListColumns {
 	public function views( $views ): array {
 		$count                                  = ( new \WP_Query(
 			array(
-				'post_type'      => ItemPostType::POST_TYPE,
-				'post_status'    => 'any',
-				'fields'         => 'ids',
-				'posts_per_page' => 1,
-				'meta_query'     => self::unknown_length_query(),
+				'post_type'       => ItemPostType::POST_TYPE,
+				'post_status'     => 'any',
+				'fields'          => 'ids',
+				'posts_per_page'  => 1,
+				self::LENGTH_VIEW => 'unknown',
 			)
 		) )->found_posts;
 		$url                                    = add_query_arg( self::LENGTH_VIEW, 'unknown', admin_url( 'edit.php?post_type=' . ItemPostType::POST_TYPE ) );
@@ -106,13 +106,18 @@ final class ItemListColumns {
 	}
 
 	/**
-	 * The list's query under the "Length unknown" view.
+	 * The item query under the "Length unknown" view: the list's own (the view's link) and the
+	 * view's count, which names the view as a query argument, so both narrow the same way.
 	 *
 	 * @param \WP_Query $query Query.
 	 */
 	public function only_unknown_length( $query ): void {
+		if ( ItemPostType::POST_TYPE !== $query->get( 'post_type' ) ) {
+			return;
+		}
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a list filter, read only.
-		if ( ! is_admin() || ! $query->is_main_query() || ItemPostType::POST_TYPE !== $query->get( 'post_type' ) || ! isset( $_GET[ self::LENGTH_VIEW ] ) ) {
+		$listed = is_admin() && $query->is_main_query() && isset( $_GET[ self::LENGTH_VIEW ] );
+		if ( ! $listed && 'unknown' !== $query->get( self::LENGTH_VIEW ) ) {
 			return;
 		}
 		$query->set( 'meta_query', self::unknown_length_query() );

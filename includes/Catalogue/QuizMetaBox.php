@@ -10,6 +10,7 @@ namespace LibraryPortal\Catalogue;
 use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Core\Items\Question;
 use LibraryPortal\Core\Items\Quiz;
+use LibraryPortal\Platform\View;
 use WP_Post;
 
 /**
@@ -101,70 +102,43 @@ final class QuizMetaBox {
 			);
 			$rows      = array_merge( $rows, array_fill( 0, self::BLANK_ROWS, array() ) );
 		}
-		$name = self::FIELD;
-
-		echo '<p><label for="library-portal-pass-mark">' . esc_html__( 'Pass mark (%)', 'library-portal' ) . '</label> ';
-		printf(
-			'<input type="number" id="library-portal-pass-mark" name="%s[pass_mark]" value="%s" min="0" max="100" step="1" class="small-text" aria-describedby="library-portal-pass-mark-help"%s> ',
-			esc_attr( $name ),
-			esc_attr( $pass_mark ),
-			isset( $errors['library-portal-pass-mark'] ) ? ' aria-invalid="true"' : ''
+		View::render(
+			__DIR__ . '/views/quiz-box.php',
+			array(
+				'name'              => self::FIELD,
+				'pass_mark'         => $pass_mark,
+				'pass_mark_invalid' => isset( $errors['library-portal-pass-mark'] ),
+				'questions'         => array_map( fn( $n, $row ) => $this->question( (int) $n, $row, $errors ), array_keys( $rows ), $rows ),
+				'template'          => $this->question( ItemEditor::TEMPLATE_ROW, array(), array() ),
+			)
 		);
-		echo '<span class="description" id="library-portal-pass-mark-help">' . esc_html__( 'Leave empty (or 0) to use the pass mark from Settings → Library Portal.', 'library-portal' ) . '</span></p>';
-		echo '<p class="description">' . esc_html__( 'Learners see the questions once every part of the video is watched. Fill in the question, two to six answers, and choose the correct one. Empty a question to remove it.', 'library-portal' ) . '</p>';
-
-		echo '<div class="library-portal-rows">';
-		foreach ( $rows as $n => $row ) {
-			$this->render_question( (int) $n, $row, $errors );
-		}
-		echo '</div>';
-		ItemEditor::add_button( fn() => $this->render_question( ItemEditor::TEMPLATE_ROW, array(), array() ), __( 'Add question', 'library-portal' ) );
 	}
 
 	/**
-	 * One question's fields.
+	 * One question's arguments (views/quiz-question.php).
 	 *
 	 * @param int                   $n      Row number (0-based).
 	 * @param array<string, mixed>  $row    Question (id, text, answers, correct), empty for a blank row.
 	 * @param array<string, string> $errors Errors of a refused form by field ID.
+	 * @return array{n: int, base: string, id: string, text: string, answers: array<int, string>, correct: int, text_invalid: bool, answers_invalid: array<int, bool>}
 	 */
-	private function render_question( int $n, array $row, array $errors ): void {
-		$base    = self::FIELD . '[questions][' . $n . ']';
-		$qid     = is_scalar( $row['id'] ?? null ) ? (string) $row['id'] : '';
-		$text    = is_scalar( $row['text'] ?? null ) ? (string) $row['text'] : '';
+	private function question( int $n, array $row, array $errors ): array {
 		$answers = array_values( is_array( $row['answers'] ?? null ) ? $row['answers'] : array() );
-		$correct = is_numeric( $row['correct'] ?? null ) ? (int) $row['correct'] : -1;
-		$invalid = static fn( string $id ): string => isset( $errors[ $id ] ) ? 'true' : 'false';
-		/* translators: %d: question number. */
-		echo '<fieldset style="border:1px solid #dcdcde;padding:8px 12px;margin:12px 0"><legend>' . esc_html( sprintf( __( 'Question %d', 'library-portal' ), $n + 1 ) ) . '</legend>';
-		printf( '<input type="hidden" name="%s[id]" value="%s">', esc_attr( $base ), esc_attr( $qid ) );
-		printf(
-			'<p><label for="library-portal-q%1$d">%2$s</label><br><textarea id="library-portal-q%1$d" name="%3$s[text]" rows="2" class="large-text" aria-invalid="%5$s">%4$s</textarea></p>',
-			(int) $n,
-			esc_html__( 'Question', 'library-portal' ),
-			esc_attr( $base ),
-			esc_textarea( $text ),
-			esc_attr( $invalid( 'library-portal-q' . $n ) )
-		);
-		echo '<table class="form-table" role="presentation" style="margin-top:0"><tbody>';
+		$fields  = array();
+		$invalid = array();
 		for ( $a = 0; $a < Quiz::MAX_ANSWERS; $a++ ) {
-			$id     = 'library-portal-q' . $n . '-a' . $a;
-			$answer = is_scalar( $answers[ $a ] ?? null ) ? (string) $answers[ $a ] : '';
-			printf(
-				'<tr><th scope="row" style="padding:4px 10px 4px 0"><label for="%1$s">%2$s</label></th><td style="padding:4px 0"><input type="text" id="%1$s" name="%3$s[answers][%4$d]" value="%5$s" class="regular-text" aria-invalid="%8$s"> <label><input type="radio" name="%3$s[correct]" value="%4$d"%6$s> %7$s<span class="screen-reader-text"> %9$s</span></label></td></tr>',
-				esc_attr( $id ),
-				/* translators: %d: answer number. */
-				esc_html( sprintf( __( 'Answer %d', 'library-portal' ), $a + 1 ) ),
-				esc_attr( $base ),
-				(int) $a,
-				esc_attr( $answer ),
-				checked( $correct, $a, false ),
-				esc_html__( 'Correct', 'library-portal' ),
-				esc_attr( $invalid( $id ) ),
-				/* translators: 1: answer number, 2: question number. */
-				esc_html( sprintf( __( '(answer %1$d of question %2$d)', 'library-portal' ), $a + 1, $n + 1 ) )
-			);
+			$fields[ $a ]  = is_scalar( $answers[ $a ] ?? null ) ? (string) $answers[ $a ] : '';
+			$invalid[ $a ] = isset( $errors[ 'library-portal-q' . $n . '-a' . $a ] );
 		}
-		echo '</tbody></table></fieldset>';
+		return array(
+			'n'               => $n,
+			'base'            => self::FIELD . '[questions][' . $n . ']',
+			'id'              => is_scalar( $row['id'] ?? null ) ? (string) $row['id'] : '',
+			'text'            => is_scalar( $row['text'] ?? null ) ? (string) $row['text'] : '',
+			'answers'         => $fields,
+			'correct'         => is_numeric( $row['correct'] ?? null ) ? (int) $row['correct'] : -1,
+			'text_invalid'    => isset( $errors[ 'library-portal-q' . $n ] ),
+			'answers_invalid' => $invalid,
+		);
 	}
 }

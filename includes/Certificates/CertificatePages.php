@@ -16,6 +16,8 @@ use LibraryPortal\Core\Rows\CertificateRepository;
 use LibraryPortal\Core\Settings;
 use LibraryPortal\Core\Site\BrandPalette;
 use LibraryPortal\Core\Site\Routes;
+use LibraryPortal\Platform\Rest\RawBody;
+use LibraryPortal\Platform\View;
 
 /**
  * Serves `/certificate/{code}/download` (the PDF, for its holder and the owner who shared the
@@ -63,7 +65,12 @@ final class CertificatePages {
 		foreach ( $reply->headers as $name => $value ) {
 			header( $name . ': ' . $value );
 		}
-		echo $reply->body; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a PDF, or HTML escaped where it is built.
+		if ( null !== $reply->view ) {
+			// The page is printed by its view, escaped as it prints (the body held the same for the tests).
+			View::render( $reply->view, $reply->args );
+		} elseif ( '' !== $reply->body ) {
+			RawBody::send( $reply->body, $reply->headers['Content-Type'] ?? '' );
+		}
 		exit;
 	}
 
@@ -87,7 +94,7 @@ final class CertificatePages {
 		}
 		$certificate = $this->certificates->find_by_code( $code );
 		if ( null === $certificate || ! $this->quizzes->may_download( $certificate, $user_id ) ) {
-			return $this->page( 404, __( 'Certificate not found', 'library-portal' ), '<p>' . esc_html__( 'No certificate with this code.', 'library-portal' ) . '</p>' );
+			return $this->not_found();
 		}
 		$fields = $this->fields( $certificate );
 		$body   = $this->pdf->render(
@@ -122,19 +129,16 @@ final class CertificatePages {
 	public function verify( string $code ): PageReply {
 		$certificate = $this->certificates->find_by_code( strtoupper( $code ) );
 		if ( null === $certificate ) {
-			return $this->page( 404, __( 'Certificate not found', 'library-portal' ), '<p>' . esc_html__( 'No certificate with this code.', 'library-portal' ) . '</p>' );
+			return $this->not_found();
 		}
-		// No name row once the holder had their name erased (the rest stays verifiable).
-		$fields = $this->fields( $certificate );
-		$status = $certificate->is_revoked()
-			? '<p class="lp-verify__status lp-verify__status--revoked"><strong>' . esc_html__( 'Revoked', 'library-portal' ) . '</strong> ' . esc_html__( 'This certificate was revoked and is no longer valid.', 'library-portal' ) . '</p>'
-			: '<p class="lp-verify__status lp-verify__status--valid"><strong>' . esc_html__( 'Valid', 'library-portal' ) . '</strong> ' . esc_html__( 'This certificate is genuine.', 'library-portal' ) . '</p>';
-		$facts  = '<dl>'
-			. ( '' !== $fields['name'] ? '<dt>' . esc_html__( 'Name', 'library-portal' ) . '</dt><dd>' . esc_html( $fields['name'] ) . '</dd>' : '' )
-			. '<dt>' . esc_html__( 'Training', 'library-portal' ) . '</dt><dd>' . esc_html( $fields['training'] ) . '</dd>'
-			. '<dt>' . esc_html__( 'Date', 'library-portal' ) . '</dt><dd>' . esc_html( $fields['date'] ) . '</dd>'
-			. '</dl>';
-		return $this->page( 200, __( 'Certificate check', 'library-portal' ), $status . $facts );
+		return $this->page( 200, __( 'Certificate check', 'library-portal' ), '', array( 'revoked' => $certificate->is_revoked() ) + $this->fields( $certificate ) );
+	}
+
+	/**
+	 * The same 404 page for an unknown code and a certificate this user may not download.
+	 */
+	private function not_found(): PageReply {
+		return $this->page( 404, __( 'Certificate not found', 'library-portal' ), __( 'No certificate with this code.', 'library-portal' ), null );
 	}
 
 	/**
@@ -156,38 +160,31 @@ final class CertificatePages {
 	/**
 	 * A small standalone HTML page in the brand's look (its logo or name leading to the site, its
 	 * colours), with a way back: the learner's library when logged in, else the site's home. Kept
-	 * out of search engines; the code in its address is not passed on to other sites.
+	 * out of search engines; the code in its address is not passed on to other sites. Printed by
+	 * views/verify-page.php.
 	 *
-	 * @param int    $status  HTTP status.
-	 * @param string $heading Heading (plain text).
-	 * @param string $html    Body, escaped by the caller.
+	 * @param int                                                                 $status      HTTP status.
+	 * @param string                                                              $heading     Heading (plain text).
+	 * @param string                                                              $message     Message (plain text), shown when there is no certificate.
+	 * @param array{revoked: bool, name: string, training: string, date: string}|null $certificate What the certificate shows.
 	 */
-	private function page( int $status, string $heading, string $html ): PageReply {
-		$site  = wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES );
-		$brand = BrandPalette::of( $this->settings->brand() );
-		$logo  = $this->settings->logo();
-		$home  = home_url( '/' );
-		$mark  = '' !== $logo
-			? '<img src="' . esc_url( $logo ) . '" alt="' . esc_attr( $site ) . '" height="48">'
-			: esc_html( $site );
-		$back  = is_user_logged_in()
-			? '<a href="' . esc_url( home_url( '/' . Routes::PORTAL_PATH . '/' ) ) . '">' . esc_html__( 'Back to your library', 'library-portal' ) . '</a>'
+	private function page( int $status, string $heading, string $message, ?array $certificate ): PageReply {
+		$site = wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES );
+		$home = home_url( '/' );
+		$args = array(
+			'lang'        => (string) get_bloginfo( 'language' ),
+			'heading'     => $heading,
+			'site'        => $site,
+			'logo'        => $this->settings->logo(),
+			'home'        => $home,
+			'brand'       => BrandPalette::of( $this->settings->brand() ),
+			'back_url'    => is_user_logged_in() ? home_url( '/' . Routes::PORTAL_PATH . '/' ) : $home,
 			/* translators: %s: site name. */
-			: '<a href="' . esc_url( $home ) . '">' . esc_html( sprintf( __( 'Go to %s', 'library-portal' ), $site ) ) . '</a>';
-		$style = 'body{font:16px/1.5 ' . $brand['font'] . ';color:' . $brand['text'] . ';background:' . $brand['page'] . ';margin:0;padding:0 1rem}'
-			. 'header{max-width:40rem;margin:2rem auto 1rem}.lp-verify__brand{display:inline-block;color:' . $brand['heading'] . ';font-size:1.25rem;font-weight:700;text-decoration:none}'
-			. '.lp-verify__brand img{display:block;height:48px;width:auto;max-width:100%}'
-			. 'main{max-width:36rem;margin:0 auto 2rem;background:#fff;padding:2rem;border-radius:8px;border-top:4px solid ' . $brand['heading'] . ';box-shadow:0 1px 3px rgba(0,0,0,.15);overflow-wrap:anywhere}'
-			. 'h1{font-size:1.5rem;margin-top:0;color:' . $brand['heading'] . '}a{color:' . $brand['link'] . '}a:focus-visible{outline:2px solid ' . $brand['heading'] . ';outline-offset:2px}'
-			. '.lp-verify__status{padding:.75rem 1rem;border-radius:4px}.lp-verify__status--valid{background:#edfaef;border-left:4px solid #00a32a}.lp-verify__status--revoked{background:#fcf0f1;border-left:4px solid #d63638}'
-			. 'dt{font-weight:600;margin-top:.75rem}dd{margin:0}.lp-verify__back{margin:1.5rem 0 0}';
-		$body  = '<!DOCTYPE html><html lang="' . esc_attr( (string) get_bloginfo( 'language' ) ) . '"><head><meta charset="utf-8">'
-			. '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">'
-			. '<title>' . esc_html( $heading . ' – ' . $site ) . '</title>'
-			. '<style>' . $style . '</style>'
-			. '</head><body><header><a class="lp-verify__brand" href="' . esc_url( $home ) . '">' . $mark . '</a></header>'
-			. '<main><h1>' . esc_html( $heading ) . '</h1>' . $html
-			. '<p class="lp-verify__back">' . $back . '</p></main></body></html>';
+			'back_text'   => is_user_logged_in() ? __( 'Back to your library', 'library-portal' ) : sprintf( __( 'Go to %s', 'library-portal' ), $site ),
+			'message'     => $message,
+			'certificate' => $certificate,
+		);
+		$view = __DIR__ . '/views/verify-page.php';
 		return new PageReply(
 			$status,
 			array(
@@ -197,7 +194,9 @@ final class CertificatePages {
 				'Referrer-Policy'        => 'no-referrer',
 				'Cache-Control'          => 'no-cache, must-revalidate, max-age=0',
 			),
-			$body
+			View::html( $view, $args ),
+			$view,
+			$args
 		);
 	}
 }

@@ -17,11 +17,15 @@ final class PageReply {
 	 *
 	 * @param int                   $status  HTTP status.
 	 * @param array<string, string> $headers Headers.
-	 * @param string                $body    Body.
+	 * @param string                $body    Body (a PDF, or the page its view prints).
+	 * @param string|null           $view    The view that prints an HTML body (null: the body is not HTML).
+	 * @param array<string, mixed>  $args    The view's arguments.
 	 */
 	public function __construct(
 		public readonly int $status,
 		public readonly array $headers,
-		public readonly string $body
+		public readonly string $body,
+		public readonly ?string $view = null,
+		public readonly array $args = array()
 	) {}
 }

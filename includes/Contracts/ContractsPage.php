@@ -13,6 +13,7 @@ use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Core\Site\AdminScreens;
 use LibraryPortal\Platform\Admin\AdminNotice;
 use LibraryPortal\Platform\Admin\AdminPostRoutes;
+use LibraryPortal\Platform\View;
 
 /**
  * The site admin's contracts: a list (ContractsListTable), an edit screen with the organizer card,
@@ -211,7 +212,7 @@ final class ContractsPage {
 					'id'       => 'library-portal-contracts-' . $tab,
 					'title'    => $title,
 					'content'  => '',
-					'callback' => static fn() => load_template( __DIR__ . '/views/help-' . $tab . '.php', false ),
+					'callback' => static fn() => View::render( __DIR__ . '/views/help-' . $tab . '.php' ),
 				)
 			);
 		}
@@ -251,7 +252,7 @@ final class ContractsPage {
 		}
 		list( $view, $args ) = $this->screen();
 		echo '<div class="wrap library-portal-contracts">';
-		load_template( __DIR__ . '/views/' . $view . '.php', false, $args );
+		View::render( __DIR__ . '/views/' . $view . '.php', $args );
 		echo '</div>';
 	}
 

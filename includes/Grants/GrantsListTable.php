@@ -10,6 +10,7 @@ namespace LibraryPortal\Grants;
 use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Core\Seats\Grant;
 use LibraryPortal\Core\Seats\GrantRepository;
+use LibraryPortal\Platform\View;
 use WP_List_Table;
 
 defined( 'ABSPATH' ) || exit; // Top-level code below: never run outside WordPress.
@@ -119,32 +120,21 @@ final class GrantsListTable extends WP_List_Table {
 		if ( 'top' !== $which ) {
 			return;
 		}
-		echo '<div class="alignleft actions">';
-		printf(
-			'<label for="lp-grant-filter-user">%1$s</label> <input type="search" id="lp-grant-filter-user" name="user" value="%2$s"%3$s>',
-			esc_html__( 'User (e-mail or login)', 'library-portal' ),
-			esc_attr( GrantRequest::queried( 'user' ) ),
-			$this->owner_unknown ? ' aria-invalid="true" aria-describedby="lp-grant-filter-user-error"' : ''
+		View::render(
+			__DIR__ . '/views/grant-filters.php',
+			array(
+				'user'         => GrantRequest::queried( 'user' ),
+				'user_unknown' => $this->owner_unknown,
+				'items'        => ItemPostType::published_titles(),
+				'item'         => self::item_filter(),
+				'states'       => array(
+					'active'  => __( 'Active', 'library-portal' ),
+					'expired' => __( 'Expired', 'library-portal' ),
+					'ended'   => __( 'Ended (refunded or taken back)', 'library-portal' ),
+				),
+				'state'        => self::state_filter(),
+			)
 		);
-		printf( '<label class="screen-reader-text" for="lp-grant-filter-item">%s</label>', esc_html__( 'Filter by item', 'library-portal' ) );
-		printf( '<select id="lp-grant-filter-item" name="item"><option value="0">%s</option>', esc_html__( 'All items', 'library-portal' ) );
-		foreach ( ItemPostType::published_titles() as $item_id => $title ) {
-			printf( '<option value="%d"%s>%s</option>', (int) $item_id, selected( self::item_filter(), (int) $item_id, false ), esc_html( $title ) );
-		}
-		echo '</select>';
-		printf( '<label class="screen-reader-text" for="lp-grant-filter-state">%s</label>', esc_html__( 'Filter by state', 'library-portal' ) );
-		printf( '<select id="lp-grant-filter-state" name="state"><option value="">%s</option>', esc_html__( 'All states', 'library-portal' ) );
-		$states = array(
-			'active'  => __( 'Active', 'library-portal' ),
-			'expired' => __( 'Expired', 'library-portal' ),
-			'ended'   => __( 'Ended (refunded or taken back)', 'library-portal' ),
-		);
-		foreach ( $states as $state => $label ) {
-			printf( '<option value="%s"%s>%s</option>', esc_attr( $state ), selected( self::state_filter(), $state, false ), esc_html( $label ) );
-		}
-		echo '</select>';
-		submit_button( __( 'Filter', 'library-portal' ), '', 'filter_action', false, array( 'id' => 'lp-grant-filter-submit' ) );
-		echo '</div>';
 	}
 
 	/**
@@ -214,7 +204,15 @@ final class GrantsListTable extends WP_List_Table {
 	 */
 	public function column_owner( $grant ): string {
 		$owner = get_userdata( $grant->owner_id );
-		return $owner ? '<strong>' . esc_html( $owner->display_name ) . '</strong><br>' . esc_html( $owner->user_email ) : esc_html__( '(deleted user)', 'library-portal' );
+		return View::html(
+			__DIR__ . '/views/grant-owner.php',
+			array(
+				'owner' => $owner ? array(
+					'name'  => (string) $owner->display_name,
+					'email' => (string) $owner->user_email,
+				) : null,
+			)
+		);
 	}
 
 	/**

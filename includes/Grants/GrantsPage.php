@@ -8,6 +8,7 @@
 namespace LibraryPortal\Grants;
 
 use LibraryPortal\Core\AdminCapabilities;
+use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Core\Quizzes\QuizService;
 use LibraryPortal\Core\Rows\LibraryService;
 use LibraryPortal\Core\Seats\GrantRepository;
@@ -18,6 +19,7 @@ use LibraryPortal\Core\Site\AdminScreens;
 use LibraryPortal\Platform\Admin\AdminNotice;
 use LibraryPortal\Platform\Admin\AdminPostHandler;
 use LibraryPortal\Platform\Admin\AdminPostRoutes;
+use LibraryPortal\Platform\View;
 
 /**
  * Three screens under the Library menu, each behind AdminCapabilities::GRANTS. This controller adds
@@ -314,6 +316,6 @@ final class GrantsPage {
 	 * @param array<string, mixed> $args What it prints.
 	 */
 	private static function view( string $name, array $args ): void {
-		load_template( __DIR__ . '/views/' . $name . '.php', false, $args );
+		View::render( __DIR__ . '/views/' . $name . '.php', $args );
 	}
 }

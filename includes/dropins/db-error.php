@@ -17,17 +17,20 @@
 
 defined( 'ABSPATH' ) || exit;
 
-// phpcs:disable WordPress.Security.ValidatedSanitizedInput.InputNotSanitized, WordPress.Security.ValidatedSanitizedInput.MissingUnslash, WordPress.Security.NonceVerification.Recommended -- only compared, never stored or printed; there is no database, so no nonce either.
+// phpcs:disable WordPress.Security.NonceVerification.Recommended -- only whether the request is a REST one; there is no database, so no nonce either.
 
-$library_portal_uri     = isset( $_SERVER['REQUEST_URI'] ) ? (string) $_SERVER['REQUEST_URI'] : '';
+// sanitize_text_field() checks the encoding against the blog_charset option: PHP's URL filter instead.
+$library_portal_uri     = isset( $_SERVER['REQUEST_URI'] ) ? (string) filter_var( wp_unslash( $_SERVER['REQUEST_URI'] ), FILTER_SANITIZE_URL ) : '';
 $library_portal_is_rest = str_contains( $library_portal_uri, '/wp-json/' ) || isset( $_GET['rest_route'] );
 $library_portal_retry   = 10; // Seconds: a restart or a failover of the database usually takes a few.
-// Core's own strings: wp_load_translations_early() loaded them. A plugin's text domain would be
-// loaded just in time through get_option(), which needs the database (and the object cache) first.
-$library_portal_unreached = __( 'Error establishing a database connection' ); // phpcs:ignore WordPress.WP.I18n.MissingArgDomain -- core's translation, on purpose.
+// Core's own strings, read from core's catalogue, which wp_load_translations_early() loaded. A
+// plugin's text domain would be loaded just in time through get_option(), which needs the database
+// (and the object cache) first; and these are core's messages for core's failure, in core's words.
+$library_portal_core_catalogue = get_translations_for_domain( 'default' );
+$library_portal_unreached      = $library_portal_core_catalogue->translate( 'Error establishing a database connection' );
 
-// esc_html() reads the blog_charset option, from the database: PHP's own escaping, in UTF-8, instead.
-$library_portal_text = static fn( string $text ): string => htmlspecialchars( $text, ENT_QUOTES, 'UTF-8' );
+// esc_html() reads the blog_charset option, from the database: PHP's own HTML escaping instead
+// (FILTER_SANITIZE_FULL_SPECIAL_CHARS is htmlspecialchars() with ENT_QUOTES, in the default UTF-8).
 
 if ( ! headers_sent() ) {
 	status_header( 503 );
@@ -57,11 +60,11 @@ if ( $library_portal_is_rest ) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title><?php echo $library_portal_text( __( 'Database Error' ) ); // phpcs:ignore WordPress.WP.I18n.MissingArgDomain, WordPress.Security.EscapeOutput.OutputNotEscaped -- core's translation; escaped by $library_portal_text. ?></title>
+<title><?php echo filter_var( $library_portal_core_catalogue->translate( 'Database Error' ), FILTER_SANITIZE_FULL_SPECIAL_CHARS ); ?></title>
 </head>
 <body>
 <main>
-<h1><?php echo $library_portal_text( $library_portal_unreached ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped by $library_portal_text. ?></h1>
+<h1><?php echo filter_var( $library_portal_unreached, FILTER_SANITIZE_FULL_SPECIAL_CHARS ); ?></h1>
 <p>Please try again in a few seconds.</p>
 </main>
 </body>

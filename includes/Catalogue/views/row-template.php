@@ -11,9 +11,11 @@ defined( 'ABSPATH' ) || exit;
 /**
  * What the box hands over: the printer of a row with ItemEditor::TEMPLATE_ROW (it escapes as it prints).
  *
- * @var array{print_row: callable(): void, text: string} $args
+ * @param array{print_row: callable(): void, text: string} $args The view's arguments.
  */
-printf( '<template class="library-portal-row-template" data-row="%d">', (int) \LibraryPortal\Catalogue\ItemEditor::TEMPLATE_ROW );
-$args['print_row']();
-echo '</template>';
-printf( '<p><button type="button" class="button library-portal-add-row" hidden>%s</button></p>', esc_html( $args['text'] ) );
+return static function ( array $args ): void {
+	printf( '<template class="library-portal-row-template" data-row="%d">', (int) \LibraryPortal\Catalogue\ItemEditor::TEMPLATE_ROW );
+	$args['print_row']();
+	echo '</template>';
+	printf( '<p><button type="button" class="button library-portal-add-row" hidden>%s</button></p>', esc_html( $args['text'] ) );
+};

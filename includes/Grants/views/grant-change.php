@@ -10,14 +10,15 @@ defined( 'ABSPATH' ) || exit;
 /**
  * What the controller hands over.
  *
- * @var array{extend: bool, notice: array{type?: string, message?: string}, summary: string, counts: string, confirm_end: string, form_url: string, grant_id: int, quantity: int, action: string, nonce_action: string, list_url: string} $args
+ * @param array{extend: bool, notice: array{type?: string, message?: string}, summary: string, counts: string, confirm_end: string, form_url: string, grant_id: int, quantity: int, action: string, nonce_action: string, list_url: string} $args The view's arguments.
  */
-?>
+return static function ( array $args ): void {
+	?>
 <h1><?php echo esc_html( $args['extend'] ? __( 'Extend expiry', 'library-portal' ) : __( 'Take back seats not started', 'library-portal' ) ); ?></h1>
-<?php load_template( __DIR__ . '/notice.php', false, array( 'notice' => $args['notice'] ) ); ?>
+	<?php \LibraryPortal\Platform\View::render( __DIR__ . '/notice.php', array( 'notice' => $args['notice'] ) ); ?>
 <p><?php echo esc_html( $args['summary'] ); ?></p>
 <p><?php echo esc_html( $args['counts'] ); ?></p>
-<?php if ( '' !== $args['confirm_end'] ) : ?>
+	<?php if ( '' !== $args['confirm_end'] ) : ?>
 <div class="notice notice-warning inline" role="alert"><h2><?php esc_html_e( 'End the grant?', 'library-portal' ); ?></h2>
 <p><?php echo esc_html( $args['confirm_end'] ); ?></p>
 <form method="post" action="<?php echo esc_url( admin_url( 'admin-post.php' ) ); ?>">
@@ -25,7 +26,7 @@ defined( 'ABSPATH' ) || exit;
 <input type="hidden" name="grant" value="<?php echo esc_attr( (string) $args['grant_id'] ); ?>">
 <input type="hidden" name="count" value="">
 <input type="hidden" name="<?php echo esc_attr( \LibraryPortal\Grants\TakeBackHandler::END_GRANT ); ?>" value="1">
-	<?php wp_nonce_field( $args['nonce_action'] ); ?>
+		<?php wp_nonce_field( $args['nonce_action'] ); ?>
 <p><?php submit_button( __( 'Take back all and end the grant', 'library-portal' ), 'primary', 'submit', false ); ?> <a class="button" href="<?php echo esc_url( $args['form_url'] ); ?>"><?php esc_html_e( 'Cancel', 'library-portal' ); ?></a></p>
 </form></div>
 <?php else : ?>
@@ -45,3 +46,5 @@ defined( 'ABSPATH' ) || exit;
 <p><a href="<?php echo esc_url( $args['list_url'] ); ?>"><?php esc_html_e( 'Back to grants', 'library-portal' ); ?></a></p>
 </form>
 <?php endif; ?>
+	<?php
+};

@@ -10,6 +10,7 @@ namespace LibraryPortal\Integrations\WooCommerce;
 use InvalidArgumentException;
 use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Core\Rows\LibraryCache;
+use LibraryPortal\Platform\View;
 use WC_Admin_Meta_Boxes;
 use WC_Product;
 
@@ -92,36 +93,30 @@ final class ProductPanel {
 		global $post;
 		$product = $post ? wc_get_product( $post->ID ) : null;
 		$terms   = $product instanceof WC_Product ? self::terms_of( $product ) : new PurchaseTerms( 0 );
-		$name    = static fn( string $key ) => self::FIELD . '[' . $key . ']';
-
-		echo '<div id="library_portal_product_data" class="panel woocommerce_options_panel hidden"><div class="options_group">';
-		printf( '<p class="form-field"><label for="lp_item">%s</label><select id="lp_item" name="%s"><option value="0">%s</option>', esc_html__( 'Library item', 'library-portal' ), esc_attr( $name( 'item' ) ), esc_html__( '— None: sells no licenses —', 'library-portal' ) );
-		foreach ( ItemPostType::published_titles() as $item_id => $title ) {
-			printf( '<option value="%d"%s>%s</option>', (int) $item_id, selected( $terms->item_id, (int) $item_id, false ), esc_html( $title ) );
+		$names   = array();
+		foreach ( array( 'item', 'per_unit', 'expiry', 'days', 'date', 'member' ) as $key ) {
+			$names[ $key ] = self::FIELD . '[' . $key . ']';
 		}
-		echo '</select></p>';
-		printf( '<p class="form-field"><label for="lp_per_unit">%s</label><input type="number" min="1" max="%d" step="1" id="lp_per_unit" name="%s" value="%d" class="short"></p>', esc_html__( 'Licenses per unit', 'library-portal' ), (int) PurchaseTerms::MAX_PER_UNIT, esc_attr( $name( 'per_unit' ) ), (int) max( 1, $terms->per_unit ) );
-		printf( '<p class="form-field"><label for="lp_expiry">%s</label><select id="lp_expiry" name="%s">', esc_html__( 'Licenses expire', 'library-portal' ), esc_attr( $name( 'expiry' ) ) );
-		$modes = array(
-			PurchaseTerms::NEVER => __( 'Never', 'library-portal' ),
-			PurchaseTerms::DAYS  => __( 'A number of days after purchase', 'library-portal' ),
-			PurchaseTerms::DATE  => __( 'On a fixed date', 'library-portal' ),
+		View::render(
+			__DIR__ . '/views/product-panel.php',
+			array(
+				'names'        => $names,
+				'items'        => ItemPostType::published_titles(),
+				'modes'        => array(
+					PurchaseTerms::NEVER => __( 'Never', 'library-portal' ),
+					PurchaseTerms::DAYS  => __( 'A number of days after purchase', 'library-portal' ),
+					PurchaseTerms::DATE  => __( 'On a fixed date', 'library-portal' ),
+				),
+				'item_id'      => $terms->item_id,
+				'per_unit'     => max( 1, $terms->per_unit ),
+				'expiry'       => $terms->expiry,
+				'days'         => $terms->days > 0 ? (string) $terms->days : '',
+				'date'         => $terms->date,
+				'member'       => $terms->member,
+				'max_per_unit' => PurchaseTerms::MAX_PER_UNIT,
+				'max_days'     => PurchaseTerms::MAX_DAYS,
+			)
 		);
-		foreach ( $modes as $mode => $label ) {
-			printf( '<option value="%s"%s>%s</option>', esc_attr( $mode ), selected( $terms->expiry, $mode, false ), esc_html( $label ) );
-		}
-		echo '</select></p>';
-		$days = $terms->days > 0 ? (string) $terms->days : '';
-		printf( '<p class="form-field"><label for="lp_days">%s</label><input type="number" min="1" max="%d" step="1" id="lp_days" name="%s" value="%s" class="short"></p>', esc_html__( 'Days after purchase', 'library-portal' ), (int) PurchaseTerms::MAX_DAYS, esc_attr( $name( 'days' ) ), esc_attr( $days ) );
-		printf( '<p class="form-field"><label for="lp_date">%s</label><input type="date" id="lp_date" name="%s" value="%s" class="short"></p>', esc_html__( 'Expiry date', 'library-portal' ), esc_attr( $name( 'date' ) ), esc_attr( $terms->date ) );
-		printf(
-			'<p class="form-field"><label for="lp_member">%s</label><input type="checkbox" id="lp_member" name="%s" value="yes"%s> <span class="description">%s</span></p>',
-			esc_html__( 'Membership product', 'library-portal' ),
-			esc_attr( $name( 'member' ) ),
-			checked( $terms->member, true, false ),
-			esc_html__( 'The licenses carry the member tag (the member version of the item).', 'library-portal' )
-		);
-		echo '</div></div>';
 		self::print_expiry_script();
 	}
 

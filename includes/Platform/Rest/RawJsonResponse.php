@@ -129,7 +129,8 @@ final class RawJsonResponse extends WP_REST_Response {
 			$server->send_header( 'Content-Encoding', 'gzip' );
 		}
 		if ( 'HEAD' !== $request->get_method() ) {
-			echo $compressed ? $result->gzip : $result->encoded(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- JSON encoded by wp_json_encode() (or its gzip), sent as application/json.
+			// WP_REST_Server already sent its Content-Type: application/json header.
+			RawBody::send( $compressed ? $result->gzip : $result->encoded(), 'application/json' );
 		}
 		return true;
 	}

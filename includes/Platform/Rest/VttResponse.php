@@ -43,7 +43,7 @@ final class VttResponse extends WP_REST_Response {
 			return (bool) $served;
 		}
 		if ( 'HEAD' !== $request->get_method() ) {
-			echo $result->get_data(); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- a WebVTT file sent as text/vtt with nosniff, never as HTML.
+			RawBody::send( $result->get_data(), (string) ( $result->get_headers()['Content-Type'] ?? '' ) );
 		}
 		return true;
 	}

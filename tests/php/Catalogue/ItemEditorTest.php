@@ -715,5 +715,7 @@ final class ItemEditorTest extends TestCase {
 		$views = $columns->views( array( 'all' => 'All' ) );
 		$this->assertStringContainsString( 'Length unknown', $views['library_portal_length_unknown'] );
 		$this->assertStringContainsString( ItemListColumns::LENGTH_VIEW . '=unknown', $views['library_portal_length_unknown'] );
+		// The count goes through the same narrowing as the list (the view named as a query argument).
+		$this->assertStringContainsString( '<span class="count">(' . count( $listed ) . ')</span>', $views['library_portal_length_unknown'] );
 	}
 }

@@ -185,7 +185,9 @@ final class CertificatePagesTest extends TestCase {
 		$body = $this->pages()->verify( $c['code'] )->body;
 
 		$this->assertStringContainsString( '<header><a class="lp-verify__brand" href="' . esc_url( home_url( '/' ) ) . '"><img src="https://media.example.com/summit.png" alt="Summit &amp; Partners"', $body, "The brand's logo, leading to the site." );
-		$this->assertStringContainsString( 'border-top:4px solid #1e3a26', $body, "The brand's colour." );
+		$this->assertStringContainsString( '<body style="--lp-font:&quot;Source Sans 3&quot;,', $body, "The brand's font, escaped for the attribute it is in." );
+		$this->assertStringContainsString( '--lp-heading:#1e3a26;', $body, "The brand's colour." );
+		$this->assertStringContainsString( 'border-top:4px solid var(--lp-heading)', $body, 'The card wears it.' );
 		$this->assertStringContainsString( '<p class="lp-verify__back"><a href="' . esc_url( home_url( '/' ) ) . '">Go to Summit &amp; Partners</a></p>', $body, 'A visitor goes back to the site.' );
 
 		wp_set_current_user( $this->make_user() );

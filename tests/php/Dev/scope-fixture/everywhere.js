@@ -1,0 +1,1 @@
+/* Loaded on every front-end page on purpose: PluginCheckTest expects Plugin Check to say so. */
