@@ -8,6 +8,7 @@
 namespace LibraryPortal\Certificates;
 
 use LibraryPortal\Database\Repository;
+use LibraryPortal\Database\SelectPart;
 use LibraryPortal\Database\UserRows;
 use LibraryPortal\Database\WriteFailed;
 use InvalidArgumentException;
@@ -156,17 +157,38 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @return array<int, Certificate>
 	 */
 	public function valid_for_user( int $user_id, int $product_id = 0 ): array {
-		$table = $this->table( 'certificates' );
-		$query = $product_id > 0
-			? $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND product_id = %d AND revoked_at = 0', $table, $user_id, $product_id )
-			: $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND revoked_at = 0', $table, $user_id );
-		$rows  = (array) $this->db->get_results( $query, ARRAY_A );
+		if ( $product_id > 0 ) {
+			$certificate = $this->read( $this->valid_for_item_read( $user_id, $product_id ) );
+			return null === $certificate ? array() : array( $product_id => $certificate );
+		}
+		$rows  = (array) $this->db->get_results( $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND revoked_at = 0', $this->table( 'certificates' ), $user_id ), ARRAY_A );
 		$found = array();
 		foreach ( $rows as $row ) {
 			$certificate                       = Certificate::from_row( $row );
 			$found[ $certificate->product_id ] = $certificate;
 		}
 		return $found;
+	}
+
+	/**
+	 * The user's valid certificate of one item as a part of a combined read (a progress report's),
+	 * named `certificate`: the Certificate, or null.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 */
+	public function valid_for_item_read( int $user_id, int $product_id ): SelectPart {
+		$columns = array();
+		foreach ( explode( ', ', self::COLUMNS ) as $column ) {
+			$columns[ $column ] = $column;
+		}
+		return SelectPart::of(
+			'certificate',
+			$columns,
+			'FROM %i WHERE user_id = %d AND product_id = %d AND revoked_at = 0',
+			array( $this->table( 'certificates' ), $user_id, $product_id ),
+			static fn( array $rows ): ?Certificate => $rows ? Certificate::from_row( $rows[0] ) : null
+		);
 	}
 
 	/**

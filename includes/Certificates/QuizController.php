@@ -8,7 +8,7 @@
 namespace LibraryPortal\Certificates;
 
 use LibraryPortal\Domain\Access;
-use LibraryPortal\Learning\LearningController;
+use LibraryPortal\Learning\ProgressController;
 use LibraryPortal\Library\ItemLookup;
 use LibraryPortal\Rest\Controller;
 use LibraryPortal\Rest\ErrorReply;
@@ -256,7 +256,7 @@ final class QuizController extends Controller {
 							)
 						),
 					),
-					'test'       => LearningController::test_schema(),
+					'test'       => ProgressController::test_schema(),
 					'attempts'   => array( 'type' => 'integer' ),
 					'best_score' => array( 'type' => array( 'integer', 'null' ) ),
 				) + self::allowance_schema() + array(
