@@ -60,7 +60,8 @@ use LibraryPortal\Sharing\SeatSharing;
 use LibraryPortal\Sharing\ShareLinkPurge;
 use LibraryPortal\Sharing\ShareMailer;
 use LibraryPortal\Sharing\ShareRecords;
-use LibraryPortal\Sharing\SharingController;
+use LibraryPortal\Sharing\ShareInviteController;
+use LibraryPortal\Sharing\ShareOwnerController;
 use LibraryPortal\Team\TeamController;
 
 /**
@@ -159,15 +160,17 @@ final class Plugin {
 				( new QuizController( new ItemLookup( $services->library ), $quizzes ) )->register_routes();
 				( new UserController( $services->library ) )->register_routes();
 				( new NotificationsController( $services->notifications ) )->register_routes();
-				$mailer = new ShareMailer( $services->share_links, $services->mail_history, $services->mail_gate, $services->settings, $services->notifier, $services->seat_audit );
-				( new SharingController(
+				$mailer  = new ShareMailer( $services->share_links, $services->mail_history, $services->mail_gate, $services->settings, $services->notifier, $services->seat_audit );
+				$sharing = new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier, $services->grants, $services->seat_audit );
+				( new ShareOwnerController(
 					new ItemLookup( $services->library ),
 					$services->licenses,
 					$services->share_links,
 					new ShareRecords( $services->licenses, $services->progress, $services->certificates, $services->mail_history, $mailer, $services->share_links ),
 					$mailer,
-					new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier, $services->grants, $services->seat_audit )
+					$sharing
 				) )->register_routes();
+				( new ShareInviteController( $sharing ) )->register_routes();
 				( new TeamController( $services->team, $services->team_reply ) )->register_routes();
 				( new DashboardController( $services->dashboard, $services->settings ) )->register_routes();
 			}
