@@ -11,6 +11,7 @@ use LibraryPortal\Database\Repository;
 use LibraryPortal\Database\SelectPart;
 use LibraryPortal\Database\UserRows;
 use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Database\UserTable;
 use InvalidArgumentException;
 
 /**
@@ -197,7 +198,7 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) ), 'forget user' );
+		$this->user_rows()->delete( $user_id, 'forget user' );
 	}
 
 	/**
@@ -221,11 +222,7 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @return Certificate[]
 	 */
 	public function export_page( int $user_id, int $limit, int $offset ): array {
-		$rows = (array) $this->db->get_results(
-			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d ORDER BY id LIMIT %d OFFSET %d', $this->table( 'certificates' ), $user_id, max( 1, $limit ), max( 0, $offset ) ),
-			ARRAY_A
-		);
-		return array_map( array( Certificate::class, 'from_row' ), $rows );
+		return $this->user_rows()->export_page( $user_id, $limit, $offset, static fn( array $row ): Certificate => Certificate::from_row( $row ) );
 	}
 
 	/**
@@ -234,6 +231,26 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @param int $user_id User.
 	 */
 	public function count_for_user( int $user_id ): int {
-		return (int) $this->db->get_var( $this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) );
+		return $this->user_rows()->count( $user_id );
+	}
+
+	/**
+	 * The certificates table's rows of a user, revoked ones too (an export reads every column).
+	 */
+	private function user_rows(): UserTable {
+		return new UserTable(
+			$this->db,
+			$this->table( 'certificates' ),
+			array( 'user_id' ),
+			array(
+				'id'         => UserTable::STRING,
+				'user_id'    => UserTable::STRING,
+				'product_id' => UserTable::STRING,
+				'code'       => UserTable::STRING,
+				'score'      => UserTable::STRING,
+				'issued_at'  => UserTable::STRING,
+				'revoked_at' => UserTable::STRING,
+			)
+		);
 	}
 }

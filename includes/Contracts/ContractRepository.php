@@ -10,6 +10,7 @@ namespace LibraryPortal\Contracts;
 use LibraryPortal\Database\Repository;
 use LibraryPortal\Database\UserRows;
 use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Database\UserTable;
 use LibraryPortal\Domain\Expiry;
 
 /**
@@ -484,6 +485,6 @@ final class ContractRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'contract_members' ), $user_id ) ), 'forget user' );
+		( new UserTable( $this->db, $this->table( 'contract_members' ), array( 'user_id' ) ) )->delete( $user_id, 'forget user' );
 	}
 }

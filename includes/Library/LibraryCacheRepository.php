@@ -10,6 +10,7 @@ namespace LibraryPortal\Library;
 use LibraryPortal\Database\Repository;
 use LibraryPortal\Database\UserRows;
 use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Database\UserTable;
 
 /**
  * One row per user: the compressed items reply (in hexadecimal: a text column takes those on every
@@ -88,7 +89,7 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ) ), 'forget user' );
+		( new UserTable( $this->db, $this->table( 'library_cache' ), array( 'user_id' ) ) )->delete( $user_id, 'forget user' );
 	}
 
 	/**

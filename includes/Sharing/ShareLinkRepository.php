@@ -11,6 +11,7 @@ use LibraryPortal\Database\Repository;
 use LibraryPortal\Database\SelectPart;
 use LibraryPortal\Database\UserRows;
 use LibraryPortal\Database\WriteFailed;
+use LibraryPortal\Database\UserTable;
 
 /**
  * The server-side half of a share link: its ID goes into the signed payload, so a link can be
@@ -307,6 +308,6 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $this->table( 'share_links' ), $user_id ) ), 'forget user' );
+		( new UserTable( $this->db, $this->table( 'share_links' ), array( 'owner_id' ) ) )->delete( $user_id, 'forget user' );
 	}
 }
