@@ -9,6 +9,7 @@ namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Domain\Refusal;
 use LibraryPortal\Rest\Controller;
+use LibraryPortal\Rest\ErrorReply;
 use WP_Error;
 use WP_REST_Response;
 
