@@ -37,11 +37,12 @@ use LibraryPortal\Frontend\Shortcode;
 use LibraryPortal\Frontend\ThemeFontPreload;
 use LibraryPortal\Frontend\UserLocale;
 use LibraryPortal\Grants\GrantsPage;
-use LibraryPortal\Learning\LearningController;
 use LibraryPortal\Learning\PlaylistDuration;
+use LibraryPortal\Learning\ProgressController;
 use LibraryPortal\Learning\ProgressRecorder;
 use LibraryPortal\Learning\SeatActivation;
 use LibraryPortal\Learning\SubtitlesController;
+use LibraryPortal\Learning\VideoController;
 use LibraryPortal\Library\DashboardController;
 use LibraryPortal\Library\ItemsController;
 use LibraryPortal\Lifecycle\Installer;
@@ -58,10 +59,11 @@ use LibraryPortal\Privacy\PolicyText;
 use LibraryPortal\Sharing\InviteAccount;
 use LibraryPortal\Sharing\InviteLogin;
 use LibraryPortal\Sharing\SeatSharing;
+use LibraryPortal\Sharing\ShareInviteController;
 use LibraryPortal\Sharing\ShareLinkPurge;
 use LibraryPortal\Sharing\ShareMailer;
+use LibraryPortal\Sharing\ShareOwnerController;
 use LibraryPortal\Sharing\ShareRecords;
-use LibraryPortal\Sharing\SharingController;
 use LibraryPortal\Team\TeamController;
 
 /**
@@ -165,20 +167,23 @@ final class Plugin {
 				$items->register_routes();
 				$lookup     = new ItemLookup( $services->library );
 				$activation = new SeatActivation( $services->licenses, $services->seat_audit );
-				( new LearningController( $lookup, new ProgressRecorder( $services->progress, $activation, (int) $services->settings->get( 'unknown_length_pace' ) ), $activation, $services->contracts, $services->certificates, $services->settings ) )->register_routes();
+				( new VideoController( $lookup, $services->contracts, $services->certificates, $services->settings ) )->register_routes();
+				( new ProgressController( $lookup, new ProgressRecorder( $services->progress, $activation, (int) $services->settings->get( 'unknown_length_pace' ) ), $activation ) )->register_routes();
 				( new SubtitlesController( $lookup ) )->register_routes();
 				( new QuizController( new ItemLookup( $services->library ), $quizzes ) )->register_routes();
 				( new UserController( $services->library ) )->register_routes();
 				( new NotificationsController( $services->notifications ) )->register_routes();
-				$mailer = new ShareMailer( $services->share_links, $services->mail_history, $services->mail_gate, $services->settings, $services->notifier, $services->seat_audit );
-				( new SharingController(
+				$mailer  = new ShareMailer( $services->share_links, $services->mail_history, $services->mail_gate, $services->settings, $services->notifier, $services->seat_audit );
+				$sharing = new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier, $services->grants, $services->seat_audit );
+				( new ShareOwnerController(
 					new ItemLookup( $services->library ),
 					$services->licenses,
 					$services->share_links,
 					new ShareRecords( $services->licenses, $services->progress, $services->certificates, $services->mail_history, $mailer, $services->share_links ),
 					$mailer,
-					new SeatSharing( $services->share_invites, $services->share_links, $services->licenses, $services->shares, $services->license_requests, $services->notifier, $services->grants, $services->seat_audit )
+					$sharing
 				) )->register_routes();
+				( new ShareInviteController( $sharing ) )->register_routes();
 				( new TeamController( $services->team, $services->team_reply ) )->register_routes();
 				( new DashboardController( $services->dashboard, $services->settings ) )->register_routes();
 			}

@@ -7,14 +7,14 @@
 
 namespace LibraryPortal\Contracts;
 
-use LibraryPortal\Core\Seats\AuditEntry;
-use LibraryPortal\Core\Seats\AuditWords;
 use DateTimeImmutable;
 use InvalidArgumentException;
 use LibraryPortal\Core\Contracts\ContractItem;
 use LibraryPortal\Core\Contracts\ContractRepository;
 use LibraryPortal\Core\Contracts\ContractSummary;
 use LibraryPortal\Core\Items\ItemPostType;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\AuditWords;
 use LibraryPortal\Core\Seats\SeatAuditRepository;
 use LibraryPortal\Platform\Database\WriteFailed;
 use LibraryPortal\Platform\Queue;

@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Learning;
 
+use LibraryPortal\Core\Rows\Access;
 use LibraryPortal\Core\Seats\AuditEntry;
 use LibraryPortal\Core\Seats\AuditWords;
-use LibraryPortal\Core\Rows\Access;
 use LibraryPortal\Core\Seats\LicenseRepository;
 use LibraryPortal\Core\Seats\SeatAuditRepository;
 

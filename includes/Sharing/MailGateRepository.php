@@ -9,6 +9,7 @@ namespace LibraryPortal\Sharing;
 
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 
 /**
  * One row per sender. A send first takes the gate with one conditional UPDATE (no send in
@@ -90,6 +91,6 @@ final class MailGateRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE sender_id = %d', $this->table( 'mail_senders' ), $user_id ) ), 'forget user' );
+		( new UserTable( $this->db, $this->table( 'mail_senders' ), array( 'sender_id' ) ) )->delete( $user_id, 'forget user' );
 	}
 }

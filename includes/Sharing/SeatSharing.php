@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Core\Seats\AuditEntry;
-use LibraryPortal\Core\Seats\AuditWords;
 use LibraryPortal\Core\Notices\Notifier;
 use LibraryPortal\Core\People\People;
 use LibraryPortal\Core\People\PersonName;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\AuditWords;
 use LibraryPortal\Core\Seats\GrantService;
 use LibraryPortal\Core\Seats\LicenseRepository;
 use LibraryPortal\Core\Seats\LicenseRequestRepository;

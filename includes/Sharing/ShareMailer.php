@@ -7,11 +7,11 @@
 
 namespace LibraryPortal\Sharing;
 
-use LibraryPortal\Core\Seats\AuditEntry;
-use LibraryPortal\Core\Seats\AuditWords;
 use LibraryPortal\Core\Notices\Notifier;
 use LibraryPortal\Core\People\People;
 use LibraryPortal\Core\People\PersonName;
+use LibraryPortal\Core\Seats\AuditEntry;
+use LibraryPortal\Core\Seats\AuditWords;
 use LibraryPortal\Core\Seats\MailHistoryRepository;
 use LibraryPortal\Core\Seats\SeatAuditRepository;
 use LibraryPortal\Core\Seats\ShareInvites;

@@ -9,6 +9,7 @@ namespace LibraryPortal\Core\Contracts;
 
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 use LibraryPortal\Core\Rows\Expiry;
 use LibraryPortal\Platform\Database\WriteFailed;
 
@@ -484,6 +485,6 @@ final class ContractRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'contract_members' ), $user_id ) ), 'forget user' );
+		( new UserTable( $this->db, $this->table( 'contract_members' ), array( 'user_id' ) ) )->delete( $user_id, 'forget user' );
 	}
 }

@@ -9,6 +9,7 @@ namespace LibraryPortal\Core\Notices;
 
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
@@ -130,9 +131,9 @@ final class NotificationRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$table = $this->table( 'notifications' );
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $table, $user_id ) ), 'forget user' );
-		$this->must( $this->db->query( $this->db->prepare( 'UPDATE %i SET related_user_id = 0 WHERE related_user_id = %d', $table, $user_id ) ), 'forget user' );
+		$rows = new UserTable( $this->db, $this->table( 'notifications' ), array( 'user_id' ) );
+		$rows->delete( $user_id, 'forget user' );
+		$rows->release( $user_id, 'related_user_id', 'forget user' );
 	}
 
 	/**
@@ -144,9 +145,6 @@ final class NotificationRepository extends Repository implements UserRows {
 	 * @throws WriteFailed When the database refused it.
 	 */
 	public function erase_user( int $user_id ): int {
-		return $this->must(
-			$this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d OR related_user_id = %d', $this->table( 'notifications' ), $user_id, $user_id ) ),
-			'erase notifications'
-		);
+		return ( new UserTable( $this->db, $this->table( 'notifications' ), array( 'user_id', 'related_user_id' ) ) )->delete( $user_id, 'erase notifications' );
 	}
 }

@@ -10,6 +10,7 @@ namespace LibraryPortal\Core\Quizzes;
 use InvalidArgumentException;
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
@@ -307,8 +308,8 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_attempts' ), $user_id ) ), 'forget user' );
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_served' ), $user_id ) ), 'forget user' );
+		$this->attempt_rows()->delete( $user_id, 'forget user' );
+		$this->served_rows()->delete( $user_id, 'forget user' );
 	}
 
 	/**
@@ -320,27 +321,7 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 * @return array<int, array{id: int, product_id: int, score: int, passed: bool, answers: string, created_at: int}>
 	 */
 	public function export_page( int $user_id, int $limit, int $offset ): array {
-		$rows = (array) $this->db->get_results(
-			$this->db->prepare(
-				'SELECT id, product_id, score, passed, answers, created_at FROM %i WHERE user_id = %d ORDER BY id LIMIT %d OFFSET %d',
-				$this->table( 'quiz_attempts' ),
-				$user_id,
-				max( 1, $limit ),
-				max( 0, $offset )
-			),
-			ARRAY_A
-		);
-		return array_map(
-			static fn( array $row ): array => array(
-				'id'         => (int) $row['id'],
-				'product_id' => (int) $row['product_id'],
-				'score'      => (int) $row['score'],
-				'passed'     => (bool) (int) $row['passed'],
-				'answers'    => (string) $row['answers'],
-				'created_at' => (int) $row['created_at'],
-			),
-			$rows
-		);
+		return $this->attempt_rows()->export_page( $user_id, $limit, $offset );
 	}
 
 	/**
@@ -351,7 +332,37 @@ final class QuizAttemptRepository extends Repository implements UserRows {
 	 * @throws WriteFailed When the database refused it.
 	 */
 	public function erase_user( int $user_id ): int {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_served' ), $user_id ) ), 'erase served tests' );
-		return $this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'quiz_attempts' ), $user_id ) ), 'erase test attempts' );
+		$this->served_rows()->delete( $user_id, 'erase served tests' );
+		return $this->attempt_rows()->delete( $user_id, 'erase test attempts' );
+	}
+
+	/**
+	 * The test attempts of a user (an export shows each attempt with its answers).
+	 */
+	private function attempt_rows(): UserTable {
+		return new UserTable(
+			$this->db,
+			$this->table( 'quiz_attempts' ),
+			array( 'user_id' ),
+			array(
+				'id'         => UserTable::INT,
+				'product_id' => UserTable::INT,
+				'score'      => UserTable::INT,
+				'passed'     => UserTable::BOOL,
+				'answers'    => UserTable::STRING,
+				'created_at' => UserTable::INT,
+			)
+		);
+	}
+
+	/**
+	 * The tests served to a user (never exported: the questions drawn, not the user's data).
+	 */
+	private function served_rows(): UserTable {
+		return new UserTable(
+			$this->db,
+			$this->table( 'quiz_served' ),
+			array( 'user_id' )
+		);
 	}
 }

@@ -10,6 +10,8 @@ namespace LibraryPortal\Core\Rows;
 use InvalidArgumentException;
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
+use LibraryPortal\Platform\Database\SelectPart;
 use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
@@ -156,11 +158,11 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @return array<int, Certificate>
 	 */
 	public function valid_for_user( int $user_id, int $product_id = 0 ): array {
-		$table = $this->table( 'certificates' );
-		$query = $product_id > 0
-			? $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND product_id = %d AND revoked_at = 0', $table, $user_id, $product_id )
-			: $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND revoked_at = 0', $table, $user_id );
-		$rows  = (array) $this->db->get_results( $query, ARRAY_A );
+		if ( $product_id > 0 ) {
+			$certificate = $this->read( $this->valid_for_item_read( $user_id, $product_id ) );
+			return null === $certificate ? array() : array( $product_id => $certificate );
+		}
+		$rows  = (array) $this->db->get_results( $this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d AND revoked_at = 0', $this->table( 'certificates' ), $user_id ), ARRAY_A );
 		$found = array();
 		foreach ( $rows as $row ) {
 			$certificate                       = Certificate::from_row( $row );
@@ -170,12 +172,33 @@ final class CertificateRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * The user's valid certificate of one item as a part of a combined read (a progress report's),
+	 * named `certificate`: the Certificate, or null.
+	 *
+	 * @param int $user_id    User.
+	 * @param int $product_id Item.
+	 */
+	public function valid_for_item_read( int $user_id, int $product_id ): SelectPart {
+		$columns = array();
+		foreach ( explode( ', ', self::COLUMNS ) as $column ) {
+			$columns[ $column ] = $column;
+		}
+		return SelectPart::of(
+			'certificate',
+			$columns,
+			'FROM %i WHERE user_id = %d AND product_id = %d AND revoked_at = 0',
+			array( $this->table( 'certificates' ), $user_id, $product_id ),
+			static fn( array $rows ): ?Certificate => $rows ? Certificate::from_row( $rows[0] ) : null
+		);
+	}
+
+	/**
 	 * Deletes the certificates of a deleted user.
 	 *
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) ), 'forget user' );
+		$this->user_rows()->delete( $user_id, 'forget user' );
 	}
 
 	/**
@@ -199,11 +222,7 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @return Certificate[]
 	 */
 	public function export_page( int $user_id, int $limit, int $offset ): array {
-		$rows = (array) $this->db->get_results(
-			$this->db->prepare( 'SELECT ' . self::COLUMNS . ' FROM %i WHERE user_id = %d ORDER BY id LIMIT %d OFFSET %d', $this->table( 'certificates' ), $user_id, max( 1, $limit ), max( 0, $offset ) ),
-			ARRAY_A
-		);
-		return array_map( array( Certificate::class, 'from_row' ), $rows );
+		return $this->user_rows()->export_page( $user_id, $limit, $offset, static fn( array $row ): Certificate => Certificate::from_row( $row ) );
 	}
 
 	/**
@@ -212,6 +231,26 @@ final class CertificateRepository extends Repository implements UserRows {
 	 * @param int $user_id User.
 	 */
 	public function count_for_user( int $user_id ): int {
-		return (int) $this->db->get_var( $this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE user_id = %d', $this->table( 'certificates' ), $user_id ) );
+		return $this->user_rows()->count( $user_id );
+	}
+
+	/**
+	 * The certificates table's rows of a user, revoked ones too (an export reads every column).
+	 */
+	private function user_rows(): UserTable {
+		return new UserTable(
+			$this->db,
+			$this->table( 'certificates' ),
+			array( 'user_id' ),
+			array(
+				'id'         => UserTable::STRING,
+				'user_id'    => UserTable::STRING,
+				'product_id' => UserTable::STRING,
+				'code'       => UserTable::STRING,
+				'score'      => UserTable::STRING,
+				'issued_at'  => UserTable::STRING,
+				'revoked_at' => UserTable::STRING,
+			)
+		);
 	}
 }

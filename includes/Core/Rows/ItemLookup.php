@@ -7,6 +7,9 @@
 
 namespace LibraryPortal\Core\Rows;
 
+use LibraryPortal\Core\Rows\Access;
+use LibraryPortal\Core\Rows\LearnerRow;
+use LibraryPortal\Core\Rows\PartProgress;
 use LibraryPortal\Platform\Rest\ErrorReply;
 use WP_Error;
 
@@ -48,6 +51,13 @@ final class ItemLookup {
 	private array $progress = array();
 
 	/**
+	 * Rows found for progress reports in this request, by user, item, tag and contract.
+	 *
+	 * @var array<string, array{row: array<string, mixed>, whole: bool}>
+	 */
+	private array $reports = array();
+
+	/**
 	 * Creates the lookup.
 	 *
 	 * @param LibraryService $library Library builder.
@@ -69,6 +79,7 @@ final class ItemLookup {
 	public function forget( $response ) {
 		$this->found    = array();
 		$this->progress = array();
+		$this->reports  = array();
 		return $response;
 	}
 
@@ -84,11 +95,7 @@ final class ItemLookup {
 		if ( ! isset( $this->found[ $key ] ) ) {
 			$rows = $user_id > 0 ? $this->build( $user_id, $product_id ) : array();
 			if ( ! $rows ) {
-				return ErrorReply::error(
-					self::NOT_FOUND,
-					__( 'This training is not in your library.', 'library-portal' ),
-					404
-				);
+				return self::not_found();
 			}
 			$this->found[ $key ] = $rows;
 		}
@@ -116,27 +123,103 @@ final class ItemLookup {
 	}
 
 	/**
-	 * The row a progress report acts on when one of the user's seats already opens the item
-	 * without spending one (an activated seat or a membership), judged from the item, the seats
-	 * and the progress alone (LibraryService::report_rows(): docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media").
-	 * Null whenever rows() could pick another row or answer otherwise (a contract asked for, a
-	 * seat to spend, no access, no such published item): the caller then uses rows(). A found
-	 * row keeps its progress for progress().
+	 * The row a request acts on (LearnerRow::pick(): the asked version, the one that spends
+	 * nothing first; with a contract, only that contract's row), or the 404, the same for a
+	 * missing item, one not in the user's library and one not in that contract.
 	 *
 	 * @param int    $user_id     User.
 	 * @param int    $product_id  Item.
-	 * @param string $tag         '' or 'member' (LearnerRow::pick()).
+	 * @param string $tag         '' or 'member'.
 	 * @param int    $contract_id Contract asked for (0 = none).
-	 * @return array<string, mixed>|null A seat row (LibraryService::seat_rows()).
+	 * @return array<string, mixed>|WP_Error
 	 */
-	public function steady_row( int $user_id, int $product_id, string $tag, int $contract_id ): ?array {
+	public function row( int $user_id, int $product_id, string $tag, int $contract_id ) {
+		$rows = $this->rows( $user_id, $product_id );
+		if ( is_wp_error( $rows ) ) {
+			return $rows;
+		}
+		return LearnerRow::pick( $rows, $tag, $contract_id ) ?? self::not_found();
+	}
+
+	/**
+	 * The row a progress report acts on, and whether it is the whole row as GET items/ sends it.
+	 * When one of the user's seats already opens the item without spending one (an activated seat
+	 * or a membership) and no contract is asked for, the row is built from the report's one
+	 * combined read (LibraryService::seat_rows_of_item(): same builder, no texts or names), and
+	 * `whole` is false. Anything else (a contract asked for, a seat to spend, no access, no such
+	 * published item) takes row(). Asked again in the same request (the permission check, then
+	 * the handler), it answers from what it found.
+	 *
+	 * @param int    $user_id     User.
+	 * @param int    $product_id  Item.
+	 * @param string $tag         '' or 'member'.
+	 * @param int    $contract_id Contract asked for (0 = none).
+	 * @return array{row: array<string, mixed>, whole: bool}|WP_Error
+	 */
+	public function report_row( int $user_id, int $product_id, string $tag, int $contract_id ) {
+		$key = implode( '|', array( $user_id, $product_id, $tag, $contract_id ) );
+		if ( ! isset( $this->reports[ $key ] ) ) {
+			$seat_row = $this->seat_row( $user_id, $product_id, $tag, $contract_id );
+			if ( null !== $seat_row ) {
+				$this->reports[ $key ] = array(
+					'row'   => $seat_row,
+					'whole' => false,
+				);
+			} else {
+				$row = $this->row( $user_id, $product_id, $tag, $contract_id );
+				if ( is_wp_error( $row ) ) {
+					return $row;
+				}
+				$this->reports[ $key ] = array(
+					'row'   => $row,
+					'whole' => true,
+				);
+			}
+		}
+		return $this->reports[ $key ];
+	}
+
+	/**
+	 * The same row read again after a write of this request (counts, access, progress as stored):
+	 * the row of the same version, sharer and contract among fresh_rows(), or the item's first.
+	 *
+	 * @param int                  $user_id User.
+	 * @param array<string, mixed> $row     Row before the write.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	public function fresh_row( int $user_id, array $row ) {
+		$rows = $this->fresh_rows( $user_id, (int) $row['product_id'] );
+		if ( is_wp_error( $rows ) ) {
+			return $rows;
+		}
+		foreach ( $rows as $candidate ) {
+			if ( $candidate['tag'] === $row['tag'] && $candidate['share_user_id'] === $row['share_user_id'] && $candidate['contract_id'] === $row['contract_id'] ) {
+				return $candidate;
+			}
+		}
+		return $rows[0];
+	}
+
+	/**
+	 * A report's row from its one combined read when that row opens the item without spending a
+	 * seat, judged from the item, the seats, the progress and the certificate alone; null
+	 * whenever row() could pick another row or answer otherwise. A found row keeps its progress
+	 * for progress().
+	 *
+	 * @param int    $user_id     User.
+	 * @param int    $product_id  Item.
+	 * @param string $tag         '' or 'member'.
+	 * @param int    $contract_id Contract asked for (0 = none).
+	 * @return array<string, mixed>|null
+	 */
+	private function seat_row( int $user_id, int $product_id, string $tag, int $contract_id ): ?array {
 		if ( $user_id <= 0 || $contract_id > 0 ) {
 			return null;
 		}
-		$read = $this->library->report_rows( $user_id, time(), $product_id );
+		$read = $this->library->seat_rows_of_item( $user_id, time(), $product_id );
 		$row  = null === $read ? null : LearnerRow::pick( $read['rows'], $tag );
 		// Contract rows are listed after the seat rows of their version and rank no better than
-		// these two kinds, so rows() would pick this same row.
+		// these two kinds, so row() would pick this same row.
 		$asked = null !== $row && ( 'member' === $tag ) === ( 'member' === $row['tag'] );
 		if ( null === $read || null === $row || ! $asked || ! in_array( $row['access'], array( Access::ACTIVATED, Access::MEMBER ), true ) ) {
 			return null;
@@ -169,6 +252,13 @@ final class ItemLookup {
 		$built = $this->library->item_rows( $user_id, time(), $product_id );
 		$this->progress[ $user_id . '|' . $product_id ] = $built['progress'][ $product_id ] ?? array();
 		return self::as_sent( $built['rows'] );
+	}
+
+	/**
+	 * The 404 of an item that is not in the user's library (or not in the contract asked for).
+	 */
+	private static function not_found(): WP_Error {
+		return ErrorReply::error( self::NOT_FOUND, __( 'This training is not in your library.', 'library-portal' ), 404 );
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace LibraryPortal\Core\Rows;
 
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
@@ -88,7 +89,7 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'library_cache' ), $user_id ) ), 'forget user' );
+		( new UserTable( $this->db, $this->table( 'library_cache' ), array( 'user_id' ) ) )->delete( $user_id, 'forget user' );
 	}
 
 	/**

@@ -10,6 +10,7 @@ namespace LibraryPortal\Core\Rows;
 use InvalidArgumentException;
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 use LibraryPortal\Platform\Database\SelectPart;
 use LibraryPortal\Platform\Database\WriteFailed;
 
@@ -451,7 +452,7 @@ final class ProgressRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'progress' ), $user_id ) ), 'forget user' );
+		$this->user_rows()->delete( $user_id, 'forget user' );
 	}
 
 	/**
@@ -463,25 +464,7 @@ final class ProgressRepository extends Repository implements UserRows {
 	 * @return array<int, array{product_id: int, part_index: int, percent: int, updated_at: int}>
 	 */
 	public function export_page( int $user_id, int $limit, int $offset ): array {
-		$rows = (array) $this->db->get_results(
-			$this->db->prepare(
-				'SELECT product_id, part_index, percent, updated_at FROM %i WHERE user_id = %d ORDER BY product_id, part_index LIMIT %d OFFSET %d',
-				$this->table( 'progress' ),
-				$user_id,
-				max( 1, $limit ),
-				max( 0, $offset )
-			),
-			ARRAY_A
-		);
-		return array_map(
-			static fn( array $row ): array => array(
-				'product_id' => (int) $row['product_id'],
-				'part_index' => (int) $row['part_index'],
-				'percent'    => (int) $row['percent'],
-				'updated_at' => (int) $row['updated_at'],
-			),
-			$rows
-		);
+		return $this->user_rows()->export_page( $user_id, $limit, $offset );
 	}
 
 	/**
@@ -492,6 +475,24 @@ final class ProgressRepository extends Repository implements UserRows {
 	 * @throws WriteFailed When the database refused it.
 	 */
 	public function erase_user( int $user_id ): int {
-		return $this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE user_id = %d', $this->table( 'progress' ), $user_id ) ), 'erase progress' );
+		return $this->user_rows()->delete( $user_id, 'erase progress' );
+	}
+
+	/**
+	 * The progress table's rows of a user (an export shows each part's percent, by item and part).
+	 */
+	private function user_rows(): UserTable {
+		return new UserTable(
+			$this->db,
+			$this->table( 'progress' ),
+			array( 'user_id' ),
+			array(
+				'product_id' => UserTable::INT,
+				'part_index' => UserTable::INT,
+				'percent'    => UserTable::INT,
+				'updated_at' => UserTable::INT,
+			),
+			array( 'product_id', 'part_index' )
+		);
 	}
 }

@@ -9,6 +9,7 @@ namespace LibraryPortal\Core\Seats;
 
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 
 /**
  * The latest request of a team member to a sharer for an item. Taking a request slot is one
@@ -69,6 +70,6 @@ final class LicenseRequestRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE requester_id = %d OR owner_id = %d', $this->table( 'license_requests' ), $user_id, $user_id ) ), 'forget user' );
+		( new UserTable( $this->db, $this->table( 'license_requests' ), array( 'requester_id', 'owner_id' ) ) )->delete( $user_id, 'forget user' );
 	}
 }

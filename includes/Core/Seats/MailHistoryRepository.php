@@ -9,6 +9,7 @@ namespace LibraryPortal\Core\Seats;
 
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
@@ -135,7 +136,7 @@ final class MailHistoryRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE sender_id = %d', $this->table( 'mail_history' ), $user_id ) ), 'forget user' );
+		$this->sender_rows()->delete( $user_id, 'forget user' );
 	}
 
 	/**
@@ -147,26 +148,7 @@ final class MailHistoryRepository extends Repository implements UserRows {
 	 * @return array<int, array{id: int, product_id: int, email: string, accepted: bool, created_at: int}>
 	 */
 	public function export_page( int $sender_id, int $limit, int $offset ): array {
-		$rows = (array) $this->db->get_results(
-			$this->db->prepare(
-				'SELECT id, product_id, email, accepted, created_at FROM %i WHERE sender_id = %d ORDER BY id LIMIT %d OFFSET %d',
-				$this->table( 'mail_history' ),
-				$sender_id,
-				max( 1, $limit ),
-				max( 0, $offset )
-			),
-			ARRAY_A
-		);
-		return array_map(
-			static fn( array $row ): array => array(
-				'id'         => (int) $row['id'],
-				'product_id' => (int) $row['product_id'],
-				'email'      => (string) $row['email'],
-				'accepted'   => (bool) (int) $row['accepted'],
-				'created_at' => (int) $row['created_at'],
-			),
-			$rows
-		);
+		return $this->sender_rows()->export_page( $sender_id, $limit, $offset );
 	}
 
 	/**
@@ -177,6 +159,24 @@ final class MailHistoryRepository extends Repository implements UserRows {
 	 * @throws WriteFailed When the database refused it.
 	 */
 	public function erase_user( int $sender_id ): int {
-		return $this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE sender_id = %d', $this->table( 'mail_history' ), $sender_id ) ), 'erase mail history' );
+		return $this->sender_rows()->delete( $sender_id, 'erase mail history' );
+	}
+
+	/**
+	 * The share e-mails a user sent (an export shows each address and whether it was accepted for delivery).
+	 */
+	private function sender_rows(): UserTable {
+		return new UserTable(
+			$this->db,
+			$this->table( 'mail_history' ),
+			array( 'sender_id' ),
+			array(
+				'id'         => UserTable::INT,
+				'product_id' => UserTable::INT,
+				'email'      => UserTable::STRING,
+				'accepted'   => UserTable::BOOL,
+				'created_at' => UserTable::INT,
+			)
+		);
 	}
 }

@@ -9,6 +9,7 @@ namespace LibraryPortal\Core\Seats;
 
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
@@ -205,8 +206,8 @@ final class SeatAuditRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$table = $this->table( 'seat_audit' );
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $table, $user_id ) ), 'delete a deleted user\'s audit rows' );
-		$this->must( $this->db->query( $this->db->prepare( 'UPDATE %i SET actor_id = 0 WHERE actor_id = %d', $table, $user_id ) ), 'release a deleted actor\'s audit rows' );
+		$rows = new UserTable( $this->db, $this->table( 'seat_audit' ), array( 'owner_id' ) );
+		$rows->delete( $user_id, 'delete a deleted user\'s audit rows' );
+		$rows->release( $user_id, 'actor_id', 'release a deleted actor\'s audit rows' );
 	}
 }

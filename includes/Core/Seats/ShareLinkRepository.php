@@ -9,6 +9,7 @@ namespace LibraryPortal\Core\Seats;
 
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 use LibraryPortal\Platform\Database\SelectPart;
 use LibraryPortal\Platform\Database\WriteFailed;
 
@@ -307,6 +308,6 @@ final class ShareLinkRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d', $this->table( 'share_links' ), $user_id ) ), 'forget user' );
+		( new UserTable( $this->db, $this->table( 'share_links' ), array( 'owner_id' ) ) )->delete( $user_id, 'forget user' );
 	}
 }

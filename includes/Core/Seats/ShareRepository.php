@@ -9,6 +9,7 @@ namespace LibraryPortal\Core\Seats;
 
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
+use LibraryPortal\Core\Database\UserTable;
 use LibraryPortal\Platform\Database\WriteFailed;
 
 /**
@@ -106,7 +107,7 @@ final class ShareRepository extends Repository implements UserRows {
 	 * @param int $user_id Deleted user.
 	 */
 	public function forget_user( int $user_id ): void {
-		$this->must( $this->db->query( $this->db->prepare( 'DELETE FROM %i WHERE owner_id = %d OR recipient_id = %d', $this->table( 'shares' ), $user_id, $user_id ) ), 'forget user' );
+		( new UserTable( $this->db, $this->table( 'shares' ), array( 'owner_id', 'recipient_id' ) ) )->delete( $user_id, 'forget user' );
 	}
 
 	/**

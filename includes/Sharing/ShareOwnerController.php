@@ -1,6 +1,6 @@
 <?php
 /**
- * The sharing routes.
+ * The owner's sharing routes.
  *
  * @package LibraryPortal
  */
@@ -24,11 +24,11 @@ use WP_REST_Server;
 
 /**
  * GET videosharedata/{id}, POST and DELETE share-link/{id}, send-share-emails, revoke-share/{id},
- * POST share-invitations/{id}/resend and DELETE share-invitations/{id} (the owner's side) and POST accept-share, dismiss-share, request-license (the invite's side);
- * docs/contract.md. Every route needs a login and the REST nonce; an owner's routes answer 404
- * for an item or share that is not theirs, and change nothing.
+ * POST share-invitations/{id}/resend and DELETE share-invitations/{id}: what the owner of seats
+ * does with them (docs/contract.md). Every route needs a login and the REST nonce; they answer
+ * 404 for an item or share that is not the caller's, and change nothing.
  */
-final class SharingController extends Controller {
+final class ShareOwnerController extends ShareRoutes {
 
 	/**
 	 * Wires the controller.
@@ -38,7 +38,7 @@ final class SharingController extends Controller {
 	 * @param ShareLinks        $links    Share links.
 	 * @param ShareRecords      $records  The Share Details data.
 	 * @param ShareMailer       $mailer   E-mail sharing.
-	 * @param SeatSharing       $sharing  Seat changes.
+	 * @param SeatSharing       $sharing  Seat changes (revoke).
 	 */
 	public function __construct(
 		private readonly ItemLookup $lookup,
@@ -53,16 +53,8 @@ final class SharingController extends Controller {
 	 * Registers the routes.
 	 */
 	public function register_routes(): void {
-		$id      = self::item_id_arg();
-		$encoded = array(
-			'encoded' => array(
-				'description' => __( 'The share link code (the part after /shareseats/).', 'library-portal' ),
-				'type'        => 'string',
-				'required'    => true,
-				'maxLength'   => 1100,
-			),
-		);
-		$login   = array( $this, 'require_login' );
+		$id    = self::item_id_arg();
+		$login = array( $this, 'require_login' );
 
 		register_rest_route(
 			$this->namespace,
@@ -164,22 +156,6 @@ final class SharingController extends Controller {
 				),
 			)
 		);
-		foreach ( array(
-			'accept-share'    => 'accept',
-			'dismiss-share'   => 'dismiss',
-			'request-license' => 'request_license',
-		) as $route => $callback ) {
-			register_rest_route(
-				$this->namespace,
-				'/' . $route,
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, $callback ),
-					'permission_callback' => $login,
-					'args'                => $encoded,
-				)
-			);
-		}
 	}
 
 	/**
@@ -347,36 +323,6 @@ final class SharingController extends Controller {
 	}
 
 	/**
-	 * POST accept-share.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return WP_REST_Response
-	 */
-	public function accept( WP_REST_Request $request ) {
-		return $this->reply( $this->sharing->accept( get_current_user_id(), (string) $request['encoded'], time() ) );
-	}
-
-	/**
-	 * POST dismiss-share.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return WP_REST_Response
-	 */
-	public function dismiss( WP_REST_Request $request ) {
-		return $this->reply( $this->sharing->dismiss( get_current_user_id(), (string) $request['encoded'], time() ) );
-	}
-
-	/**
-	 * POST request-license.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return WP_REST_Response
-	 */
-	public function request_license( WP_REST_Request $request ) {
-		return $this->reply( $this->sharing->request_license( get_current_user_id(), (string) $request['encoded'], time() ) );
-	}
-
-	/**
 	 * The user's own row of an item if its seats can be shared now (ShareRule), else the error.
 	 *
 	 * @param int $user_id    Owner.
@@ -420,29 +366,6 @@ final class SharingController extends Controller {
 	 */
 	private static function not_pending(): WP_Error {
 		return ErrorReply::error( ShareLinks::NOT_PENDING, __( 'This invitation was already accepted, canceled or has expired.', 'library-portal' ), 409 );
-	}
-
-	/**
-	 * The reply of a service's answer: success with its data, or the error; a 429 says when to
-	 * come back in Retry-After.
-	 *
-	 * @param array<string, mixed>|Refusal|WP_Error $result Service answer.
-	 * @return WP_REST_Response
-	 */
-	private function reply( $result ): WP_REST_Response {
-		if ( $result instanceof Refusal ) {
-			$result = ErrorReply::refused( $result );
-		}
-		if ( ! $result instanceof WP_Error ) {
-			return $this->success( $result );
-		}
-		$response = rest_convert_error_to_response( $result );
-		$data     = $result->get_error_data();
-		if ( is_array( $data ) && isset( $data['retry_after'] ) ) {
-			$response->header( 'Retry-After', (string) (int) $data['retry_after'] );
-		}
-		$response->header( 'Cache-Control', 'no-store, private' );
-		return $response;
 	}
 
 	/**
