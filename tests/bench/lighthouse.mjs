@@ -122,10 +122,13 @@ async function main() {
 			( [ name ] ) => ONLY.length === 0 || ONLY.includes( name )
 		)
 	);
-	const chrome = await chromeLauncher.launch( {
-		chromePath: chromiumLaunch.executablePath,
-		chromeFlags: [ '--headless=new', ...chromiumLaunch.args ],
-	} );
+	const launch = () =>
+		chromeLauncher.launch( {
+			chromePath: chromiumLaunch.executablePath,
+			chromeFlags: [ '--headless=new', ...chromiumLaunch.args ],
+		} );
+	let chrome = await launch();
+	let measured = 0;
 	const load = [ os.loadavg()[ 0 ] ];
 	const reports = {};
 	const samples = Object.fromEntries(
@@ -135,6 +138,12 @@ async function main() {
 		// Pages interleaved, so each sees the same share of the machine's other load.
 		for ( let run = 1; run <= RUNS; run++ ) {
 			for ( const [ name, address ] of Object.entries( pages ) ) {
+				if ( measured++ > 0 ) {
+					// A browser of its own per run: after a first run, the next one in the same
+					// browser came back logged out (wp-login.php?reauth=1), even with a new cookie.
+					await chrome.kill();
+					chrome = await launch();
+				}
 				const result = await lighthouse( `${ baseUrl }${ address }`, {
 					port: chrome.port,
 					output: 'json',
