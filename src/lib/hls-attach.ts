@@ -14,6 +14,11 @@
  */
 import Hls from 'hls.js/light';
 
+/**
+ * Internal dependencies
+ */
+import { attachNative, isHlsUrl, isIOS, playsHlsItself } from './hls-source';
+
 /** A fatal media error is recovered this many times before the player gives up. */
 export const MEDIA_RECOVERIES = 1;
 
@@ -50,20 +55,7 @@ export const LOAD_POLICIES = {
 	},
 };
 
-export const isHlsUrl = ( src: string ): boolean =>
-	/\.m3u8(\?|#|$)/i.test( src );
-
-/**
- * iPhone, iPad (also iPadOS reporting a Mac) and iPod.
- *
- * @param nav The navigator.
- */
-export function isIOS( nav: Navigator = navigator ): boolean {
-	return (
-		/iPad|iPhone|iPod/.test( nav.userAgent ) ||
-		( nav.platform === 'MacIntel' && nav.maxTouchPoints > 1 )
-	);
-}
+export { isHlsUrl, isIOS };
 
 export type PlaybackEngine = 'native' | 'hls.js' | 'none';
 
@@ -77,7 +69,7 @@ export function chooseEngine(
 	video: HTMLVideoElement,
 	nav: Navigator = navigator
 ): PlaybackEngine {
-	const native = video.canPlayType( 'application/vnd.apple.mpegurl' ) !== '';
+	const native = playsHlsItself( video );
 	if ( isIOS( nav ) && native ) {
 		return 'native';
 	}
@@ -90,20 +82,26 @@ export function chooseEngine(
 export interface AttachOptions {
 	/** The source cannot be played (shown as the spec's error text). */
 	onFatal: () => void;
+	/**
+	 * Seconds to start loading at (the resume point), so hls.js fetches that segment first
+	 * instead of the part's opening ones. Unset: from the start.
+	 */
+	startPosition?: number | undefined;
 }
 
 /**
  * Starts loading `src` into `video`. Returns a function that detaches (destroys hls.js).
  *
- * @param video           The video element.
- * @param src             The .m3u8 address.
- * @param options         Callbacks.
- * @param options.onFatal The source cannot be played.
+ * @param video                 The video element.
+ * @param src                   The .m3u8 address.
+ * @param options               Callbacks.
+ * @param options.onFatal       The source cannot be played.
+ * @param options.startPosition Seconds to start loading at.
  */
 export function attachHls(
 	video: HTMLVideoElement,
 	src: string,
-	{ onFatal }: AttachOptions
+	{ onFatal, startPosition }: AttachOptions
 ): () => void {
 	const engine = isHlsUrl( src ) ? chooseEngine( video ) : 'none';
 	if ( engine === 'none' ) {
@@ -112,15 +110,15 @@ export function attachHls(
 	}
 	if ( engine === 'native' ) {
 		// With hls.js a media error is recovered; natively the element's error is final.
-		video.addEventListener( 'error', onFatal );
-		video.src = src;
-		return () => {
-			video.removeEventListener( 'error', onFatal );
-			video.removeAttribute( 'src' );
-			video.load();
-		};
+		return attachNative( video, src, onFatal );
 	}
-	const hls = new Hls( { enableWorker: true, ...LOAD_POLICIES } );
+	const hls = new Hls( {
+		enableWorker: true,
+		...LOAD_POLICIES,
+		...( startPosition !== undefined && startPosition > 0
+			? { startPosition }
+			: {} ),
+	} );
 	let destroyed = false;
 	let mediaRecoveries = 0;
 	const destroy = () => {

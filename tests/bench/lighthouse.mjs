@@ -4,7 +4,9 @@
  * the dashboard, the library list and an item page, several runs each; prints LCP, TBT and CLS of
  * every run and their medians and exits 1 when a median misses its target.
  *
- * Usage: node tests/bench/lighthouse.mjs <site url> <logins.json> [--runs N]
+ * Usage: node tests/bench/lighthouse.mjs <site url> <logins.json> [--runs N] [--page NAME]...
+ * (--page dashboard|list|item, repeatable: only those pages, e.g. to look at one page before and
+ * after a change without waiting for the others.)
  */
 /* eslint-disable no-console -- the report is the output. */
 import fs from 'node:fs';
@@ -18,6 +20,9 @@ import chromiumLaunch from '../chromium.cjs';
 const [ , , baseUrl, loginsFile, ...options ] = process.argv;
 const runsAt = options.indexOf( '--runs' );
 const RUNS = runsAt >= 0 ? Number( options[ runsAt + 1 ] ) : 3;
+const ONLY = options.flatMap( ( option, at ) =>
+	option === '--page' ? [ options[ at + 1 ] ] : []
+);
 const OWNER = 'demo-owner';
 const ITEM_TITLE = 'Trauma-Informed Care';
 // The issue's targets for a phone (Lighthouse mobile).
@@ -101,15 +106,29 @@ async function itemPath( cookie ) {
 
 async function main() {
 	const cookie = await logIn();
-	const pages = {
+	const allPages = {
 		dashboard: '/my-account/library',
 		list: '/my-account/library/videos',
 		item: await itemPath( cookie ),
 	};
-	const chrome = await chromeLauncher.launch( {
-		chromePath: chromiumLaunch.executablePath,
-		chromeFlags: [ '--headless=new', ...chromiumLaunch.args ],
-	} );
+	const unknown = ONLY.filter( ( name ) => ! ( name in allPages ) );
+	if ( unknown.length > 0 ) {
+		throw new Error(
+			`unknown --page ${ unknown.join( ', ' ) } (dashboard, list, item)`
+		);
+	}
+	const pages = Object.fromEntries(
+		Object.entries( allPages ).filter(
+			( [ name ] ) => ONLY.length === 0 || ONLY.includes( name )
+		)
+	);
+	const launch = () =>
+		chromeLauncher.launch( {
+			chromePath: chromiumLaunch.executablePath,
+			chromeFlags: [ '--headless=new', ...chromiumLaunch.args ],
+		} );
+	let chrome = await launch();
+	let measured = 0;
 	const load = [ os.loadavg()[ 0 ] ];
 	const reports = {};
 	const samples = Object.fromEntries(
@@ -119,6 +138,12 @@ async function main() {
 		// Pages interleaved, so each sees the same share of the machine's other load.
 		for ( let run = 1; run <= RUNS; run++ ) {
 			for ( const [ name, address ] of Object.entries( pages ) ) {
+				if ( measured++ > 0 ) {
+					// A browser of its own per run: after a first run, the next one in the same
+					// browser came back logged out (wp-login.php?reauth=1), even with a new cookie.
+					await chrome.kill();
+					chrome = await launch();
+				}
 				const result = await lighthouse( `${ baseUrl }${ address }`, {
 					port: chrome.port,
 					output: 'json',

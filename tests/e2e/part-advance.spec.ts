@@ -68,7 +68,6 @@ test( 'a part played to its end: "Next part in 1 s", then the next part plays by
 	await logIn( page, login, PASSWORD, '/my-account/library' );
 	const detail = new DetailPage( page );
 	await detail.open( item );
-	await detail.waitForMetadata();
 	await recordMediaTimes( page );
 
 	// The learner presses Play and lets part 1 run to its end, at normal speed.
@@ -157,7 +156,6 @@ test( 'where the browser refuses to start the next part, Play takes focus and En
 	await logIn( page, login, PASSWORD, '/my-account/library' );
 	const detail = new DetailPage( page );
 	await detail.open( item );
-	await detail.waitForMetadata();
 
 	// The learner presses Play and lets part 1 run to its end; the press is long past by then.
 	await page
@@ -214,6 +212,8 @@ test( 'Retry after a failed load hands focus to the video it loads again', async
 	);
 	const detail = new DetailPage( page );
 	await detail.open( item );
+	// Nothing loads before Play: the press meets the broken playlist.
+	await detail.playButton.click();
 	const error = page.getByTestId( 'lp-player' ).getByRole( 'alert' );
 	await expect( error ).toBeVisible( { timeout: 15_000 } );
 

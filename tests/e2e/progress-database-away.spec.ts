@@ -55,7 +55,6 @@ test( 'the database goes away while a part plays: the drop-in answers 503 with R
 	await logIn( page, login, PASSWORD, '/my-account/library' );
 	const detail = new DetailPage( page );
 	await detail.open( item );
-	await detail.waitForMetadata();
 	// The first step (after the report that starts playing) reaches the server.
 	const first = page.waitForResponse(
 		( response ) =>
@@ -129,7 +128,6 @@ test( 'the database is away from the start of a part: the server first hears of 
 	await logIn( page, login, PASSWORD, '/my-account/library' );
 	const detail = new DetailPage( page );
 	await detail.open( item );
-	await detail.waitForMetadata();
 	const answers: string[] = [];
 	page.on( 'response', async ( response ) => {
 		if ( isReport( response.url() ) ) {

@@ -107,7 +107,6 @@ async function outageRun(
 	const detail = new DetailPage( page );
 
 	await detail.open( item );
-	await detail.waitForMetadata();
 	// The first step reaches the server (after the report that starts playing); from then on the
 	// platform fails.
 	const first = page.waitForResponse(

@@ -176,8 +176,10 @@ function ItemDetailScreen() {
 	const video = useResource< VideoState >( loadVideo, NO_VIDEO, wantVideo );
 
 	const [ chosenTab, setChosenTab ] = useState< DetailTab | null >( null );
-	// Play (the primary action of a video) opens Training Details and starts its player once the
-	// player has its video; the press is the user gesture the browser asks for.
+	// Play (the primary action of a video) opens Training Details and starts its player as soon as
+	// the player is on the page; the press is the user gesture the browser asks for. A player that
+	// has loaded nothing yet takes that play() as the learner's ask: it attaches its source and
+	// starts once the metadata is in.
 	const [ playRequested, setPlayRequested ] = useState( 0 );
 	const articleRef = useRef< HTMLElement >( null );
 	useEffect( () => {
@@ -185,43 +187,30 @@ function ItemDetailScreen() {
 		if ( playRequested === 0 || ! article ) {
 			return;
 		}
-		let stopped = false;
-		let player: HTMLVideoElement | null = null;
-		const start = () => {
-			if ( ! stopped && player ) {
-				player.focus();
-				player.play().catch( () => undefined );
-			}
-		};
-		const attach = (): boolean => {
-			player = article.querySelector< HTMLVideoElement >(
+		const start = (): boolean => {
+			const player = article.querySelector< HTMLVideoElement >(
 				'[data-testid="lp-player-video"]'
 			);
 			if ( ! player ) {
 				return false;
 			}
-			if ( player.readyState >= HTMLMediaElement.HAVE_METADATA ) {
-				start();
-			} else {
-				player.addEventListener( 'loadedmetadata', start, {
-					once: true,
-				} );
+			player.focus();
+			try {
+				void Promise.resolve( player.play() ).catch( () => undefined );
+			} catch {
+				// Refused: the player's own Play is there.
 			}
 			return true;
 		};
 		const observer = new MutationObserver( () => {
-			if ( attach() ) {
+			if ( start() ) {
 				observer.disconnect();
 			}
 		} );
-		if ( ! attach() ) {
+		if ( ! start() ) {
 			observer.observe( article, { childList: true, subtree: true } );
 		}
-		return () => {
-			stopped = true;
-			observer.disconnect();
-			player?.removeEventListener( 'loadedmetadata', start );
-		};
+		return () => observer.disconnect();
 	}, [ playRequested ] );
 
 	if ( loading ) {

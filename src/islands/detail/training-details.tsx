@@ -1,13 +1,13 @@
 /**
- * Training Details tab: the part's title, the player (lazy `player` chunk), part
- * buttons 'Part n/total', the Take Test button or the server's readiness message, the attachment
+ * Training Details tab: the part's title, the player (its poster and controls at
+ * once; hls.js, the lazy `player` chunk, only when the learner presses Play), part buttons 'Part n/total', the Take Test button or the server's readiness message, the attachment
  * download, the 5% share notice and the description.
  */
 
 /**
  * WordPress dependencies
  */
-import { lazy, Suspense, useState } from '@wordpress/element';
+import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
 /**
@@ -17,7 +17,7 @@ import type { ItemScope } from '../../api/video';
 import { CertificateLinks } from '../../components/certificate-links';
 import { downloadLabel, showsShareNotice } from '../../domain/detail';
 import { initialPart } from '../../domain/playback';
-import { withPreloadError } from '../../lib/preload-error';
+import { VideoPlayer } from '../player';
 import type {
 	Certificate,
 	LibraryItem,
@@ -25,15 +25,9 @@ import type {
 	VideoDetails,
 } from '../../types/library';
 
-const VideoPlayer = lazy( () =>
-	withPreloadError(
-		() => import( /* webpackChunkName: "player" */ '../player' ),
-		'player'
-	).then( ( module ) => ( { default: module.VideoPlayer } ) )
-);
-
 /**
- * The player's reserved 16:9 box with the loading text (no jump when the player arrives).
+ * The player's reserved 16:9 box with the loading text, while the item's video details load (no
+ * jump when the player arrives).
  */
 export function PlayerPlaceholder() {
 	return (
@@ -85,21 +79,19 @@ export function TrainingDetails( {
 				{ current?.title || item.title }
 			</h2>
 			{ current ? (
-				<Suspense fallback={ <PlayerPlaceholder /> }>
-					<VideoPlayer
-						video={ video }
-						part={ part }
-						saved={ counts[ current.index ] ?? 0 }
-						scope={ scope }
-						onReply={ onReply }
-						onFreshAddresses={ onFreshAddresses }
-						onPartEnded={ () =>
-							setPart( ( now ) =>
-								now === part && now < total - 1 ? now + 1 : now
-							)
-						}
-					/>
-				</Suspense>
+				<VideoPlayer
+					video={ video }
+					part={ part }
+					saved={ counts[ current.index ] ?? 0 }
+					scope={ scope }
+					onReply={ onReply }
+					onFreshAddresses={ onFreshAddresses }
+					onPartEnded={ () =>
+						setPart( ( now ) =>
+							now === part && now < total - 1 ? now + 1 : now
+						)
+					}
+				/>
 			) : (
 				<p className="lp-notice lp-notice--error" role="alert">
 					{ __(

@@ -1,7 +1,13 @@
 /**
- * The video player (lazy chunk `player`, the only one with hls.js): one part at a time, resume
- * inside the seek band, progress reports through ProgressTracker, subtitles as text tracks,
- * speeds up to the server's max_playback_rate and the keys a learner expects.
+ * The video player (part of the detail island): one part at a time, resume inside the seek band,
+ * progress reports through ProgressTracker, subtitles as text tracks, speeds up to the server's
+ * max_playback_rate and the keys a learner expects.
+ *
+ * Nothing of the video is fetched until the learner asks for it: the poster and the controls show
+ * at once, but the source (and with it hls.js, the lazy `player` chunk, the only one with hls.js)
+ * is attached only when Play is pressed, in the player or on the video itself (its controls, a
+ * key). A phone on a data plan pays for no video nobody watches. Keyboard focus on the player
+ * fetches the chunk ahead (no media). Once the learner pressed Play, later parts load at once.
  *
  * Subtitle URLs are the server's proxy (GET subtitles/{id}/{n}); the spec's rule that a subtitle
  * file must match the subtitles path pattern is applied there, so the browser never names a path.
@@ -31,7 +37,8 @@ import {
 	playbackRates,
 	resumeTime,
 } from '../../domain/playback';
-import { attachHls } from '../../lib/hls-attach';
+import { attachNative, usesNativeHls } from '../../lib/hls-source';
+import { withPreloadError } from '../../lib/preload-error';
 import type {
 	ProgressReply,
 	VideoDetails,
@@ -56,6 +63,21 @@ export interface VideoPlayerProps {
 	 */
 	onFreshAddresses?: ( () => Promise< unknown > ) | undefined;
 }
+
+/** hls.js and the code that attaches it: fetched on the learner's first intent to watch. */
+const loadHlsAttach = () =>
+	import( /* webpackChunkName: "player" */ '../../lib/hls-attach' );
+
+/**
+ * Fetches the `player` chunk ahead of the press (keyboard focus on the player); no media. A
+ * failure stays quiet here: the press loads it again and reports it.
+ */
+function prefetchHlsAttach(): void {
+	loadHlsAttach().catch( () => undefined );
+}
+
+/** HTMLMediaElement.HAVE_METADATA: the duration (and so the resume point) is known. */
+const HAVE_METADATA = 1;
 
 /** Seconds an arrow key moves; j / l move twice as far. */
 export const SEEK_STEP_SECONDS = 5;
@@ -201,6 +223,8 @@ interface PartPlayerProps extends VideoPlayerProps {
 	focusNext: MutableRefObject< boolean >;
 	/** Shared with the next part: whether it opens because this part ended (and so starts). */
 	startNext: MutableRefObject< boolean >;
+	/** Shared by the parts: the learner pressed Play in this player, so a part loads at once. */
+	engaged: MutableRefObject< boolean >;
 }
 
 function PartPlayer( {
@@ -213,15 +237,22 @@ function PartPlayer( {
 	rate,
 	focusNext,
 	startNext,
+	engaged,
 	onRetry,
 }: PartPlayerProps ) {
 	const info = video.parts[ part ];
 	const src = info?.url ?? '';
 	const partIndex = info?.index ?? part;
 	const ref = useRef< HTMLVideoElement >( null );
-	const [ state, setState ] = useState< 'loading' | 'ready' | 'failed' >(
-		'loading'
+	// Whether the source is attached: a part the learner has not asked for shows its poster only.
+	const [ wanted, setWanted ] = useState(
+		() => startNext.current || engaged.current
 	);
+	const [ state, setState ] = useState<
+		'idle' | 'loading' | 'ready' | 'failed'
+	>( wanted ? 'loading' : 'idle' );
+	// Play was pressed before the source was there: it starts once the metadata is in.
+	const playOnLoad = useRef( false );
 	// This part ended and the next one opens in PART_ADVANCE_DELAY_MS: said on the video.
 	const [ advancing, setAdvancing ] = useState( false );
 	// The next part opened but the browser refused to start it: a Play button takes focus.
@@ -248,9 +279,6 @@ function PartPlayer( {
 		const autoStart = startNext.current;
 		startNext.current = false;
 		let unmounted = false;
-		const detach = attachHls( element, src, {
-			onFatal: () => setState( 'failed' ),
-		} );
 
 		// Written ahead into the progress queue, then sent (docs/rules/learning-and-progress.md, "Watching: progress, activation, subtitles, media").
 		const send = async (
@@ -306,12 +334,24 @@ function PartPlayer( {
 						setStartRefused( true );
 					}
 				} );
+			} else if ( playOnLoad.current && element.paused ) {
+				// The press came before the source: if loading it cut that play() short, go on.
+				play( element );
 			}
+			playOnLoad.current = false;
 		};
 		const onReady = () =>
 			setState( ( s ) => ( s === 'failed' ? s : 'ready' ) );
 		const onPause = () => void tracker.flush();
-		const onPlay = () => setStartRefused( false );
+		const onPlay = () => {
+			setStartRefused( false );
+			engaged.current = true;
+			if ( element.readyState < HAVE_METADATA ) {
+				// The controls' own play or a key, before anything loaded: that is the ask.
+				playOnLoad.current = true;
+				setWanted( true );
+			}
+		};
 		const onEnded = () => {
 			void tracker.complete();
 			const next = part < video.parts.length - 1;
@@ -355,11 +395,49 @@ function PartPlayer( {
 			element.removeEventListener( 'ended', onEnded );
 			document.removeEventListener( 'visibilitychange', onHide );
 			window.removeEventListener( 'pagehide', onPageHide );
-			detach();
 		};
 		// One tracker per mounted part (the parent keys this component by part).
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [] );
+
+	// The source, once asked for: natively on iOS, else through hls.js (the `player` chunk),
+	// which starts loading at the resume point rather than at the part's first segment.
+	useEffect( () => {
+		const element = ref.current;
+		if ( ! wanted || ! element ) {
+			return undefined;
+		}
+		setState( ( s ) => ( s === 'idle' ? 'loading' : s ) );
+		const onFatal = () => setState( 'failed' );
+		if ( usesNativeHls( element, src ) ) {
+			return attachNative( element, src, onFatal );
+		}
+		let cancelled = false;
+		let detach: ( () => void ) | undefined;
+		withPreloadError( loadHlsAttach, 'player' ).then(
+			( { attachHls } ) => {
+				if ( ! cancelled ) {
+					detach = attachHls( element, src, {
+						onFatal,
+						startPosition:
+							resumeTime( saved, info?.duration ?? NaN ) ??
+							undefined,
+					} );
+				}
+			},
+			() => {
+				if ( ! cancelled ) {
+					onFatal();
+				}
+			}
+		);
+		return () => {
+			cancelled = true;
+			detach?.();
+		};
+		// The part's source is fixed for this mounted part (the parent keys it by part).
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [ wanted ] );
 
 	useEffect( () => {
 		if ( ref.current ) {
@@ -388,8 +466,18 @@ function PartPlayer( {
 	);
 	const english = tracks.findIndex( ( track ) => track.language === 'en' );
 
+	const title = info?.title || video.title;
+
 	return (
-		<div className="lp-player__frame">
+		<div
+			className="lp-player__frame"
+			onFocus={ () => {
+				const element = ref.current;
+				if ( ! wanted && element && ! usesNativeHls( element, src ) ) {
+					prefetchHlsAttach();
+				}
+			} }
+		>
 			<video
 				ref={ ref }
 				className="lp-player__video"
@@ -399,9 +487,9 @@ function PartPlayer( {
 				// after a part change and a Retry.
 				tabIndex={ 0 }
 				playsInline
-				preload="metadata"
+				preload="none"
 				poster={ info?.thumb || video.thumb || undefined }
-				aria-label={ info?.title || video.title }
+				aria-label={ title }
 				onKeyDown={ ( event: KeyboardEvent< HTMLVideoElement > ) => {
 					if (
 						! event.altKey &&
@@ -430,7 +518,7 @@ function PartPlayer( {
 					}
 				} }
 			>
-				{ tracks.map( ( track, position ) => (
+				{ ( wanted ? tracks : [] ).map( ( track, position ) => (
 					<track
 						key={ track.url }
 						kind="subtitles"
@@ -441,6 +529,40 @@ function PartPlayer( {
 					/>
 				) ) }
 			</video>
+			{ state === 'idle' ? (
+				<div className="lp-player__overlay lp-player__overlay--start">
+					<button
+						type="button"
+						className="lp-player__start"
+						onClick={ () => {
+							const element = ref.current;
+							if ( element ) {
+								// The button goes with the press: focus stays in the player.
+								element.focus();
+								playOnLoad.current = true;
+								play( element );
+							}
+							engaged.current = true;
+							setWanted( true );
+						} }
+					>
+						<svg
+							viewBox="0 0 24 24"
+							aria-hidden="true"
+							focusable="false"
+						>
+							<path d="M8 5v14l11-7z" />
+						</svg>
+						<span className="lp-visually-hidden">
+							{ sprintf(
+								/* translators: %s: title of the video or part. */
+								__( 'Play %s', 'library-portal' ),
+								title
+							) }
+						</span>
+					</button>
+				</div>
+			) : null }
 			{ state === 'loading' ? (
 				<p className="lp-player__overlay" role="status">
 					{
@@ -509,6 +631,7 @@ export function VideoPlayer( props: VideoPlayerProps ) {
 	const [ attempt, setAttempt ] = useState( 0 );
 	const focusNext = useRef( false );
 	const startNext = useRef( false );
+	const engaged = useRef( false );
 	const speedId = useId();
 	const rates = playbackRates( props.video.max_playback_rate );
 	const { onReply } = props;
@@ -532,9 +655,11 @@ export function VideoPlayer( props: VideoPlayerProps ) {
 				rate={ rate }
 				focusNext={ focusNext }
 				startNext={ startNext }
+				engaged={ engaged }
 				onRetry={ () => {
 					// Retry's button goes with the error: focus goes to the video it loads again.
 					focusNext.current = true;
+					engaged.current = true;
 					const loadAgain = () => setAttempt( ( n ) => n + 1 );
 					if ( props.onFreshAddresses ) {
 						// The address may have expired: load what the server hands out now.

@@ -68,6 +68,13 @@ export class DetailPage extends BasePage {
 		return this.page.getByTestId( 'lp-player-video' );
 	}
 
+	/** The player's own Play on the poster: nothing of the video loads before it is pressed. */
+	get playButton(): Locator {
+		return this.page
+			.getByTestId( 'lp-player' )
+			.getByRole( 'button', { name: /^Play ./ } );
+	}
+
 	get parts(): Locator {
 		return this.page.getByRole( 'group', { name: 'Video parts' } );
 	}
@@ -127,8 +134,32 @@ export class DetailPage extends BasePage {
 	}
 
 	/**
+	 * Presses the player's Play, muted (a headless browser has no one to hear it), and waits
+	 * until the video plays. Returns its state and where playback began (the resume point).
+	 */
+	async pressPlay(): Promise< VideoState & { startedAt: number } > {
+		await this.video.evaluate( ( element: HTMLVideoElement ) => {
+			element.muted = true;
+		} );
+		await this.playButton.click();
+		await expect
+			.poll(
+				() =>
+					this.video.evaluate(
+						( element: HTMLVideoElement ) => element.played.length
+					),
+				{ message: 'the video plays after Play', timeout: 15_000 }
+			)
+			.toBeGreaterThan( 0 );
+		const startedAt = await this.video.evaluate(
+			( element: HTMLVideoElement ) => element.played.start( 0 )
+		);
+		return { ...( await this.videoState() ), startedAt };
+	}
+
+	/**
 	 * Chooses a speed in the player's own control and plays, muted (no user gesture is needed
-	 * for muted playback).
+	 * for muted playback). A player that has loaded nothing yet is started with its Play.
 	 *
 	 * @param rate Playback speed offered by the player, e.g. 2.
 	 */
@@ -136,6 +167,10 @@ export class DetailPage extends BasePage {
 		await this.page
 			.getByRole( 'combobox', { name: 'Playback speed' } )
 			.selectOption( String( rate ) );
+		if ( await this.playButton.isVisible() ) {
+			await this.pressPlay();
+			return;
+		}
 		await this.video.evaluate( async ( element: HTMLVideoElement ) => {
 			element.muted = true;
 			await element.play();

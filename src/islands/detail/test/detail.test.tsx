@@ -567,6 +567,14 @@ describe( 'Training Details', () => {
 			data: { items: [ makeItem( { product_id: 5 } ) ] },
 		} );
 		await screen.findByRole( 'button', { name: 'Part 2/3' } );
+		jest.spyOn(
+			window.HTMLMediaElement.prototype,
+			'play'
+		).mockResolvedValue( undefined );
+		// Nothing loads before the learner presses Play.
+		await act( async () => {
+			fireEvent.click( screen.getByRole( 'button', { name: /^Play / } ) );
+		} );
 		await act( async () => {
 			mockFatal();
 		} );

@@ -242,9 +242,19 @@ describe( 'the end of a part', () => {
 	} );
 } );
 
+/**
+ * The learner's press on the player's Play (nothing loads before it); the source is attached.
+ */
+async function pressPlay(): Promise< void > {
+	await act( async () => {
+		fireEvent.click( screen.getByRole( 'button', { name: /^Play / } ) );
+	} );
+}
+
 describe( 'Retry after a failed load', () => {
 	it( 'hands focus to the video it loads again, and back to Retry when that fails too', async () => {
 		render( <Parts /> );
+		await pressPlay();
 		currentVideo().focus();
 		await act( async () => {
 			reportFatal();
@@ -260,6 +270,8 @@ describe( 'Retry after a failed load', () => {
 		expect( currentVideo() ).toHaveFocus();
 		expect( document.body ).not.toHaveFocus();
 
+		// Retry loads at once (the learner asked for the video before); its source is attached.
+		await act( async () => undefined );
 		await act( async () => {
 			reportFatal();
 		} );
@@ -296,6 +308,7 @@ describe( 'Retry with signed addresses', () => {
 			parts: [ { ...part( 0 ), url: renewed }, part( 1 ) ],
 		} ) );
 		render( <Refreshing fresh={ fresh } /> );
+		await pressPlay();
 		currentVideo().focus();
 		await act( async () => {
 			reportFatal();

@@ -7,6 +7,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
  * Internal dependencies
  */
 import { VideoPlayer } from '..';
+import { attachHls } from '../../../lib/hls-attach';
 import { sendProgress } from '../../../api/progress';
 import { ApiError } from '../../../api/client';
 import { progressQueue } from '../../../api/progress-queue';
@@ -14,7 +15,7 @@ import { makeItem, setPortalConfig } from '../../../test-utils/fixtures';
 import type { VideoDetails } from '../../../types/library';
 
 jest.mock( '../../../lib/hls-attach', () => ( {
-	attachHls: () => () => undefined,
+	attachHls: jest.fn( () => () => undefined ),
 } ) );
 jest.mock( '../../../api/progress', () => ( {
 	...jest.requireActual( '../../../api/progress' ),
@@ -22,6 +23,7 @@ jest.mock( '../../../api/progress', () => ( {
 } ) );
 
 const mockedSend = sendProgress as jest.MockedFunction< typeof sendProgress >;
+const mockedAttach = attachHls as jest.MockedFunction< typeof attachHls >;
 
 const video: VideoDetails = {
 	product_id: 5,
@@ -71,7 +73,29 @@ beforeEach( () => {
 	setPortalConfig();
 	window.localStorage.clear();
 	mockedSend.mockReset();
+	mockedAttach.mockClear();
+	jest.spyOn( window.HTMLMediaElement.prototype, 'play' ).mockResolvedValue(
+		undefined
+	);
 } );
+
+afterEach( () => {
+	jest.restoreAllMocks();
+} );
+
+const playerVideo = () =>
+	screen.getByTestId( 'lp-player-video' ) as HTMLVideoElement;
+
+/**
+ * The learner's press on the player's Play; the source is attached once it returns.
+ *
+ * @param name The button's name.
+ */
+async function pressPlay( name = 'Play Alpha' ): Promise< void > {
+	await act( async () => {
+		fireEvent.click( screen.getByRole( 'button', { name } ) );
+	} );
+}
 
 function mediaAt( element: HTMLVideoElement, time: number, paused = true ) {
 	Object.defineProperty( element, 'duration', {
@@ -85,8 +109,150 @@ function mediaAt( element: HTMLVideoElement, time: number, paused = true ) {
 	element.currentTime = time;
 }
 
+describe( 'VideoPlayer before Play', () => {
+	const twoParts: VideoDetails = {
+		...video,
+		parts: [
+			{ ...( video.parts[ 0 ] as VideoDetails[ 'parts' ][ 0 ] ) },
+			{
+				index: 1,
+				title: 'Beta',
+				url: 'https://example.test/b.m3u8',
+				thumb: 'https://example.test/b.jpg',
+				duration: 100,
+			},
+		],
+		progress: {
+			count: 0,
+			time: 0,
+			parts: [
+				{ count: 30, time: 0 },
+				{ count: 0, time: 0 },
+			],
+		},
+	};
+
+	it( 'shows the poster and a Play button, and attaches nothing until Play is pressed', async () => {
+		render(
+			<VideoPlayer
+				video={ twoParts }
+				part={ 1 }
+				saved={ 0 }
+				scope={ {} }
+				onReply={ jest.fn() }
+				onPartEnded={ jest.fn() }
+			/>
+		);
+		const element = playerVideo();
+		expect( element ).toHaveAttribute( 'preload', 'none' );
+		expect( element ).toHaveAttribute(
+			'poster',
+			'https://example.test/b.jpg'
+		);
+		expect( element ).not.toHaveAttribute( 'src' );
+		expect( screen.queryByRole( 'status' ) ).not.toBeInTheDocument();
+		// Focus (e.g. from the keyboard) loads no video either.
+		await act( async () => {
+			element.focus();
+		} );
+		expect( mockedAttach ).not.toHaveBeenCalled();
+
+		await pressPlay( 'Play Beta' );
+		expect( mockedAttach ).toHaveBeenCalledTimes( 1 );
+		expect( mockedAttach.mock.calls[ 0 ]?.[ 0 ] ).toBe( element );
+		expect( mockedAttach.mock.calls[ 0 ]?.[ 1 ] ).toBe(
+			'https://example.test/b.m3u8'
+		);
+		// The press plays the video it goes with, which keeps focus.
+		expect( window.HTMLMediaElement.prototype.play ).toHaveBeenCalled();
+		expect( element ).toHaveFocus();
+		expect(
+			screen.queryByRole( 'button', { name: 'Play Beta' } )
+		).not.toBeInTheDocument();
+		expect( screen.getByRole( 'status' ) ).toHaveTextContent(
+			'Loading video...'
+		);
+	} );
+
+	it( "the video's own play (its controls or a key) is the ask too", async () => {
+		render(
+			<VideoPlayer
+				video={ video }
+				part={ 0 }
+				saved={ 0 }
+				scope={ {} }
+				onReply={ jest.fn() }
+				onPartEnded={ jest.fn() }
+			/>
+		);
+		expect( mockedAttach ).not.toHaveBeenCalled();
+		await act( async () => {
+			fireEvent.play( playerVideo() );
+		} );
+		expect( mockedAttach ).toHaveBeenCalledTimes( 1 );
+	} );
+
+	it( 'hls.js starts loading at the resume point', async () => {
+		render(
+			<VideoPlayer
+				video={ twoParts }
+				part={ 0 }
+				saved={ 30 }
+				scope={ {} }
+				onReply={ jest.fn() }
+				onPartEnded={ jest.fn() }
+			/>
+		);
+		await pressPlay();
+		expect( mockedAttach.mock.calls[ 0 ]?.[ 2 ] ).toMatchObject( {
+			startPosition: 30,
+		} );
+	} );
+
+	it( 'once Play was pressed, another part loads at once without starting', async () => {
+		const { rerender } = render(
+			<VideoPlayer
+				video={ twoParts }
+				part={ 0 }
+				saved={ 0 }
+				scope={ {} }
+				onReply={ jest.fn() }
+				onPartEnded={ jest.fn() }
+			/>
+		);
+		await pressPlay();
+		const presses = ( window.HTMLMediaElement.prototype.play as jest.Mock )
+			.mock.calls.length;
+		await act( async () => {
+			rerender(
+				<VideoPlayer
+					video={ twoParts }
+					part={ 1 }
+					saved={ 0 }
+					scope={ {} }
+					onReply={ jest.fn() }
+					onPartEnded={ jest.fn() }
+				/>
+			);
+		} );
+		expect( mockedAttach ).toHaveBeenCalledTimes( 2 );
+		expect( mockedAttach.mock.calls[ 1 ]?.[ 1 ] ).toBe(
+			'https://example.test/b.m3u8'
+		);
+		expect(
+			screen.queryByRole( 'button', { name: 'Play Beta' } )
+		).not.toBeInTheDocument();
+		await act( async () => {
+			fireEvent.loadedMetadata( playerVideo() );
+		} );
+		expect(
+			( window.HTMLMediaElement.prototype.play as jest.Mock ).mock.calls
+		).toHaveLength( presses );
+	} );
+} );
+
 describe( 'VideoPlayer', () => {
-	it( "draws this part's subtitle tracks (English default) and the allowed speeds", () => {
+	it( "draws this part's subtitle tracks (English default) once Play is pressed, and the allowed speeds", async () => {
 		const { container } = render(
 			<VideoPlayer
 				video={ video }
@@ -97,6 +263,9 @@ describe( 'VideoPlayer', () => {
 				onPartEnded={ jest.fn() }
 			/>
 		);
+		// Not even a subtitle file before the learner asks for the video.
+		expect( container.querySelectorAll( 'track' ) ).toHaveLength( 0 );
+		await pressPlay();
 		const tracks = container.querySelectorAll( 'track' );
 		expect( tracks ).toHaveLength( 2 );
 		expect( tracks[ 0 ] ).toHaveAttribute( 'srclang', 'en' );
