@@ -15,6 +15,7 @@ export {
 } from './portal';
 export { E2E_SITE, wpPhp } from './site';
 export {
+	afterFrames,
 	axeViolations,
 	checkScreens,
 	layoutShift,
