@@ -2,6 +2,7 @@
  * Helpers of the end-to-end tests.
  */
 export { ARTIFACTS_DIR, BasePage } from './base-page';
+export { budgetForPages, PAGE_BUDGET_MS } from './budget';
 export { LibraryPage } from './library-page';
 export { fillLoginForm, logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
