@@ -21,14 +21,14 @@ import {
  */
 function setBrand( brand: string ): void {
 	wpPhp( `
-		$settings = (array) get_option( \\LibraryPortal\\Settings::OPTION, array() );
+		$settings = (array) get_option( \\LibraryPortal\\Core\\Settings::OPTION, array() );
 		$settings['brand'] = '${ brand }';
-		update_option( \\LibraryPortal\\Settings::OPTION, $settings );
+		update_option( \\LibraryPortal\\Core\\Settings::OPTION, $settings );
 	` );
 }
 
 const original = wpPhp(
-	"echo ( (array) get_option( \\LibraryPortal\\Settings::OPTION, array() ) )['brand'] ?? 'harbor';"
+	"echo ( (array) get_option( \\LibraryPortal\\Core\\Settings::OPTION, array() ) )['brand'] ?? 'harbor';"
 ).trim();
 
 test.describe.configure( { mode: 'serial' } );

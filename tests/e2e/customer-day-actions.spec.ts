@@ -145,7 +145,7 @@ function setOptions(
  */
 function setBrand( brand: string ): string {
 	return wpPhp( `
-		$settings = new \\LibraryPortal\\Settings();
+		$settings = new \\LibraryPortal\\Core\\Settings();
 		echo (string) $settings->get( 'brand' );
 		$settings->update( array( 'brand' => '${ brand }' ) );
 	` ).trim();

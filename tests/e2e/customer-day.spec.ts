@@ -505,7 +505,7 @@ test( "the dashboard's Contact Us leads to the demo's contact page, and is hidde
 		page.getByRole( 'heading', { name: 'Contact Us', exact: true } )
 	).toBeVisible();
 
-	const settings = `( new \\LibraryPortal\\Settings() )`;
+	const settings = `( new \\LibraryPortal\\Core\\Settings() )`;
 	wpPhp( `${ settings }->update( array( 'contact_url' => '' ) );` );
 	try {
 		await page.goto( '/my-account/library' );

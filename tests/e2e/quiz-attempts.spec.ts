@@ -39,7 +39,7 @@ test.beforeAll( () => {
 		$item  = (int) get_posts( array( 'post_type' => 'library_item', 'title' => '${ TITLE }', 'post_status' => 'publish', 'numberposts' => 1, 'fields' => 'ids' ) )[0];
 		$services = \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] );
 		$services->grants->grant( $user, $item, 1, 0, '', 'admin', '', 0 );
-		foreach ( array_keys( \\LibraryPortal\\Learning\\ItemMedia::of( $item, '${ TITLE }' )->parts ) as $part ) {
+		foreach ( array_keys( \\LibraryPortal\\Core\\Items\\ItemMedia::of( $item, '${ TITLE }' )->parts ) as $part ) {
 			$services->progress->record( $user, $item, $part, 100, time() );
 		}
 		echo wp_json_encode( array( 'login' => $login, 'item' => $item ) );
