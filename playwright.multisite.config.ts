@@ -18,7 +18,12 @@ export default defineConfig( {
 	testDir: './tests/e2e/network',
 	testIgnore: [],
 	outputDir: './artifacts/test-results-network',
-	reporter: [ [ 'list' ] ],
+	// One network, one worker: its specs are few and the network is slow to install.
+	workers: 1,
+	reporter: [
+		[ 'list' ],
+		[ 'json', { outputFile: './artifacts/e2e-network-results.json' } ],
+	],
 	use: { ...base.use, baseURL },
 	webServer: {
 		command:

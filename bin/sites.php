@@ -37,6 +37,11 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 			'test-multisite' => array( 8895, 'mariadb' ),
 			'e2e-multisite'  => array( 8896, 'mariadb' ),
 		);
+		// Playwright's second and later workers each get a site of their own (e2e-2 ... e2e-9, SQLite like
+		// e2e), so tests running side by side never see each other's data.
+		for ( $library_portal_worker = 2; $library_portal_worker <= 9; $library_portal_worker++ ) {
+			$known[ 'e2e-' . $library_portal_worker ] = array( 8900 + $library_portal_worker, 'sqlite' );
+		}
 
 		if ( ! preg_match( '/^[a-z0-9][a-z0-9-]{0,40}$/', $site ) ) {
 			throw new InvalidArgumentException( "Invalid site name '$site' (use a-z, 0-9 and -)." );

@@ -11,6 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
 	ARTIFACTS_DIR,
 	axeViolations,
+	budgetForPages,
 	credentials,
 	libraryItems,
 	logIn,
@@ -238,6 +239,8 @@ test.describe( 'the grants list without script', () => {
 	test( 'filters by one user, refuses an unknown one, and keeps the filter through sorting and paging', async ( {
 		page,
 	} ) => {
+		// Log-in (two pages), then six admin pages, each a full load without script.
+		budgetForPages( 8 );
 		// A fresh admin with 2 grants a page, an owner of three grants and one with a longer login.
 		const made = JSON.parse(
 			wpPhp( `

@@ -14,7 +14,13 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
-import { ARTIFACTS_DIR, checkScreens, logIn, wpPhp } from './support';
+import {
+	ARTIFACTS_DIR,
+	checkScreens,
+	fillLoginForm,
+	logIn,
+	wpPhp,
+} from './support';
 import { caughtMail, type CaughtMail } from './support/mail';
 
 const PASSWORD = 'Arriving-Pass-37';
@@ -102,17 +108,9 @@ async function submitLogin(
 	login: string,
 	password: string
 ): Promise< void > {
-	// wp-login.php focuses the login field 200 ms after load: fill until both hold theirs.
-	await expect( async () => {
-		await page.locator( '#user_login' ).fill( login );
-		await page.locator( '#user_pass' ).fill( password );
-		await expect( page.locator( '#user_login' ) ).toHaveValue( login, {
-			timeout: 500,
-		} );
-		await expect( page.locator( '#user_pass' ) ).toHaveValue( password, {
-			timeout: 500,
-		} );
-	} ).toPass();
+	// After a password reset the form empties the password as its script focuses it: fillLoginForm
+	// waits for that moment.
+	await fillLoginForm( page, login, password );
 	await Promise.all( [
 		page.waitForURL(
 			( url ) => ! url.pathname.endsWith( '/wp-login.php' )

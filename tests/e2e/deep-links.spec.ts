@@ -2,7 +2,7 @@
  * Deep links work on reload, and a logged-out visitor goes through the login and comes back.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { credentials, libraryItems, logIn } from './support';
+import { credentials, fillLoginForm, libraryItems, logIn } from './support';
 
 const LIBRARY_ROUTES = [
 	'/my-account/library',
@@ -104,8 +104,7 @@ test( 'a logged-out visitor is sent to log in and brought back to the deep link'
 	await page.goto( '/my-account/library/videos?status=expired' );
 
 	await expect( page ).toHaveURL( /\/wp-login\.php\?redirect_to=/ );
-	await page.locator( '#user_login' ).fill( owner.login );
-	await page.locator( '#user_pass' ).fill( owner.password );
+	await fillLoginForm( page, owner.login, owner.password );
 	await page.locator( '#wp-submit' ).click();
 
 	await expect( page ).toHaveURL(

@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+	budgetForPages,
 	credentials,
 	islandReplacedFirstScreen,
 	itemIdByTitle,
@@ -203,6 +204,7 @@ test.describe( 'with JavaScript', () => {
 		test( `the island takes the first screen's place without a layout shift at ${ width } px`, async ( {
 			page,
 		} ) => {
+			budgetForPages( 3 ); // The log-in (in beforeEach) and two portal addresses.
 			await page.setViewportSize( { width, height: 844 } );
 			await watchLayoutShift( page );
 			for ( const address of [

@@ -237,8 +237,17 @@ test.describe( 'learning', () => {
 			} )
 			.toBeGreaterThan( 6 );
 		await detail.pause();
-		// A real pause: the player stays paused for a few seconds of wall time.
-		await new Promise( ( resolve ) => setTimeout( resolve, 3_000 ) );
+		// A real pause: the page's own clock moves on by a few seconds while the player stays
+		// paused (a state the page reports, not a sleep of the test's).
+		const pausedAt = await page.evaluate( () => performance.now() );
+		await page.waitForFunction(
+			( since ) =>
+				( document.querySelector( 'video' ) as HTMLVideoElement )
+					.paused && performance.now() - since >= 3_000,
+			pausedAt,
+			{ timeout: 30_000 }
+		);
+		expect( ( await detail.videoState() ).paused ).toBe( true );
 		await detail.play( 1 );
 		const last = await progressOf( await thirdComplete );
 		expect( last.part ).toBe( 2 );

@@ -8,6 +8,7 @@ import {
 	axeViolations,
 	checkScreens,
 	credentials,
+	fillLoginForm,
 	islandReplacedFirstScreen,
 	logIn,
 	logOut,
@@ -144,8 +145,7 @@ test( 'a logged-out visitor of a page holding the block sees a styled login prom
 
 	await login.click();
 	const owner = credentials( 'demo-owner' );
-	await page.locator( '#user_login' ).fill( owner.login );
-	await page.locator( '#user_pass' ).fill( owner.password );
+	await fillLoginForm( page, owner.login, owner.password );
 	await page.locator( '#wp-submit' ).click();
 	await expect( page ).toHaveURL( /\/my-account\/library$/ );
 	await expect(

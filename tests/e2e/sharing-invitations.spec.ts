@@ -16,6 +16,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
 	ARTIFACTS_DIR,
 	axeViolations,
+	fillLoginForm,
 	logIn,
 	portalConfig,
 	portalGet,
@@ -306,8 +307,7 @@ test.describe( 'Sharing: accepting and inviting', () => {
 		).toBeVisible();
 
 		await visitor.goto( loginLink! );
-		await visitor.locator( '#user_login' ).fill( login );
-		await visitor.locator( '#user_pass' ).fill( NEW_PASSWORD );
+		await fillLoginForm( visitor, login, NEW_PASSWORD );
 		await visitor.locator( '#wp-submit' ).click();
 		await visitor.waitForURL(
 			`**/shareseats/${ codeOf( setup.invitedLink ) }/`

@@ -16,6 +16,7 @@ import {
 	ARTIFACTS_DIR,
 	axeViolations,
 	credentials,
+	fillLoginForm,
 	libraryItems,
 	logIn,
 	portalConfig,
@@ -170,8 +171,7 @@ test.describe( 'Sharing seats', () => {
 		const other = await memberPage( browser );
 		await other.goto( link );
 		await expect( other ).toHaveURL( /wp-login\.php/ );
-		await other.locator( '#user_login' ).fill( member.login );
-		await other.locator( '#user_pass' ).fill( member.password );
+		await fillLoginForm( other, member.login, member.password );
 		await other.locator( '#wp-submit' ).click();
 		await expect( other ).toHaveURL( /\/shareseats\// );
 		await expect(

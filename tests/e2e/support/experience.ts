@@ -84,8 +84,28 @@ export async function settle( page: Page ): Promise< void > {
 	).toHaveCount( 0 );
 	await expect( page.getByRole( 'heading', { level: 1 } ) ).toBeVisible();
 	// Layout shift entries are reported after the frame that moved things.
-	// eslint-disable-next-line playwright/no-wait-for-timeout -- no event marks "no more shifts".
-	await page.waitForTimeout( 500 );
+	await afterFrames( page );
+}
+
+/**
+ * Resolves once the page has painted two more frames and run a task after them: whatever the last
+ * change set off (a layout shift entry, a second event handler) has been delivered by then. A state
+ * of the page, so a busy machine makes it later, never too early.
+ * @param page
+ */
+export async function afterFrames( page: Page ): Promise< void > {
+	await page.evaluate(
+		() =>
+			new Promise< void >( ( resolve ) =>
+				requestAnimationFrame( () =>
+					requestAnimationFrame( () => {
+						const channel = new MessageChannel();
+						channel.port1.onmessage = () => resolve();
+						channel.port2.postMessage( null );
+					} )
+				)
+			)
+	);
 }
 
 /**

@@ -2,6 +2,7 @@
  * Helpers of the end-to-end tests.
  */
 export { ARTIFACTS_DIR, BasePage } from './base-page';
+export { budgetForPages, PAGE_BUDGET_MS } from './budget';
 export { LibraryPage } from './library-page';
 export { fillLoginForm, logIn, logOut } from './login';
 export { credentials, readLogins, type Login } from './logins';
@@ -15,6 +16,7 @@ export {
 } from './portal';
 export { E2E_SITE, wpPhp } from './site';
 export {
+	afterFrames,
 	axeViolations,
 	checkScreens,
 	layoutShift,

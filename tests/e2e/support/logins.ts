@@ -3,6 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { workerSite } from './worker-site';
 
 export interface Login {
 	role: string;
@@ -13,7 +14,7 @@ export interface Login {
 const LOGINS_FILE = path.resolve(
 	__dirname,
 	'../../../var/sites',
-	process.env.LP_E2E_SITE ?? 'e2e',
+	workerSite(),
 	'logins.json'
 );
 

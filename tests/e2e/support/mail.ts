@@ -6,11 +6,12 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { workerSite } from './worker-site';
 
 export const MAILDIR = path.resolve(
 	__dirname,
 	'../../../var/sites',
-	process.env.LP_E2E_SITE ?? 'e2e',
+	workerSite(),
 	'mail/new'
 );
 

@@ -3,9 +3,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { workerSite } from './worker-site';
 
-/** The local site the tests run against (LP_E2E_SITE, default e2e). */
-export const E2E_SITE = process.env.LP_E2E_SITE ?? 'e2e';
+/** The local site this worker's tests run against (support/worker-site.ts). */
+export const E2E_SITE = workerSite();
 
 /**
  * Runs PHP with WordPress loaded on the e2e site, as admin; returns what it printed.

@@ -14,6 +14,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * A site from schema 3 (plain index, duplicate certificates allowed) ends with the oldest
  * certificate of each pair and the UNIQUE key. On MariaDB the ALTERs commit, so the test
  * leaves the table as the migration makes it and deletes its own rows.
+ *
+ * @group database
  */
 final class CertificateMigrationTest extends TestCase {
 

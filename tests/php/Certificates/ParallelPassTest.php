@@ -21,6 +21,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * one certificate, every attempt recorded, every reply carrying that one certificate, one
  * notification to the sharing owner; with the limit, no more attempts than it allows; and one
  * served attempt is graded once.
+ *
+ * @group database
  */
 final class ParallelPassTest extends TestCase {
 

@@ -14,6 +14,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * A site from schema 8 (attempts without a number, no UNIQUE key) ends with every attempt
  * numbered per (user, item) in the order it was made, and the key that keeps the attempt limit
  * race-safe. On MariaDB the ALTERs commit, so the test deletes its own rows.
+ *
+ * @group database
  */
 final class QuizAttemptMigrationTest extends TestCase {
 

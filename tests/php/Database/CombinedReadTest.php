@@ -19,6 +19,8 @@ use LibraryPortal\Tests\Support\TestCase;
 /**
  * CombinedRead gives each part what the part read alone gives, in one statement, on both engines:
  * a progress report's read (docs/rules/learning-and-progress.md, "Cost of a report: the short path") rests on it.
+ *
+ * @group database
  */
 final class CombinedReadTest extends TestCase {
 

@@ -13,6 +13,8 @@ use LibraryPortal\Tests\Support\TestCase;
 
 /**
  * The portal page is made once (uninstall: UninstallTest).
+ *
+ * @group database
  */
 final class InstallerTest extends TestCase {
 

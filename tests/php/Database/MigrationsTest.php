@@ -14,6 +14,8 @@ use LibraryPortal\Tests\Support\TestCase;
 
 /**
  * Each step runs once, in order, and the stored number follows.
+ *
+ * @group database
  */
 final class MigrationsTest extends TestCase {
 

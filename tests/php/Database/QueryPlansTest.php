@@ -23,6 +23,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * caught as the routes run (the `query` filter sees each one $wpdb sends) on the demo data plus a
  * team of 200, then each is explained. The scale bench (`npm run bench:scale`) runs the same
  * check on millions of rows.
+ *
+ * @group database
  */
 final class QueryPlansTest extends TestCase {
 

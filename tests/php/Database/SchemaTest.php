@@ -14,6 +14,8 @@ use LibraryPortal\Tests\Support\TestCase;
 
 /**
  * Tables exist after activation, upgrades are idempotent, and writes keep their rules.
+ *
+ * @group database
  */
 final class SchemaTest extends TestCase {
 

@@ -14,6 +14,8 @@ use LibraryPortal\Tests\Support\TestCase;
 /**
  * Settings → Library Portal → Data: off unless the admin ticks it, and the form saves both ways
  * (UninstallTest covers what uninstall then does).
+ *
+ * @group database
  */
 final class UninstallSettingTest extends TestCase {
 

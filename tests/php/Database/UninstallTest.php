@@ -24,6 +24,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * take the test site's tables, so each plugin table is shadowed by an empty temporary copy for
  * the test and uninstall's DROP TABLE becomes DROP TEMPORARY TABLE (no commit), as WordPress
  * core's own test suite does with its query filter.
+ *
+ * @group database
  */
 final class UninstallTest extends TestCase {
 

@@ -18,6 +18,8 @@ use LibraryPortal\Tests\Support\TestCase;
 /**
  * A write the database refuses throws WriteFailed and announces nothing (no cache is cleared
  * for a change that did not happen); seats come back as typed Seat objects.
+ *
+ * @group database
  */
 final class WriteResultTest extends TestCase {
 

@@ -178,6 +178,9 @@ final class GrantServiceTest extends TestCase {
 		$this->assertSame( 1, (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE owner_id = %d', ( new Schema( $wpdb ) )->table( 'seat_audit' ), $other ) ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders -- %i is newer than WPCS 2.3.
 	}
 
+	/**
+	 * @group database
+	 */
 	public function test_grants_are_found_by_source_through_an_index(): void {
 		global $wpdb;
 		$table = ( new Schema( $wpdb ) )->table( 'grants' );

@@ -16,6 +16,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * N requests at once against the running test site (Support\ParallelSite), each with the user's
  * real logged-in cookie and REST nonce. The server, not this process, decides: exactly one seat
  * is activated, and of racing progress writes the largest stays.
+ *
+ * @group database
  */
 final class ParallelRequestsTest extends TestCase {
 

@@ -17,6 +17,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * ParallelRequestsTest (which sends them over HTTP at the same instant) made certain. The second
  * raise was judged by a clock the first has spent, so it must change nothing and say so
  * (ProgressRepository::raise(), docs/rules/learning-and-progress.md "Progress jumps", 0.).
+ *
+ * @group database
  */
 final class WatchingClockRaceTest extends TestCase {
 

@@ -18,6 +18,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * through dbDelta (docs/rules/platform.md, "Migrations"); its stored progress is kept and, having no
  * clock, its next report opens a watching session. On MariaDB the ALTERs commit, so the test
  * writes no rows and leaves the table as the upgrade makes it.
+ *
+ * @group database
  */
 final class WatchingClockUpgradeTest extends TestCase {
 

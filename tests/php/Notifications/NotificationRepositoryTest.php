@@ -13,6 +13,8 @@ use LibraryPortal\Tests\Support\TestCase;
 /**
  * The repository stores what it is given (the Notifier cleans it first) and reads typed
  * Notification objects back.
+ *
+ * @group database
  */
 final class NotificationRepositoryTest extends TestCase {
 

@@ -16,6 +16,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * A site from schema 5 gains `grants.expiry_notified_at` and its expiry index through dbDelta,
  * and stored `training_completed` notices become `team_completed`. On MariaDB the ALTERs
  * commit, so the test leaves the table as the upgrade makes it (columns and data unchanged).
+ *
+ * @group database
  */
 final class NotificationsUpgradeTest extends TestCase {
 

@@ -17,6 +17,8 @@ use LibraryPortal\Tests\Support\TestCase;
  * parallel sends against the quota and a revoke racing an activation, each as real concurrent
  * requests against the running site (Support\ParallelSite). The server decides; the test counts
  * the rows afterwards.
+ *
+ * @group database
  */
 final class ParallelSharingTest extends TestCase {
 

@@ -9,6 +9,8 @@ namespace LibraryPortal\Tests\Support;
 
 /**
  * Runs on both databases (bin/test-php); the tests depend on running in file order.
+ *
+ * @group database
  */
 final class HarnessTest extends TestCase {
 

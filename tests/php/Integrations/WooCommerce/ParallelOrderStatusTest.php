@@ -17,6 +17,8 @@ use LibraryPortal\Tests\Support\ParallelSite;
  * Six requests set the same pending order to completed at the same moment through WooCommerce's
  * REST API (Support\ParallelSite: the test site served by PHP workers, the admin's cookie and
  * nonce): the buyer gets one grant of 3 seats and the order one "granted" note.
+ *
+ * @group database
  */
 final class ParallelOrderStatusTest extends WooCommerceTestCase {
 
