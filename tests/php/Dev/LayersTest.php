@@ -56,6 +56,9 @@ final class LayersTest extends TestCase {
 		foreach ( array_keys( $files ) as $path ) {
 			wp_delete_file( $root . '/' . $path );
 		}
+		foreach ( array( 'Platform', 'Core', 'Sharing', 'Team', 'Lifecycle', '' ) as $folder ) {
+			rmdir( rtrim( $root . '/' . $folder, '/' ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- the fixture's own empty folders.
+		}
 
 		$this->assertSame(
 			array(
