@@ -82,11 +82,4 @@ final class Integration {
 			FeaturesUtil::declare_compatibility( 'custom_order_tables', LIBRARY_PORTAL_FILE, true );
 		}
 	}
-
-	/**
-	 * Whether WooCommerce is loaded in this request.
-	 */
-	public static function active(): bool {
-		return \LibraryPortal\Platform\WooCommerce::active();
-	}
 }

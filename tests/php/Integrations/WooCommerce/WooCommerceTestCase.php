@@ -7,9 +7,9 @@
 
 namespace LibraryPortal\Tests\Integrations\WooCommerce;
 
-use LibraryPortal\Integrations\WooCommerce\Integration;
 use LibraryPortal\Integrations\WooCommerce\ProductPanel;
 use LibraryPortal\Integrations\WooCommerce\PurchaseTerms;
+use LibraryPortal\Platform\WooCommerce;
 use LibraryPortal\Tests\Support\TestCase;
 use WC_Product_Simple;
 
@@ -23,7 +23,7 @@ abstract class WooCommerceTestCase extends TestCase {
 	 */
 	protected function set_up() {
 		parent::set_up();
-		if ( ! Integration::active() ) {
+		if ( ! WooCommerce::active() ) {
 			$this->markTestSkipped( 'WooCommerce is not active on the test site: set LP_WOOCOMMERCE_DIR (CONTRIBUTING.md).' );
 		}
 	}
