@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DetailPage, E2E_SITE, logIn } from './support';
 import {
+	firstAcceptedStep,
 	newWorkshopLearner,
 	playerStepOf,
 	PROGRESS_QUEUE_KEY,
@@ -56,17 +57,9 @@ test( 'the database goes away while a part plays: the drop-in answers 503 with R
 	const detail = new DetailPage( page );
 	await detail.open( item );
 	// The first step (after the report that starts playing) reaches the server.
-	const first = page.waitForResponse(
-		( response ) =>
-			isReport( response.url() ) &&
-			response.request().method() === 'POST' &&
-			response.ok() &&
-			( response.request().postDataJSON() as { progress: number } )
-				.progress === PROGRESS_STEP
-	);
+	const first = firstAcceptedStep( page );
 	await detail.play( 1 );
-	await first;
-	expect( storedFirstPartPercent( user, item ) ).toBe( PROGRESS_STEP );
+	expect( storedFirstPartPercent( user, item ) ).toBe( await first );
 
 	// The database goes away: the next periodic report meets the drop-in.
 	const refused = page.waitForResponse(

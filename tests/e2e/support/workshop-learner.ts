@@ -2,6 +2,7 @@
  * A learner of their own for tests that play the demo workshop ("Trauma-Informed Care", parts of
  * 16 s), and what the server holds for them, read from its database (bin/wp-php).
  */
+import type { Page } from '@playwright/test';
 import { wpPhp } from './site';
 
 export const WORKSHOP = 'Trauma-Informed Care';
@@ -77,3 +78,40 @@ export const playerStepOf = ( state: {
 	Math.floor(
 		( state.currentTime / state.duration ) * ( 100 / PROGRESS_STEP )
 	) * PROGRESS_STEP;
+
+/**
+ * The first raise of the first part the server accepts, once it comes: the step it carried.
+ * Which step that is depends on the machine: the player reports at once when playing starts (0)
+ * and sends its first step when that reply is in, so on a busy machine the playhead may be past
+ * 5% by then and the first step is 10% or more. Waiting for exactly 5% would then match the next
+ * part's first step, after the first part was complete.
+ *
+ * @param page The portal page (call before pressing Play).
+ */
+export function firstAcceptedStep( page: Page ): Promise< number > {
+	return page
+		.waitForResponse( ( response ) => {
+			if (
+				! /\/library\/v2\/video\/progress\/\d+/.test(
+					new URL( response.url() ).pathname
+				) ||
+				response.request().method() !== 'POST' ||
+				! response.ok()
+			) {
+				return false;
+			}
+			const report = response.request().postDataJSON() as {
+				part: number;
+				progress: number;
+			};
+			return report.part === 0 && report.progress > 0;
+		} )
+		.then(
+			( response ) =>
+				(
+					response.request().postDataJSON() as {
+						progress: number;
+					}
+				 ).progress
+		);
+}
