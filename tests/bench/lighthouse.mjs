@@ -26,7 +26,7 @@ const ONLY = options.flatMap( ( option, at ) =>
 );
 const OWNER = 'demo-owner';
 const ITEM_TITLE = 'Trauma-Informed Care';
-// A phone's first seconds (docs/measurements.md, "A phone's first seconds"): medians on a quiet machine.
+// A phone's first seconds, medians on a quiet machine (docs/measurements.md, "A phone's view (Lighthouse)").
 const TARGETS = { lcp: 2000, tbt: 150, cls: 0.02 };
 const root = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
