@@ -12,6 +12,7 @@ use InvalidArgumentException;
 use LibraryPortal\Core\Contracts\ContractItem;
 use LibraryPortal\Core\Contracts\ContractRepository;
 use LibraryPortal\Core\Contracts\ContractSummary;
+use LibraryPortal\Core\Events;
 use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Core\Seats\AuditEntry;
 use LibraryPortal\Core\Seats\AuditWords;
@@ -104,6 +105,9 @@ final class ContractService {
 			),
 			time()
 		);
+		foreach ( $members as $user_id ) {
+			Events::contract_member_removed( $contract_id, (int) $user_id );
+		}
 		return $summary;
 	}
 
@@ -198,6 +202,7 @@ final class ContractService {
 		$user_id  = $this->user_id( $who );
 		$added    = 1 === $this->contracts->add_members( $contract_id, array( $user_id ) );
 		if ( $added ) {
+			Events::contract_member_added( $contract_id, $user_id );
 			$this->welcome->tell_added( $contract->contract, array( $user_id ), array(), true );
 		}
 		return $user_id;
@@ -217,6 +222,7 @@ final class ContractService {
 			/* translators: %s: e-mail address or user ID. */
 			throw new InvalidArgumentException( esc_html( sprintf( __( '%s is not a member of this contract.', 'library-portal' ), $who ) ) );
 		}
+		Events::contract_member_removed( $contract_id, $user_id );
 		return $user_id;
 	}
 
@@ -300,6 +306,13 @@ final class ContractService {
 			}
 		}
 		$added = $dry_run ? count( $new ) : $this->contracts->add_members( $contract_id, array_values( $new ) );
+		if ( ! $dry_run && count( $new ) === $added ) {
+			// Every one read as new went in. Fewer means another change added some of them at the
+			// same instant; which ones the single INSERT cannot tell, and that change announces its own.
+			foreach ( $new as $user_id ) {
+				Events::contract_member_added( $contract_id, $user_id );
+			}
+		}
 		if ( ! $dry_run && ( $added > 0 || $bad ) ) {
 			// Counts only, no addresses: an import may hold thousands (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
 			$this->audit->record_for_item(

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Learning;
 
+use LibraryPortal\Core\Events;
 use LibraryPortal\Core\Items\ItemMedia;
 use LibraryPortal\Core\Rows\Access;
 use LibraryPortal\Core\Rows\PartProgress;
@@ -127,6 +128,7 @@ final class ProgressRecorder {
 			// This request stored exactly this value; the other parts are as read at its start (a
 			// part another tab raised in between shows in that tab's reply and in the next one).
 			$progress[ $part ] = new PartProgress( $percent, $now );
+			self::announce( $user_id, $product_id, $part, $percent, (int) $read, $progress, $media->part_count() );
 		}
 		return array(
 			'activated'  => $activated,
@@ -148,5 +150,33 @@ final class ProgressRecorder {
 			409,
 			array( 'allowed_percent' => $allowed )
 		);
+	}
+
+	/**
+	 * The actions of a raise (Core\Events). A raise is stored by one conditional write that a
+	 * parallel report of the same item loses (one watching clock per item), and the loser judges
+	 * again from what it reads then, so each step, part and item completes once. The item is
+	 * complete when this raise took its last part to 100%.
+	 *
+	 * @param int                      $user_id    Learner.
+	 * @param int                      $product_id Item.
+	 * @param int                      $part       The part raised.
+	 * @param int                      $percent    Its percent now.
+	 * @param int                      $previous   Its percent before.
+	 * @param array<int, PartProgress> $progress   The item's parts with this raise.
+	 * @param int                      $parts      How many parts the item has.
+	 */
+	private static function announce( int $user_id, int $product_id, int $part, int $percent, int $previous, array $progress, int $parts ): void {
+		Events::progress_step( $user_id, $product_id, $part, $percent, $previous );
+		if ( ProgressRules::COMPLETE_PERCENT > $percent ) {
+			return;
+		}
+		Events::part_completed( $user_id, $product_id, $part );
+		for ( $index = 0; $index < $parts; $index++ ) {
+			if ( ! isset( $progress[ $index ] ) || $progress[ $index ]->percent < ProgressRules::COMPLETE_PERCENT ) {
+				return;
+			}
+		}
+		Events::item_completed( $user_id, $product_id );
 	}
 }

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Learning;
 
+use LibraryPortal\Core\Events;
 use LibraryPortal\Core\Rows\Access;
 use LibraryPortal\Core\Seats\AuditEntry;
 use LibraryPortal\Core\Seats\AuditWords;
@@ -88,6 +89,7 @@ final class SeatActivation {
 			}
 			if ( $this->licenses->activate_seat( $seat['id'], $user_id, $now ) ) {
 				$this->audit->record_for_seat( $user_id, self::AUDIT_ACTION, $seat['id'], array( 'holder' => $user_id ), $now );
+				Events::seat_activated( $user_id, (int) $row['product_id'], (int) $seat['id'], $owner_id );
 				return self::ACTIVATED;
 			}
 		}

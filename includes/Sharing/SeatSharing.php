@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Core\Events;
 use LibraryPortal\Core\Notices\Notifier;
 use LibraryPortal\Core\People\People;
 use LibraryPortal\Core\People\PersonName;
@@ -204,6 +205,7 @@ final class SeatSharing {
 			),
 			$now
 		);
+		Events::seat_accepted( $user_id, $invite->sharer_id, $invite->product_id, $seat_id, $method->value );
 		$recipient = get_userdata( $user_id );
 		$this->notifier->notify(
 			array(
@@ -299,6 +301,7 @@ final class SeatSharing {
 		}
 		// A seat whose purchase was refunded or taken back goes with it (docs/rules/seats-and-sharing.md, "Grants and audit trail (wp-admin, WP-CLI)").
 		if ( $this->grants->revoke_seat_of_ended_grant( $seat, $owner_id, $now ) ) {
+			Events::seat_revoked( $owner_id, $seat->holder_id, $seat->product_id, $license_id );
 			return array(
 				'message'            => __( 'Access revoked. The license was taken back with its purchase, so it is not available again.', 'library-portal' ),
 				'available_licenses' => $this->licenses->own_seat_counts( $owner_id, $seat->product_id, $now )['available'],
@@ -307,6 +310,7 @@ final class SeatSharing {
 		if ( $this->licenses->revoke_seat( $seat, $now ) ) {
 			$this->shares->close( $license_id, 'revoked', $now );
 			$this->audit->record_for_seat( $owner_id, self::REVOKE_ACTION, $license_id, array( 'holder' => $seat->holder_id ), $now );
+			Events::seat_revoked( $owner_id, $seat->holder_id, $seat->product_id, $license_id );
 			return array(
 				'message'            => __( 'Access revoked. The license is available again.', 'library-portal' ),
 				'available_licenses' => $this->licenses->own_seat_counts( $owner_id, $seat->product_id, $now )['available'],

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Sharing;
 
+use LibraryPortal\Core\Events;
 use LibraryPortal\Core\Notices\Notifier;
 use LibraryPortal\Core\People\People;
 use LibraryPortal\Core\People\PersonName;
@@ -182,11 +183,12 @@ final class ShareMailer {
 	 */
 	public function send( \WP_User $sender, int $product_id, string $title, array $recipients, int $now ) {
 		$sender_id = (int) $sender->ID;
+		$reached   = array();
 		$sent      = $this->within_limits(
 			$sender_id,
 			count( $recipients ),
 			$now,
-			function () use ( $sender, $sender_id, $product_id, $title, $recipients, $now ): int {
+			function () use ( $sender, $sender_id, $product_id, $title, $recipients, $now, &$reached ): int {
 				$sent = 0;
 				foreach ( $recipients as $email ) {
 					$accepted = $this->deliver( $sender, $product_id, $title, $email, $now );
@@ -194,6 +196,7 @@ final class ShareMailer {
 					$sent += $accepted ? 1 : 0;
 					if ( $accepted ) {
 						$this->notify_member( $sender, $product_id, $title, $email, $now );
+						$reached[] = $email;
 					}
 				}
 				return $sent;
@@ -221,6 +224,7 @@ final class ShareMailer {
 			),
 			$now
 		);
+		Events::invitations_sent( $sender_id, $product_id, $reached, false );
 		$reply['message'] = count( $recipients ) === $sent
 			/* translators: %d: number of recipients. */
 			? sprintf( _n( 'Invitation sent to %d recipient.', 'Invitations sent to %d recipients.', $sent, 'library-portal' ), $sent )
@@ -273,6 +277,7 @@ final class ShareMailer {
 			),
 			$now
 		);
+		Events::invitations_sent( $sender_id, $product_id, array( $email ), true );
 		/* translators: %s: the invited e-mail address. */
 		$reply['message'] = sprintf( __( 'The invitation was sent again to %s.', 'library-portal' ), $email );
 		return $reply;

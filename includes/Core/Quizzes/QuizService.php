@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Core\Quizzes;
 
+use LibraryPortal\Core\Events;
 use LibraryPortal\Core\Items\ItemMedia;
 use LibraryPortal\Core\Items\Quiz;
 use LibraryPortal\Core\Notices\Notifier;
@@ -265,10 +266,12 @@ final class QuizService {
 		if ( ! $this->attempts->claim_served( $served_id, $now ) ) {
 			return new AttemptRefused( AttemptRefused::STALE, __( 'This attempt was already submitted or has expired. Open the test again to start a new attempt.', 'library-portal' ), 409 );
 		}
-		if ( null === $this->attempts->record_within_limit( $user_id, $product_id, $limit, $since, $grade->score, $grade->passed, $grade->answers, $served_id, $now ) ) {
+		$attempt_id = $this->attempts->record_within_limit( $user_id, $product_id, $limit, $since, $grade->score, $grade->passed, $grade->answers, $served_id, $now );
+		if ( null === $attempt_id ) {
 			$this->attempts->release_served( $served_id, $now );
 			return $this->exhausted( $user_id, $product_id, $now );
 		}
+		Events::test_graded( $grade->passed, $user_id, $product_id, $grade->score, $attempt_id );
 		if ( $grade->passed && $this->certificates->issue( $user_id, $product_id, $grade->score, $now ) ) {
 			$this->tell_sharers( $user_id, $product_id, $title, $now );
 		}

@@ -11,6 +11,7 @@ use InvalidArgumentException;
 use LibraryPortal\Core\Database\Repository;
 use LibraryPortal\Core\Database\UserRows;
 use LibraryPortal\Core\Database\UserTable;
+use LibraryPortal\Core\Events;
 use LibraryPortal\Platform\Database\SelectPart;
 use LibraryPortal\Platform\Database\WriteFailed;
 
@@ -44,6 +45,7 @@ final class CertificateRepository extends Repository implements UserRows {
 		}
 		// A new code that collides with another certificate's is ignored too: try again with another.
 		for ( $try = 0; $try < 3; $try++ ) {
+			$code     = self::new_code();
 			$inserted = $this->must(
 				$this->db->query(
 					$this->db->prepare(
@@ -51,7 +53,7 @@ final class CertificateRepository extends Repository implements UserRows {
 						$this->table( 'certificates' ),
 						$user_id,
 						$product_id,
-						self::new_code(),
+						$code,
 						$score,
 						$now
 					)
@@ -60,6 +62,7 @@ final class CertificateRepository extends Repository implements UserRows {
 			);
 			if ( $inserted > 0 ) {
 				$this->changed( $user_id );
+				Events::certificate_issued( $user_id, $product_id, $code, $score );
 				return true;
 			}
 			if ( null !== $this->for_user_item( $user_id, $product_id ) ) {
@@ -146,6 +149,7 @@ final class CertificateRepository extends Repository implements UserRows {
 		);
 		if ( $changed > 0 ) {
 			$this->changed( $certificate->user_id );
+			Events::certificate_revoked( $certificate->user_id, $certificate->product_id, $certificate->code );
 		}
 		return $changed > 0;
 	}

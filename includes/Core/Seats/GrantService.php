@@ -8,6 +8,7 @@
 namespace LibraryPortal\Core\Seats;
 
 use InvalidArgumentException;
+use LibraryPortal\Core\Events;
 use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Core\Notices\Notifier;
 use LibraryPortal\Core\People\People;
@@ -277,6 +278,9 @@ final class GrantService {
 			$rows[] = self::row( $actor_id, self::TAKE_BACK, $grant->id, $seat->id, $grant->owner_id, $grant->product_id, $details );
 		}
 		$this->audit->record( $rows, $now );
+		if ( $taken ) {
+			Events::seats_taken_back( $grant->id, $grant->owner_id, $grant->product_id, array_map( static fn( Seat $seat ): int => $seat->id, $taken ), $reason, $actor_id );
+		}
 
 		if ( null === $count ) {
 			$kept = $this->grant_rows->grant_seat_counts( array( $grant->id ) )[ $grant->id ];

@@ -8,6 +8,7 @@
 namespace LibraryPortal\Core\Seats;
 
 use LibraryPortal\Core\Database\Repository;
+use LibraryPortal\Core\Events;
 use LibraryPortal\Core\Settings;
 use LibraryPortal\Core\Site\SiteDate;
 use LibraryPortal\Platform\Database\SelectPart;
@@ -152,6 +153,7 @@ final class ShareLinks {
 		$code = $this->issue( $owner_id, $product_id, $now );
 		if ( '' !== $code ) {
 			$this->audit->record_coalesced( $owner_id, self::AUDIT_ACTION, $owner_id, $product_id, array( 'renewed' => $renew ), $now, self::AUDIT_COALESCE_SECONDS );
+			Events::share_link_made( $owner_id, $product_id, $renew );
 		}
 		return '' === $code ? null : array(
 			'code'       => $code,
