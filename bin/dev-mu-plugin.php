@@ -129,3 +129,30 @@ if ( is_multisite() ) {
 		20
 	);
 }
+
+/*
+ * Tests that run the site in other processes (tests/php/Support/ParallelSite) count the plugin's
+ * public actions there: with LP_ACTION_LOG set, each one fired is a JSON line in that file
+ * ([name, ...arguments]), written whole under a lock by whichever request fired it.
+ */
+$library_portal_action_log = (string) getenv( 'LP_ACTION_LOG' );
+if ( '' !== $library_portal_action_log ) {
+	add_action(
+		'plugins_loaded',
+		static function () use ( $library_portal_action_log ) {
+			if ( ! class_exists( \LibraryPortal\Core\Events::class ) ) {
+				return;
+			}
+			foreach ( ( new ReflectionClass( \LibraryPortal\Core\Events::class ) )->getConstants() as $name ) {
+				add_action(
+					$name,
+					static function ( ...$args ) use ( $name, $library_portal_action_log ) {
+						file_put_contents( $library_portal_action_log, wp_json_encode( array_merge( array( $name ), $args ) ) . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a test's log on this machine.
+					},
+					10,
+					9
+				);
+			}
+		}
+	);
+}

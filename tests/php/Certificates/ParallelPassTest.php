@@ -9,6 +9,7 @@
 
 namespace LibraryPortal\Tests\Certificates;
 
+use LibraryPortal\Core\Events;
 use LibraryPortal\Core\Items\Quiz;
 use LibraryPortal\Core\Quizzes\QuizAttemptRepository;
 use LibraryPortal\Tests\Fixtures\Library;
@@ -114,6 +115,8 @@ final class ParallelPassTest extends TestCase {
 		$this->assertCount( 1, array_unique( $codes ), 'Every reply carries the one certificate.' );
 		$this->assertSame( $this->services()->certificates->for_user_item( $member, $item )->code, $codes[0] );
 		$this->assertSame( 1, self::rows( 'notifications', $owner ), 'Only the request that issued it notifies.' );
+		$this->assertSame( 1, $this->fired_count( Events::CERTIFICATE_ISSUED ), 'One certificate announced.' );
+		$this->assertSame( self::PARALLEL, $this->fired_count( Events::TEST_PASSED ), 'Every passing attempt announced.' );
 	}
 
 	public function test_racing_submissions_cannot_exceed_the_attempt_limit(): void {

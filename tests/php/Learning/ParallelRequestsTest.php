@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Learning;
 
+use LibraryPortal\Core\Events;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\ParallelSite;
@@ -69,6 +70,8 @@ final class ParallelRequestsTest extends TestCase {
 		$this->assertSame( 1, count( array_keys( $activated, true, true ) ) );
 		$this->assertSame( 1, self::activated_seats( $item ) );
 		$this->assertSame( 5, $this->services()->progress->for_item( $user, $item )[0]->percent );
+		$this->assertSame( 1, $this->fired_count( Events::SEAT_ACTIVATED ), 'one activation announced' );
+		$this->assertSame( 1, $this->fired_count( Events::PROGRESS_STEP ), 'one step announced' );
 	}
 
 	public function test_of_parallel_progress_writes_the_largest_stays(): void {

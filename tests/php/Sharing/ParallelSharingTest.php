@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Sharing;
 
+use LibraryPortal\Core\Events;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\ParallelSite;
@@ -64,6 +65,7 @@ final class ParallelSharingTest extends TestCase {
 			Library::seat_states( $item ),
 			'The seat counts add up.'
 		);
+		$this->assertSame( 1, $this->fired_count( Events::SEAT_ACCEPTED ), 'one acceptance announced' );
 	}
 
 	public function test_one_person_accepting_in_eight_tabs_holds_one_seat(): void {
@@ -75,6 +77,7 @@ final class ParallelSharingTest extends TestCase {
 		$this->assertSame( array_fill( 0, 8, 200 ), array_column( $replies, 0 ), (string) wp_json_encode( $replies ) );
 		$this->assertSame( 1, Library::seat_states( $item )['assigned'] );
 		$this->assertSame( 4, Library::seat_states( $item )['available'] );
+		$this->assertSame( 1, $this->fired_count( Events::SEAT_ACCEPTED ), 'one acceptance announced' );
 	}
 
 	/**
@@ -96,6 +99,7 @@ final class ParallelSharingTest extends TestCase {
 		$this->assertSame( 2, $links, 'the working link (withdrawn) and the one renewal' );
 		$audit = (int) $wpdb->get_var( $wpdb->prepare( 'SELECT COUNT(*) FROM %i WHERE owner_id = %d AND action = %s', $wpdb->prefix . 'lp_seat_audit', $owner, 'share_link' ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3.
 		$this->assertSame( 1, $audit );
+		$this->assertSame( array( array( Events::SHARE_LINK_MADE, $owner, $item, true ) ), $this->fired_actions(), 'the one renewal announced' );
 	}
 
 	public function test_parallel_sends_cannot_pass_the_quota_or_the_cooldown_together(): void {

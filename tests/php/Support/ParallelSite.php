@@ -65,6 +65,8 @@ trait ParallelSite {
 		return array(
 			'LP_SITE'                => (string) getenv( 'LP_SITE' ),
 			'PHP_CLI_SERVER_WORKERS' => '4',
+			// The server's requests write the public actions they fire here (bin/dev-mu-plugin.php).
+			'LP_ACTION_LOG'          => self::action_log(),
 		);
 	}
 
@@ -79,8 +81,38 @@ trait ParallelSite {
 	/**
 	 * Ends the test's transaction: what the test writes now is committed, as a real site's.
 	 */
+	/**
+	 * The file the server's requests log their public actions to.
+	 */
+	private static function action_log(): string {
+		return dirname( __DIR__, 3 ) . '/var/tmp/parallel-actions-' . getmypid() . '.log';
+	}
+
+	/**
+	 * The public actions the server's requests fired since the test began, each [name, ...arguments],
+	 * in the order they were written.
+	 *
+	 * @return array<int, array<int, mixed>>
+	 */
+	private function fired_actions(): array {
+		$lines = is_file( self::action_log() ) ? (array) file( self::action_log(), FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array();
+		return array_map( static fn( string $line ): array => (array) json_decode( $line, true ), $lines );
+	}
+
+	/**
+	 * How many times the server's requests fired an action.
+	 *
+	 * @param string $name Action.
+	 */
+	private function fired_count( string $name ): int {
+		return count( array_filter( $this->fired_actions(), static fn( array $fired ): bool => ( $fired[0] ?? '' ) === $name ) );
+	}
+
 	public function set_up() {
 		global $wpdb;
+		if ( is_dir( dirname( self::action_log() ) ) ) {
+			file_put_contents( self::action_log(), '' );
+		}
 		parent::set_up(); // May skip the test (WooCommerceTestCase): then nothing was committed.
 		$wpdb->query( 'COMMIT' );
 		$this->committing = true;
