@@ -13,6 +13,7 @@ use LibraryPortal\Accounts\UserController;
 use LibraryPortal\Accounts\UserDeletedHandler;
 use LibraryPortal\Admin\ReservedSlugNotice;
 use LibraryPortal\Admin\SettingsPage;
+use LibraryPortal\AdminApi\GrantsController;
 use LibraryPortal\Catalogue\ItemEditor;
 use LibraryPortal\Catalogue\ItemListColumns;
 use LibraryPortal\Catalogue\QuizMetaBox;
@@ -186,6 +187,7 @@ final class Plugin {
 				( new ShareInviteController( $sharing ) )->register_routes();
 				( new TeamController( $services->team, $services->team_reply ) )->register_routes();
 				( new DashboardController( $services->dashboard, $services->settings ) )->register_routes();
+				( new GrantsController( $services->grants, $services->grant_rows ) )->register_routes();
 			}
 		);
 

@@ -9,6 +9,7 @@ namespace LibraryPortal\Grants;
 
 use InvalidArgumentException;
 use LibraryPortal\Core\AdminCapabilities;
+use LibraryPortal\Core\Site\SiteDate;
 
 /**
  * Shared by the grant screens' controller and their admin-post handlers.
@@ -78,14 +79,7 @@ final class GrantRequest {
 	 * @throws InvalidArgumentException When it is not a date.
 	 */
 	public static function end_of_day( string $date ): int {
-		if ( '' === $date ) {
-			return 0;
-		}
-		$day = \DateTimeImmutable::createFromFormat( '!Y-m-d', $date, wp_timezone() );
-		if ( ! $day || $day->format( 'Y-m-d' ) !== $date ) {
-			throw new InvalidArgumentException( esc_html__( 'The date must be a real date (YYYY-MM-DD).', 'library-portal' ) );
-		}
-		return $day->modify( '+1 day' )->getTimestamp() - 1;
+		return SiteDate::end_of_day( $date );
 	}
 
 }

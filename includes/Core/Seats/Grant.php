@@ -55,6 +55,19 @@ final class Grant {
 	}
 
 	/**
+	 * The grant's state at a moment, as GrantRepository::GRANT_STATES filters it: ended, expired
+	 * (its expiry passed) or active.
+	 *
+	 * @param int $now Unix seconds.
+	 */
+	public function state( int $now ): string {
+		if ( $this->ended() ) {
+			return 'ended';
+		}
+		return $this->expires_at > 0 && $this->expires_at <= $now ? 'expired' : 'active';
+	}
+
+	/**
 	 * A grant from a database row (ARRAY_A of COLUMNS).
 	 *
 	 * @param array<string, mixed> $row Row.

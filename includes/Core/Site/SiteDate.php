@@ -114,4 +114,22 @@ final class SiteDate {
 	private static function zone_key(): string {
 		return get_option( 'timezone_string' ) . '|' . get_option( 'gmt_offset' ) . '|' . determine_locale();
 	}
+
+	/**
+	 * Unix seconds of the last second of a day typed as YYYY-MM-DD, in the site's time zone (an
+	 * expiry "until June 28" includes June 28); 0 for ''.
+	 *
+	 * @param string $date Date as a date field or an API client sends it.
+	 * @throws \InvalidArgumentException When it is not a real date.
+	 */
+	public static function end_of_day( string $date ): int {
+		if ( '' === $date ) {
+			return 0;
+		}
+		$day = \DateTimeImmutable::createFromFormat( '!Y-m-d', $date, wp_timezone() );
+		if ( ! $day || $day->format( 'Y-m-d' ) !== $date ) {
+			throw new \InvalidArgumentException( esc_html__( 'The date must be a real date (YYYY-MM-DD).', 'library-portal' ) );
+		}
+		return $day->modify( '+1 day' )->getTimestamp() - 1;
+	}
 }
