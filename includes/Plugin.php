@@ -14,6 +14,7 @@ use LibraryPortal\Accounts\UserDeletedHandler;
 use LibraryPortal\Admin\ReservedSlugNotice;
 use LibraryPortal\Admin\SettingsPage;
 use LibraryPortal\AdminApi\GrantsController;
+use LibraryPortal\AdminApi\LearnersController;
 use LibraryPortal\Catalogue\ItemEditor;
 use LibraryPortal\Catalogue\ItemListColumns;
 use LibraryPortal\Catalogue\QuizMetaBox;
@@ -188,6 +189,7 @@ final class Plugin {
 				( new TeamController( $services->team, $services->team_reply ) )->register_routes();
 				( new DashboardController( $services->dashboard, $services->settings ) )->register_routes();
 				( new GrantsController( $services->grants, $services->grant_rows ) )->register_routes();
+				( new LearnersController( $services->library, $services->certificates ) )->register_routes();
 			}
 		);
 

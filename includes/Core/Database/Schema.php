@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 11;
+	public const VERSION = 12;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -210,6 +210,7 @@ final class Schema {
 				PRIMARY KEY  (contract_id,product_id)
 			) $collate;",
 			// One certificate per (user, item): the unique key makes two racing passes issue one.
+			// issued_at: the certificates of a period (the owner's API, library-admin/v1/certificates).
 			"CREATE TABLE {$t['certificates']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
 				user_id bigint(20) unsigned NOT NULL,
@@ -220,7 +221,8 @@ final class Schema {
 				revoked_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				UNIQUE KEY code (code),
-				UNIQUE KEY user_item (user_id,product_id)
+				UNIQUE KEY user_item (user_id,product_id),
+				KEY issued_at (issued_at)
 			) $collate;",
 			"CREATE TABLE {$t['quiz_attempts']} (
 				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,

@@ -230,6 +230,42 @@ final class CertificateRepository extends Repository implements UserRows {
 	}
 
 	/**
+	 * Valid certificates issued in a period, newest first (read through the issued_at index).
+	 *
+	 * @param int $after  Unix seconds: issued at or after.
+	 * @param int $before Unix seconds: issued before.
+	 * @param int $limit  At most.
+	 * @param int $offset Skipped.
+	 * @return Certificate[]
+	 */
+	public function issued_between( int $after, int $before, int $limit, int $offset ): array {
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				'SELECT ' . self::COLUMNS . ' FROM %i WHERE issued_at >= %d AND issued_at < %d AND revoked_at = 0 ORDER BY issued_at DESC, id DESC LIMIT %d OFFSET %d',
+				$this->table( 'certificates' ),
+				$after,
+				$before,
+				max( 1, $limit ),
+				max( 0, $offset )
+			),
+			ARRAY_A
+		);
+		return array_map( static fn( array $row ): Certificate => Certificate::from_row( $row ), $rows );
+	}
+
+	/**
+	 * Number of valid certificates issued in a period (issued_between()'s total).
+	 *
+	 * @param int $after  Unix seconds: issued at or after.
+	 * @param int $before Unix seconds: issued before.
+	 */
+	public function count_issued_between( int $after, int $before ): int {
+		return (int) $this->db->get_var(
+			$this->db->prepare( 'SELECT COUNT(*) FROM %i WHERE issued_at >= %d AND issued_at < %d AND revoked_at = 0', $this->table( 'certificates' ), $after, $before )
+		);
+	}
+
+	/**
 	 * Number of a user's certificates, revoked ones too.
 	 *
 	 * @param int $user_id User.

@@ -127,6 +127,7 @@ final class QueryPlansTest extends TestCase {
 		$team          = $seeder->seed_team( $owner, 200, 'plans' );
 		$contract_id   = (int) ( $this->services()->contracts->for_member( $contract )[0]->id ?? 0 );
 		$contract_item = (int) ( $this->services()->contracts->items( $contract_id )[0]->product_id ?? 0 );
+		$admin         = $this->make_user( 'administrator' );
 		$calls         = array(
 			'GET items/ (owner)'                   => fn() => $this->send( 'GET', '/library/v2/items', $owner ),
 			'GET items/ (team member)'             => fn() => $this->send( 'GET', '/library/v2/items', $member ),
@@ -146,6 +147,18 @@ final class QueryPlansTest extends TestCase {
 				)
 			),
 			'GET contract/{id}/item/{id}'          => fn() => $this->send( 'GET', "/library/v2/contract/$contract_id/item/$contract_item", $contract ),
+			// The owner's API (docs/admin-api.md): the lists an outside tool pages through.
+			'GET library-admin grants (owner)'     => fn() => $this->send( 'GET', '/library-admin/v1/grants', $admin, array( 'owner' => $owner ) ),
+			'GET library-admin learner progress'   => fn() => $this->send( 'GET', "/library-admin/v1/learners/$owner/progress", $admin ),
+			'GET library-admin certificates'       => fn() => $this->send(
+				'GET',
+				'/library-admin/v1/certificates',
+				$admin,
+				array(
+					'after'  => '2031-03-01',
+					'before' => '2031-03-02',
+				)
+			),
 		);
 		$faults        = array();
 		$checked       = 0;
