@@ -49,6 +49,7 @@ use LibraryPortal\Library\DashboardController;
 use LibraryPortal\Library\ItemsController;
 use LibraryPortal\Lifecycle\Installer;
 use LibraryPortal\Notifications\NotificationsController;
+use LibraryPortal\Platform\Queue;
 use LibraryPortal\Platform\Rest\CsvResponse;
 use LibraryPortal\Platform\Rest\ErrorReply;
 use LibraryPortal\Platform\Rest\QueryVarCollisions;
@@ -67,6 +68,9 @@ use LibraryPortal\Sharing\ShareMailer;
 use LibraryPortal\Sharing\ShareOwnerController;
 use LibraryPortal\Sharing\ShareRecords;
 use LibraryPortal\Team\TeamController;
+use LibraryPortal\Webhooks\WebhookSender;
+use LibraryPortal\Webhooks\WebhooksPage;
+use LibraryPortal\Webhooks\WebhookStore;
 
 /**
  * Explicit wiring: takes the services and lets each feature add its hooks. Built once by
@@ -136,6 +140,9 @@ final class Plugin {
 		( new PingHandler() )->register();
 		( new SettingsPage( $services->settings ) )->register();
 		( new GrantsPage( $services->grants, $services->licenses, $services->grant_rows, $services->seat_audit, $services->library, $quizzes ) )->register();
+		$webhooks = new WebhookStore();
+		( new WebhookSender( $webhooks, $services->webhook_deliveries, new Queue() ) )->register();
+		( new WebhooksPage( $webhooks, $services->webhook_deliveries ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
 		( new Admin\PortalPageNotice( $services->settings ) )->register();
 		( new Lifecycle\NetworkSites() )->register();

@@ -41,6 +41,7 @@ use LibraryPortal\Notifications\ExpiryNoticeRepository;
 use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Platform\Database\CombinedRead;
 use LibraryPortal\Sharing\MailGateRepository;
+use LibraryPortal\Webhooks\DeliveryLog;
 use wpdb;
 
 /**
@@ -105,7 +106,8 @@ final class Services {
 			$grants,
 			new OrderGrants( $grants, new ClaimRepository( $db ) ),
 			new AddressRepository( $db ),
-			$grant_rows
+			$grant_rows,
+			new DeliveryLog( $db )
 		);
 	}
 
@@ -140,6 +142,7 @@ final class Services {
 	 * @param OrderGrants            $order_grants  Shop orders to grants (no WooCommerce needed to build it).
 	 * @param AddressRepository      $address_rows  Rows that hold an e-mail address someone else typed (privacy requests).
 	 * @param GrantRepository        $grant_rows    Grant rows: the admin list, seat counts, a grant's life.
+	 * @param DeliveryLog            $webhook_deliveries The delivery log of the site owner's webhooks.
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -169,6 +172,7 @@ final class Services {
 		public readonly GrantService $grants,
 		public readonly OrderGrants $order_grants,
 		public readonly AddressRepository $address_rows,
-		public readonly GrantRepository $grant_rows
+		public readonly GrantRepository $grant_rows,
+		public readonly DeliveryLog $webhook_deliveries
 	) {}
 }

@@ -49,4 +49,22 @@ final class Queue {
 		do_action( $hook, $payload ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the caller's own library_portal_* hook.
 		return 'now';
 	}
+
+	/**
+	 * Queues a job to run no sooner than some seconds from now (a retry's back-off). When the
+	 * queue refuses it, nothing runs now: a retry that comes early would defeat its back-off.
+	 *
+	 * @param non-empty-string     $hook    Action that does the work.
+	 * @param array<string, mixed> $payload What it works on.
+	 * @param int                  $delay   Seconds from now.
+	 * @return bool Whether a runner took it.
+	 */
+	public function later( string $hook, array $payload, int $delay ): bool {
+		$payload['job'] = wp_generate_uuid4();
+		$at             = time() + max( 1, $delay );
+		if ( self::ACTION_SCHEDULER === self::runner() ) {
+			return (bool) as_schedule_single_action( $at, $hook, array( $payload ), self::GROUP );
+		}
+		return true === wp_schedule_single_event( $at, $hook, array( $payload ) );
+	}
 }

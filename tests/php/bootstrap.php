@@ -56,6 +56,11 @@ global $wpdb, $wp_rewrite, $wp, $wp_query, $wp_the_query, $wp_filter, $wp_action
 	$shortcode_tags, $current_user, $table_prefix, $wp_version, $wp_db_version, $wp_roles, $wp_post_types,
 	$wp_taxonomies, $post, $wp_scripts, $wp_styles, $phpmailer, $wp_theme_directories, $current_site, $current_blog;
 
+// Outside HTTP is blocked on this machine (bin/site-config.php); the tests' own second hosts are
+// loopback addresses other than the site's: playlists on 127.0.0.2 (PlaylistOtherHostTest), a webhook
+// receiver on 127.0.0.3 (WebhookDeliveryTest). wp_safe_remote_* still refuses them unless a test
+// allows the host, as a site owner would.
+define( 'WP_ACCESSIBLE_HOSTS', '127.0.0.2,127.0.0.3' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- WordPress's own constant.
 require_once $library_portal_root . '/var/wordpress/wp-load.php';
 
 // REST responses in tests record their headers instead of calling header().

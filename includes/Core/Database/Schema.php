@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 12;
+	public const VERSION = 13;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -44,6 +44,7 @@ final class Schema {
 		'license_requests',
 		'mail_senders',
 		'seat_audit',
+		'webhook_deliveries',
 	);
 
 	/**
@@ -307,6 +308,21 @@ final class Schema {
 				PRIMARY KEY  (id),
 				KEY owner_time (owner_id,created_at),
 				KEY grant_id (grant_id)
+			) $collate;",
+			// One attempt to deliver an event to a site owner's webhook (Webhooks\WebhookSender): its
+			// answer and time, for the delivery log; no payload is kept. webhook_time serves a hook's log.
+			"CREATE TABLE {$t['webhook_deliveries']} (
+				id bigint(20) unsigned NOT NULL AUTO_INCREMENT,
+				webhook_id varchar(20) NOT NULL DEFAULT '',
+				delivery_id char(36) NOT NULL DEFAULT '',
+				event varchar(60) NOT NULL DEFAULT '',
+				attempt tinyint(3) unsigned NOT NULL DEFAULT 1,
+				status_code smallint(5) unsigned NOT NULL DEFAULT 0,
+				duration_ms int(10) unsigned NOT NULL DEFAULT 0,
+				error varchar(255) NOT NULL DEFAULT '',
+				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (id),
+				KEY webhook_time (webhook_id,id)
 			) $collate;",
 		);
 	}
