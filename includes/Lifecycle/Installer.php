@@ -16,6 +16,7 @@ use LibraryPortal\Core\Settings;
 use LibraryPortal\Core\Site\Routes;
 use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Sharing\ShareLinkPurge;
+use LibraryPortal\Webhooks\WebhookStore;
 
 /**
  * Keeps the database in step with the code.
@@ -112,6 +113,9 @@ final class Installer {
 			dbDelta( ( new Schema( $wpdb ) )->statements() );
 			update_option( self::VERSION_OPTION, Schema::VERSION, true );
 			ShareLinkPurge::schedule_when_ready();
+			// Read on every public action (WebhookSender): it exists and is autoloaded, so asking
+			// costs no query, webhooks or not.
+			add_option( WebhookStore::OPTION, array(), '', true );
 		}
 		( new Migrations( $wpdb ) )->run();
 	}

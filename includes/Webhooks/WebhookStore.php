@@ -11,8 +11,9 @@ use InvalidArgumentException;
 use LibraryPortal\Core\Events;
 
 /**
- * A site has a handful of webhooks, changed by its admins: one option (not autoloaded) holds
- * them. Validation is here, so the screen and any other caller refuse alike.
+ * A site has a handful of webhooks, changed by its admins: one autoloaded option holds them (every
+ * public action reads it; the installer creates it empty, so a site without webhooks pays no
+ * query). Validation is here, so the screen and any other caller refuse alike.
  */
 final class WebhookStore {
 
@@ -139,6 +140,6 @@ final class WebhookStore {
 	 * @param array<string, Webhook> $hooks Webhooks.
 	 */
 	private function save( array $hooks ): void {
-		update_option( self::OPTION, array_values( array_map( static fn( Webhook $hook ): array => $hook->to_array(), $hooks ) ), false );
+		update_option( self::OPTION, array_values( array_map( static fn( Webhook $hook ): array => $hook->to_array(), $hooks ) ), true );
 	}
 }

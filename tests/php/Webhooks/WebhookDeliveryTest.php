@@ -94,7 +94,7 @@ final class WebhookDeliveryTest extends TestCase {
 				unlink( self::$dir . '/' . $file );
 			}
 		}
-		delete_option( WebhookStore::OPTION );
+		update_option( WebhookStore::OPTION, array(), true );
 		add_filter( 'http_allowed_safe_ports', static fn( $ports ) => array_merge( (array) $ports, array( self::$port ) ) );
 	}
 
