@@ -75,4 +75,13 @@ final class AdminAccess {
 		}
 		return new WP_Error( 'write_failed', __( 'The change could not be saved. Please try again.', 'library-portal' ), array( 'status' => 503 ) );
 	}
+
+	/**
+	 * A time as the owner's API sends it: UTC, ISO 8601; null for 0 (never, not yet).
+	 *
+	 * @param int $at Unix seconds.
+	 */
+	public static function time( int $at ): ?string {
+		return $at > 0 ? gmdate( 'Y-m-d\TH:i:s\Z', $at ) : null;
+	}
 }

@@ -421,7 +421,6 @@ final class GrantsController extends WP_REST_Controller {
 	 */
 	private function shape( Grant $grant, ?array $seats ): array {
 		$owner = get_userdata( $grant->owner_id );
-		$time  = static fn( int $at ): ?string => $at > 0 ? gmdate( 'Y-m-d\TH:i:s\Z', $at ) : null;
 		return array(
 			'id'          => $grant->id,
 			'owner'       => array(
@@ -439,9 +438,9 @@ final class GrantsController extends WP_REST_Controller {
 			'source_ref'  => $grant->source_ref,
 			'contract_id' => $grant->contract_id,
 			'state'       => $grant->state( time() ),
-			'expires_at'  => $time( $grant->expires_at ),
-			'created_at'  => (string) $time( $grant->created_at ),
-			'ended_at'    => $time( $grant->ended_at ),
+			'expires_at'  => AdminAccess::time( $grant->expires_at ),
+			'created_at'  => (string) AdminAccess::time( $grant->created_at ),
+			'ended_at'    => AdminAccess::time( $grant->ended_at ),
 			'seats'       => array(
 				'available' => (int) ( $seats['available'] ?? 0 ),
 				'assigned'  => (int) ( $seats['assigned'] ?? 0 ),

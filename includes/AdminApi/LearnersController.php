@@ -150,8 +150,8 @@ final class LearnersController {
 				'status'       => (string) $row['status'],
 				'percent'      => (int) $progress['count'],
 				'parts'        => array_map( static fn( array $part ): int => (int) $part['count'], $progress['parts'] ),
-				'last_watched' => self::time( (int) $progress['time'] ),
-				'completed_at' => self::time( (int) $row['video_data']['completed_at'] ),
+				'last_watched' => AdminAccess::time( (int) $progress['time'] ),
+				'completed_at' => AdminAccess::time( (int) $row['video_data']['completed_at'] ),
 			);
 		}
 		return rest_ensure_response( $rows );
@@ -282,8 +282,8 @@ final class LearnersController {
 			'product_id' => $certificate->product_id,
 			'title'      => html_entity_decode( get_the_title( $certificate->product_id ), ENT_QUOTES, 'UTF-8' ),
 			'score'      => $certificate->score,
-			'issued_at'  => (string) self::time( $certificate->issued_at ),
-			'revoked_at' => self::time( $certificate->revoked_at ),
+			'issued_at'  => (string) AdminAccess::time( $certificate->issued_at ),
+			'revoked_at' => AdminAccess::time( $certificate->revoked_at ),
 			'verify_url' => CertificateLinks::verify_url( $certificate->code ),
 		);
 	}
@@ -296,15 +296,6 @@ final class LearnersController {
 	private static function learner( int $user_id ): ?\WP_User {
 		$user = get_userdata( $user_id );
 		return SiteMembers::on_this_site()->visible( $user ? $user : null );
-	}
-
-	/**
-	 * UTC ISO 8601, or null for 0.
-	 *
-	 * @param int $at Unix seconds.
-	 */
-	private static function time( int $at ): ?string {
-		return $at > 0 ? gmdate( 'Y-m-d\TH:i:s\Z', $at ) : null;
 	}
 
 	/**
