@@ -111,7 +111,7 @@ final class FirstScreen {
 		$main[] = array( __( 'Library', 'library-portal' ), home_url( $contract ? '/contract/' . $contract : $base . '/videos' ), PortalScreen::LIST === $this->screen->kind );
 		$main[] = array( __( 'My Progress', 'library-portal' ), home_url( $contract ? '/contract/' . $contract . '/users' : $base . '/users/' . $user_id ), false );
 		if ( ! $contract && ( ! empty( $this->config['shareUsers'] ) || ! empty( $this->config['isLocal'] ) ) ) {
-			$main[] = array( __( 'Manage My Team', 'library-portal' ), home_url( $base . '/users' ), false );
+			$main[] = array( __( 'Manage My Team', 'library-portal' ), home_url( $base . '/users' ), PortalScreen::TEAM === $this->screen->kind );
 		}
 
 		$links   = (array) ( $this->config['accountLinks'] ?? array() );
@@ -150,6 +150,15 @@ final class FirstScreen {
 				return $this->library_list();
 			case PortalScreen::ITEM:
 				return $this->item();
+			case PortalScreen::TEAM:
+				// The rows wait for the island: which members a manager hid is kept in their browser.
+				return array(
+					'kind'    => 'team',
+					'title'   => __( 'Team Member Progress', 'library-portal' ),
+					'loading' => __( 'Loading your team…', 'library-portal' ),
+				);
+			case PortalScreen::NOTIFICATIONS:
+				return $this->notifications();
 		}
 		return self::loading( __( 'Loading your library…', 'library-portal' ) );
 	}
@@ -351,6 +360,96 @@ final class FirstScreen {
 		}
 		$thumb = (string) ( $parts[ $open ]['thumb'] ?? '' );
 		return '' !== $thumb ? $thumb : (string) ( $video['thumb'] ?? '' );
+	}
+
+	/**
+	 * Notifications: the heading and the opened page's entries as the island draws them
+	 * (src/islands/team/notifications-page.tsx, src/components/notification-entry), their
+	 * controls inert until it takes over.
+	 *
+	 * @return array<string, mixed>
+	 */
+	private function notifications(): array {
+		$page  = PortalScreen::requested_page();
+		$reply = $this->reply( InitialReplies::notifications_key( $page ) );
+		$data  = is_array( $reply ) ? (array) ( $reply['data'] ?? array() ) : array();
+		$pages = (int) ( $data['total_pages'] ?? 0 );
+		$shown = array(
+			'kind'     => 'notifications',
+			'title'    => __( 'Notifications', 'library-portal' ),
+			'loading'  => '',
+			'mark_all' => (int) ( $data['unread'] ?? 0 ) > 0 ? __( 'Mark all as read', 'library-portal' ) : '',
+			'summary'  => $pages > 1
+				/* translators: 1: current page, 2: number of pages. */
+				? sprintf( __( 'Page %1$d of %2$d', 'library-portal' ), (int) ( $data['page'] ?? $page ), $pages )
+				: __( 'All notifications', 'library-portal' ),
+			'empty'    => __( 'You have no notifications.', 'library-portal' ),
+			'entries'  => array(),
+		);
+		// No reply, or a page past the end (the island moves to the last page): the island's.
+		if ( ! isset( $data['notifications'] ) || ! is_array( $data['notifications'] ) || ( $pages > 0 && $page > $pages ) ) {
+			$shown['loading'] = __( 'Loading notifications…', 'library-portal' );
+			return $shown;
+		}
+		$now = time();
+		foreach ( $data['notifications'] as $entry ) {
+			$text               = trim( (string) preg_replace( '/\s+/', ' ', (string) ( $entry['message'] ?? '' ) ) );
+			$time               = (int) ( $entry['timestamp'] ?? 0 );
+			$shown['entries'][] = array(
+				'text'     => $text,
+				'link'     => (string) ( $entry['link'] ?? '' ),
+				'unread'   => empty( $entry['read_status'] ),
+				'datetime' => gmdate( 'Y-m-d\TH:i:s.000\Z', $time ),
+				'date'     => (string) ( $entry['date'] ?? '' ),
+				'age'      => self::age( $now - $time, (string) ( $entry['date'] ?? '' ) ),
+				/* translators: %s: the notification's text. */
+				'hide'     => sprintf( __( 'Hide notification: %s', 'library-portal' ), $text ),
+			);
+		}
+		return $shown;
+	}
+
+	/**
+	 * How long ago, in the units src/domain/relative-time.ts picks (under 60 s 'Just now', then
+	 * minutes, hours, days under 7, weeks under 4, months under 12, then the site's date) and
+	 * the words of the browser's Intl.RelativeTimeFormat in English ('1 day ago', never
+	 * 'yesterday'). The island writes them in the page's language when it takes over.
+	 *
+	 * @param int    $seconds Age (a time ahead of the clock counts as now).
+	 * @param string $date    The date in the site's format, shown after 12 months.
+	 */
+	public static function age( int $seconds, string $date ): string {
+		$age = max( 0, $seconds );
+		if ( $age < MINUTE_IN_SECONDS ) {
+			return __( 'Just now', 'library-portal' );
+		}
+		if ( $age < HOUR_IN_SECONDS ) {
+			$minutes = intdiv( $age, MINUTE_IN_SECONDS );
+			/* translators: %d: number of minutes. */
+			return sprintf( _n( '%d minute ago', '%d minutes ago', $minutes, 'library-portal' ), $minutes );
+		}
+		if ( $age < DAY_IN_SECONDS ) {
+			$hours = intdiv( $age, HOUR_IN_SECONDS );
+			/* translators: %d: number of hours. */
+			return sprintf( _n( '%d hour ago', '%d hours ago', $hours, 'library-portal' ), $hours );
+		}
+		if ( $age < WEEK_IN_SECONDS ) {
+			$days = intdiv( $age, DAY_IN_SECONDS );
+			/* translators: %d: number of days. */
+			return sprintf( _n( '%d day ago', '%d days ago', $days, 'library-portal' ), $days );
+		}
+		if ( $age < 4 * WEEK_IN_SECONDS ) {
+			$weeks = intdiv( $age, WEEK_IN_SECONDS );
+			/* translators: %d: number of weeks. */
+			return sprintf( _n( '%d week ago', '%d weeks ago', $weeks, 'library-portal' ), $weeks );
+		}
+		// Four weeks are under a 30-day month: that gap still reads "1 month ago".
+		$months = max( 1, intdiv( $age, 30 * DAY_IN_SECONDS ) );
+		if ( $months < 12 ) {
+			/* translators: %d: number of months. */
+			return sprintf( _n( '%d month ago', '%d months ago', $months, 'library-portal' ), $months );
+		}
+		return $date;
 	}
 
 	/**

@@ -13,7 +13,8 @@ use WP_REST_Request;
 /**
  * Answers the first screen's GET calls inside the page (docs/rules/library-and-catalogue.md, "First screen on a phone"), so a
  * phone does not wait for a second round trip after the scripts: the items (every portal page
- * loads them), the dashboard's figures on the dashboard and the video details on an item page.
+ * loads them), the dashboard's figures on the dashboard, the video details on an item page and
+ * the opened page of notifications on the notifications page.
  *
  * Each reply is made by dispatching the REST route itself for the current user, never by a copy
  * of its code, so the printed reply and the route's cannot differ. A reply that is not a success
@@ -28,6 +29,11 @@ final class InitialReplies {
 	public const DASHBOARD = 'library/v2/dashboard/';
 
 	/**
+	 * The notifications page's page size (src/api/notifications.ts, PAGE_SIZE).
+	 */
+	public const NOTIFICATIONS_PER_PAGE = 10;
+
+	/**
 	 * A library larger than this (encoded) is not printed: the client loads it as before, and
 	 * the page stays small for the libraries of organisations.
 	 */
@@ -38,9 +44,10 @@ final class InitialReplies {
 	 *
 	 * @param PortalScreen $screen Screen the page opens.
 	 * @param bool         $member The address asks for the member version of an item (?tag=member).
+	 * @param int          $page   The notifications page's page (?page=), from 1.
 	 * @return array<string, mixed> Reply body keyed by REST path.
 	 */
-	public function for_screen( PortalScreen $screen, bool $member = false ): array {
+	public function for_screen( PortalScreen $screen, bool $member = false, int $page = 1 ): array {
 		if ( ! is_user_logged_in() ) {
 			return array();
 		}
@@ -61,7 +68,29 @@ final class InitialReplies {
 				$replies[ self::video_key( $screen->product_id, $member ) ] = $video;
 			}
 		}
+		if ( PortalScreen::NOTIFICATIONS === $screen->kind ) {
+			$page          = max( 1, $page );
+			$notifications = $this->reply(
+				'/library/v2/notifications',
+				array(
+					'page'     => $page,
+					'per_page' => self::NOTIFICATIONS_PER_PAGE,
+				)
+			);
+			if ( null !== $notifications ) {
+				$replies[ self::notifications_key( $page ) ] = $notifications;
+			}
+		}
 		return $replies;
+	}
+
+	/**
+	 * Key of a page of the notifications page, as src/api/notifications.ts builds its path.
+	 *
+	 * @param int $page Page, from 1.
+	 */
+	public static function notifications_key( int $page ): string {
+		return 'library/v2/notifications/?page=' . $page . '&per_page=' . self::NOTIFICATIONS_PER_PAGE;
 	}
 
 	/**

@@ -131,7 +131,7 @@ final class PortalConfig {
 			'loginUrl'           => wp_login_url(),
 			// The first screen's GET replies, keyed by REST path; each answers the client's first
 			// call of that path (docs/rules/library-and-catalogue.md, "First screen on a phone").
-			'initialReplies'     => (object) $this->initial_replies->for_screen( PortalScreen::current(), self::asks_member_version() ),
+			'initialReplies'     => (object) $this->initial_replies->for_screen( PortalScreen::current(), self::asks_member_version(), PortalScreen::requested_page() ),
 		);
 	}
 

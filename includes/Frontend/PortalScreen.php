@@ -15,10 +15,12 @@ use LibraryPortal\Core\Site\Routes;
  */
 final class PortalScreen {
 
-	public const DASHBOARD = 'dashboard';
-	public const LIST      = 'list';
-	public const ITEM      = 'item';
-	public const OTHER     = 'other';
+	public const DASHBOARD     = 'dashboard';
+	public const LIST          = 'list';
+	public const ITEM          = 'item';
+	public const TEAM          = 'team';
+	public const NOTIFICATIONS = 'notifications';
+	public const OTHER         = 'other';
 
 	/**
 	 * Creates the value.
@@ -51,6 +53,12 @@ final class PortalScreen {
 		if ( preg_match( '#^' . $base . '/videos/([1-9][0-9]{0,9})$#', $path, $match ) ) {
 			return new self( self::ITEM, (int) $match[1] );
 		}
+		if ( preg_match( '#^' . $base . '/users$#', $path ) ) {
+			return new self( self::TEAM );
+		}
+		if ( preg_match( '#^' . $base . '/notifications$#', $path ) ) {
+			return new self( self::NOTIFICATIONS );
+		}
 		if ( preg_match( '#^contract/([1-9][0-9]{0,9})$#', $path, $match ) ) {
 			return new self( self::LIST, 0, (int) $match[1] );
 		}
@@ -66,5 +74,15 @@ final class PortalScreen {
 			return new self( self::DASHBOARD ); // A page holding the portal opens the dashboard.
 		}
 		return self::of( $wp instanceof \WP ? (string) $wp->request : '' );
+	}
+
+	/**
+	 * The page of a paged screen the address asks for (?page=, as src/domain/pagination.ts
+	 * reads it): a whole number from 1, else 1.
+	 */
+	public static function requested_page(): int {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a read-only view parameter.
+		$raw = isset( $_GET['page'] ) && is_string( $_GET['page'] ) ? trim( sanitize_text_field( wp_unslash( $_GET['page'] ) ) ) : '';
+		return '' !== $raw && ctype_digit( $raw ) && (int) $raw > 0 ? (int) $raw : 1;
 	}
 }

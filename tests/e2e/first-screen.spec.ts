@@ -119,6 +119,72 @@ test.describe( 'without JavaScript', () => {
 			printed
 		);
 	} );
+
+	test( 'the notifications page shows its entries as the island does; the team page its heading', async ( {
+		browser,
+		page,
+	} ) => {
+		budgetForPages( 5 );
+		const noScripts = await pageWithoutScripts( browser, page );
+		await noScripts.goto( '/my-account/library/notifications' );
+
+		await expect(
+			noScripts.getByRole( 'heading', {
+				level: 1,
+				name: 'Notifications',
+			} )
+		).toBeVisible();
+		const printedEntries = noScripts.locator( '.lp-notification' );
+		await expect( printedEntries.first() ).toBeVisible();
+		const printed = await printedEntries.allTextContents();
+		// The controls are drawn inert: what is pressed before the island takes over would be lost.
+		const hide = noScripts.locator( '.lp-notification__hide' ).first();
+		await expect( hide ).toHaveText( 'Hide' );
+		await hide.focus();
+		await expect( hide ).not.toBeFocused();
+		await noScripts.goto( '/my-account/library/users' );
+		await expect(
+			noScripts.getByRole( 'heading', {
+				level: 1,
+				name: 'Team Member Progress',
+			} )
+		).toBeVisible();
+		await expect(
+			noScripts
+				.getByRole( 'navigation', { name: 'Library menu' } )
+				.getByRole( 'link', { name: 'Manage My Team' } )
+		).toHaveAttribute( 'aria-current', 'page' );
+		await noScripts.context().close();
+
+		// The printed screen passes axe (scripts run, but not the portal's: it stays printed).
+		await page.route( /\/build\/index\.js/, ( route ) => route.abort() );
+		await page.goto( '/my-account/library/notifications' );
+		await expect( page.locator( '[data-first-screen]' ) ).toHaveCount( 1 );
+		const printedAxe = await new AxeBuilder( { page } )
+			.withTags( [
+				'wcag2a',
+				'wcag2aa',
+				'wcag21a',
+				'wcag21aa',
+				'wcag22aa',
+			] )
+			.include( '[data-first-screen]' )
+			.analyze();
+		expect(
+			printedAxe.violations.map( ( violation ) => violation.id )
+		).toEqual( [] );
+		await page.unroute( /\/build\/index\.js/ );
+
+		// The island draws the same entries, in the same words and order.
+		await page.goto( '/my-account/library/notifications' );
+		await islandReplacedFirstScreen( page );
+		await expect(
+			page.getByRole( 'button', { name: /^Hide notification: / } ).first()
+		).toBeVisible();
+		await expect( page.locator( '.lp-notification' ) ).toHaveText(
+			printed
+		);
+	} );
 } );
 
 test.describe( 'with JavaScript', () => {
@@ -204,12 +270,14 @@ test.describe( 'with JavaScript', () => {
 		test( `the island takes the first screen's place without a layout shift at ${ width } px`, async ( {
 			page,
 		} ) => {
-			budgetForPages( 3 ); // The log-in (in beforeEach) and two portal addresses.
+			budgetForPages( 5 ); // The log-in (in beforeEach) and four portal addresses.
 			await page.setViewportSize( { width, height: 844 } );
 			await watchLayoutShift( page );
 			for ( const address of [
 				'/my-account/library',
 				'/my-account/library/videos',
+				'/my-account/library/users',
+				'/my-account/library/notifications',
 			] ) {
 				await page.goto( address );
 				await settle( page );

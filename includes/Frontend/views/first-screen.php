@@ -11,7 +11,8 @@ defined( 'ABSPATH' ) || exit;
 /**
  * What FirstScreen hands over: whether it is a contract's page, the top bar's addresses and
  * logo, the menu's entries ([label, address, current]) and the screen: a loading indicator, the
- * dashboard's welcome, the list's header, filters and first cards, or the item's header and poster.
+ * dashboard's welcome, the list's header, filters and first cards, the item's header and poster,
+ * the team's heading, or the notifications' heading and entries.
  *
  * @param array{contract: bool, topbar: array{site: string, logo: string, brand_name: string, lists: string, bell: bool}, nav: array{main: array<int, array{0: string, 1: string, 2: bool}>, account: array<int, array{0: string, 1: string, 2: bool}>}, screen: array<string, mixed>} $args The view's arguments.
  */
@@ -152,6 +153,50 @@ return static function ( array $args ): void {
 				printf( '<div class="lp-player"><div class="lp-player__frame"><img class="lp-player__poster" src="%s" alt="" loading="eager" fetchpriority="high" width="640" height="360"></div></div>', esc_url( $screen['poster'] ) );
 			}
 			echo '</article>';
+			break;
+		case 'team':
+			echo '<div class="lp-team"><div class="lp-page-header">';
+			$title( $screen['title'] );
+			echo '</div>';
+			$loading( $screen['loading'] );
+			echo '</div>';
+			break;
+		case 'notifications':
+			echo '<div class="lp-notifications"><div class="lp-page-header">';
+			$title( $screen['title'] );
+			if ( '' !== $screen['mark_all'] ) {
+				echo '<button type="button" class="lp-button lp-button--secondary" inert>' . esc_html( $screen['mark_all'] ) . '</button>';
+			}
+			echo '</div>';
+			if ( '' !== $screen['loading'] ) {
+				$loading( $screen['loading'] );
+			} else {
+				echo '<section class="lp-card lp-notifications__panel" aria-labelledby="lp-first-notifications-summary">';
+				echo '<h2 id="lp-first-notifications-summary" class="lp-notifications__summary">' . esc_html( $screen['summary'] ) . '</h2>';
+				if ( array() === $screen['entries'] ) {
+					echo '<p class="lp-empty">' . esc_html( $screen['empty'] ) . '</p>';
+				} else {
+					echo '<ul class="lp-notification-list">';
+					foreach ( $screen['entries'] as $entry ) {
+						printf( '<li class="lp-notification%s"><div class="lp-notification__body">', $entry['unread'] ? ' lp-notification--unread' : '' );
+						if ( $entry['unread'] ) {
+							echo '<span class="lp-notification__new">' . esc_html__( 'New', 'library-portal' ) . '</span>';
+						}
+						echo '<p class="lp-notification__text">';
+						if ( '' !== $entry['link'] ) {
+							printf( '<a href="%s">%s</a>', esc_url( $entry['link'] ), esc_html( $entry['text'] ) );
+						} else {
+							echo esc_html( $entry['text'] );
+						}
+						echo '</p>';
+						printf( '<time class="lp-notification__time" datetime="%s" title="%s">%s</time>', esc_attr( $entry['datetime'] ), esc_attr( $entry['date'] ), esc_html( $entry['age'] ) );
+						printf( '</div><button type="button" class="lp-link-button lp-notification__hide" aria-label="%s" inert>%s</button></li>', esc_attr( $entry['hide'] ), esc_html__( 'Hide', 'library-portal' ) );
+					}
+					echo '</ul>';
+				}
+				echo '</section>';
+			}
+			echo '</div>';
 			break;
 		default:
 			$loading( $screen['label'] );

@@ -10,7 +10,7 @@ import { BrowserRouter } from 'react-router-dom';
 /**
  * WordPress dependencies
  */
-import { createRoot } from '@wordpress/element';
+import { createRoot, startTransition } from '@wordpress/element';
 
 /**
  * Internal dependencies
@@ -41,7 +41,11 @@ export function Shell() {
  */
 export function mountShell( node: HTMLElement ): void {
 	setupApiFetch();
-	mountOverFirstScreen( node, ( container ) =>
-		createRoot( container ).render( <Shell /> )
-	);
+	mountOverFirstScreen( node, ( container ) => {
+		const root = createRoot( container );
+		// A transition renders in slices of a few milliseconds with the page free between them
+		// (a phone's main thread is never blocked for long), where a plain first render is one
+		// task; the server's first screen is on view meanwhile, so nothing waits for it.
+		startTransition( () => root.render( <Shell /> ) );
+	} );
 }

@@ -212,6 +212,129 @@ final class FirstScreenTest extends TestCase {
 		$this->assertStringNotContainsString( '<h3', $html );
 	}
 
+	public function test_the_team_page_prints_its_heading_and_the_loading_indicator_and_marks_its_menu_entry(): void {
+		$owner = $this->make_user();
+		Library::grant( $owner, Library::item( 'Team Training' ), 3 );
+		wp_set_current_user( $owner );
+		$this->open( 'my-account/library/users' );
+
+		$html = do_shortcode( '[library_portal]' );
+
+		$this->assertSame( PortalScreen::TEAM, PortalScreen::current()->kind );
+		$this->assertStringContainsString( '<div class="lp-team"><div class="lp-page-header"><h1 class="lp-page-title" tabindex="-1">Team Member Progress</h1></div><div class="lp-loading" role="status">', $html );
+		$this->assertStringContainsString( 'aria-current="page">Manage My Team</a>', $html );
+		$this->assertSame( 1, substr_count( $html, 'aria-current="page"' ) );
+	}
+
+	public function test_the_notifications_page_prints_the_users_own_opened_page_as_the_route_sends_it(): void {
+		$owner   = $this->make_user();
+		$someone = $this->make_user();
+		$now     = time();
+		// Twelve, so there are two pages, one with characters HTML escapes; then one unread.
+		for ( $n = 1; $n <= 12; $n++ ) {
+			$this->services()->notifier->notify(
+				array(
+					'user_id'            => $owner,
+					'type'               => 'share_accepted',
+					'message'            => 12 === $n ? 'Ann & Bob\'s "team" took a seat' : 'Notice ' . $n,
+					'related_product_id' => 12 === $n ? 0 : 41,
+				),
+				$now - ( 13 - $n ) * DAY_IN_SECONDS
+			);
+		}
+		$this->services()->notifier->notify(
+			array(
+				'user_id' => $someone,
+				'type'    => 'share_accepted',
+				'message' => 'Someone else news',
+			),
+			$now
+		);
+		$this->services()->notifications->mark_all_read( $owner );
+		$this->services()->notifier->notify(
+			array(
+				'user_id' => $owner,
+				'type'    => 'share_received',
+				'message' => 'Brand new share',
+			),
+			$now
+		);
+		wp_set_current_user( $owner );
+		$this->open( 'my-account/library/notifications' );
+
+		$replies = $this->printed_replies();
+		$html    = do_shortcode( '[library_portal]' );
+
+		$key = InitialReplies::notifications_key( 1 );
+		$this->assertSame( 'library/v2/notifications/?page=1&per_page=10', $key, 'The path src/api/notifications.ts asks for.' );
+		$this->assertEquals( $this->sent_body( '/library/v2/notifications', $owner, array( 'page' => 1, 'per_page' => 10 ) ), $replies->{$key} ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound
+		$this->assertStringContainsString( '<h1 class="lp-page-title" tabindex="-1">Notifications</h1><button type="button" class="lp-button lp-button--secondary" inert>Mark all as read</button>', $html );
+		$this->assertStringContainsString( '>Page 1 of 2</h2>', $html );
+		$this->assertSame( 10, substr_count( $html, '<li class="lp-notification' ) );
+		$this->assertSame( 1, substr_count( $html, '<li class="lp-notification lp-notification--unread"><div class="lp-notification__body"><span class="lp-notification__new">New</span><p class="lp-notification__text">Brand new share</p>' ) );
+		$this->assertStringContainsString( 'Ann &amp; Bob&#039;s &quot;team&quot; took a seat</p><time class="lp-notification__time" datetime="' . gmdate( 'Y-m-d\TH:i:s.000\Z', $now - DAY_IN_SECONDS ) . '"', $html );
+		$this->assertStringContainsString( '<a href="' . esc_url( home_url( '/my-account/library/videos/41?tab=share-details' ) ) . '">Notice 11</a>', $html );
+		$this->assertStringContainsString( '>1 day ago</time>', $html );
+		$this->assertStringContainsString( '>Just now</time>', $html );
+		$this->assertStringContainsString( 'aria-label="Hide notification: Brand new share" inert>Hide</button>', $html );
+		$this->assertStringNotContainsString( 'Someone else news', $html . $this->printed_config() );
+	}
+
+	public function test_a_later_page_of_notifications_is_printed_under_its_own_key_and_a_page_past_the_end_waits_for_the_island(): void {
+		$owner = $this->make_user();
+		for ( $n = 1; $n <= 11; $n++ ) {
+			$this->services()->notifier->notify(
+				array(
+					'user_id' => $owner,
+					'type'    => 'share_received',
+					'message' => 'Notice ' . $n,
+				),
+				time() - $n
+			);
+		}
+		wp_set_current_user( $owner );
+		$this->open( 'my-account/library/notifications' );
+
+		$_GET['page'] = '2';
+		$second       = $this->printed_replies();
+		$html         = do_shortcode( '[library_portal]' );
+		$_GET['page'] = '9';
+		$past         = do_shortcode( '[library_portal]' );
+		$_GET['page'] = '2x';
+		$odd          = $this->printed_replies();
+		unset( $_GET['page'] ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the address under test.
+
+		$this->assertSame( array( InitialReplies::ITEMS, InitialReplies::notifications_key( 2 ) ), array_keys( get_object_vars( $second ) ) );
+		$this->assertStringContainsString( '>Page 2 of 2</h2>', $html );
+		$this->assertSame( 1, substr_count( $html, '<li class="lp-notification' ) );
+		$this->assertStringContainsString( 'Notice 11', $html );
+		$this->assertStringNotContainsString( 'lp-notification__text', $past, 'Past the end: the island moves to the last page.' );
+		$this->assertStringContainsString( '<div class="lp-loading" role="status">', $past );
+		$this->assertTrue( property_exists( $odd, InitialReplies::notifications_key( 1 ) ), 'Read as the client reads it: not a page number, the first page.' );
+	}
+
+	public function test_a_notifications_age_reads_as_the_island_writes_it_in_english(): void {
+		$cases = array(
+			array( -30, 'Just now' ),
+			array( 59, 'Just now' ),
+			array( 60, '1 minute ago' ),
+			array( 3599, '59 minutes ago' ),
+			array( HOUR_IN_SECONDS, '1 hour ago' ),
+			array( DAY_IN_SECONDS - 1, '23 hours ago' ),
+			array( DAY_IN_SECONDS, '1 day ago' ),
+			array( WEEK_IN_SECONDS - 1, '6 days ago' ),
+			array( WEEK_IN_SECONDS, '1 week ago' ),
+			array( 4 * WEEK_IN_SECONDS - 1, '3 weeks ago' ),
+			array( 4 * WEEK_IN_SECONDS, '1 month ago' ),
+			array( 60 * DAY_IN_SECONDS, '2 months ago' ),
+			array( 360 * DAY_IN_SECONDS - 1, '11 months ago' ),
+			array( 360 * DAY_IN_SECONDS, 'March 5, 2025' ),
+		);
+		foreach ( $cases as list( $seconds, $words ) ) {
+			$this->assertSame( $words, \LibraryPortal\Frontend\FirstScreen::age( $seconds, 'March 5, 2025' ), (string) $seconds );
+		}
+	}
+
 	public function test_an_item_page_prints_its_title_and_the_poster_of_the_part_it_opens_with(): void {
 		$owner = $this->make_user();
 		$item  = Library::item( 'Poster Workshop', 'on-demand-workshop' );
