@@ -7,7 +7,12 @@
 /**
  * WordPress dependencies
  */
-import { useCallback, useEffect, useState } from '@wordpress/element';
+import {
+	startTransition,
+	useCallback,
+	useEffect,
+	useState,
+} from '@wordpress/element';
 
 export interface Resource< T > {
 	value: T;
@@ -42,18 +47,24 @@ export function useResource< T >(
 		let current = true;
 		setLoading( true );
 		setError( false );
+		// What a reply brings is drawn as a transition: a long list renders in slices of a few
+		// milliseconds with the page free between them, not as one task that blocks a phone.
 		load().then(
 			( loaded ) => {
 				if ( current ) {
-					setValue( loaded );
-					setLoading( false );
+					startTransition( () => {
+						setValue( loaded );
+						setLoading( false );
+					} );
 				}
 			},
 			() => {
 				if ( current ) {
-					setValue( initial );
-					setError( true );
-					setLoading( false );
+					startTransition( () => {
+						setValue( initial );
+						setError( true );
+						setLoading( false );
+					} );
 				}
 			}
 		);

@@ -4,6 +4,7 @@
 import { makeItem, watched } from '../../test-utils/fixtures';
 import { inTranslation } from '../../test-utils/translations';
 import {
+	compareLabels,
 	contentTypeOptions,
 	parseContentTypes,
 	DEFAULT_FILTERS,
@@ -295,5 +296,34 @@ describe( 'library filters', () => {
 				} ),
 			] )
 		).toEqual( [ { value: 'webinar', label: 'Webinar' } ] );
+	} );
+} );
+
+describe( 'compareLabels', () => {
+	it( 'orders labels as localeCompare does, with and without the collator', () => {
+		const labels = [
+			'Webinar',
+			'e-Manual',
+			'E-Course',
+			'On-Demand Workshop',
+			'on demand',
+			'Ondemand',
+			'2 Day Course',
+			'10 Day Course',
+			'Certificate Program',
+			'certificate',
+			'Membership',
+			'Écoute',
+			'Zeta',
+			'Webinar Series',
+			'Webinar-Series',
+		];
+		for ( const a of labels ) {
+			for ( const b of labels ) {
+				expect( Math.sign( compareLabels( a, b ) ) ).toBe(
+					Math.sign( a.localeCompare( b ) )
+				);
+			}
+		}
 	} );
 } );

@@ -91,3 +91,23 @@ describe( 'a notification’s time as the page shows it', () => {
 		expect( relativeTime( NOW - 2 * DAY, NOW ) ).toBe( 'vor 2 Tagen' );
 	} );
 } );
+
+describe( 'English ages', () => {
+	it( "are the words Intl writes in English, from the plugin's own strings", () => {
+		const intl = new Intl.RelativeTimeFormat( 'en-US' );
+		const units = [
+			[ MINUTE, 'minute' ],
+			[ HOUR, 'hour' ],
+			[ DAY, 'day' ],
+			[ 7 * DAY, 'week' ],
+			[ 30 * DAY, 'month' ],
+		] as const;
+		for ( const [ seconds, unit ] of units ) {
+			for ( const count of [ 1, 2, 3 ] ) {
+				expect(
+					relativeTime( NOW - count * seconds, NOW, 'en-GB' )
+				).toBe( intl.format( -count, unit ) );
+			}
+		}
+	} );
+} );

@@ -12,7 +12,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 /**
  * WordPress dependencies
  */
-import { useEffect, useRef, useState } from '@wordpress/element';
+import {
+	startTransition,
+	useEffect,
+	useRef,
+	useState,
+} from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 
 /**
@@ -76,7 +81,10 @@ export function Notifications() {
 					);
 					return;
 				}
-				setState( { loading: false, failed: false, reply } );
+				// Drawn as a transition: in slices, the page free between them.
+				startTransition( () =>
+					setState( { loading: false, failed: false, reply } )
+				);
 			},
 			( error: unknown ) => {
 				logNotificationsError( error );
