@@ -11,7 +11,8 @@
  * - the team screens' data, GET shareduserscontent/, and the dashboard's figures, GET dashboard/,
  *   for teams of 10 and 500, against the floor;
  * - the gzip size of the plugin's own JavaScript each route loads in Chromium, and whether
- *   hls.js is among it (only the item detail, which plays a video, may load it).
+ *   hls.js is among it (only the item detail, which plays a video, may load it, and only once Play
+ *   is pressed).
  *
  * Usage: node tests/bench/bench.mjs <site url> <requests> <output json>
  */
@@ -31,8 +32,11 @@ const root = path.resolve(
 );
 const buildUrlPart = '/wp-content/plugins/library-portal/build/';
 const TARGET_RATIO = 1.5;
-// A progress report must cost about a bare request (within 10%); the video reply a little more.
-const TARGET_PROGRESS_RATIO = 1.1;
+// A progress report must cost no more than WordPress's own smallest authenticated request (issue 43);
+// the video reply a little more.
+const TARGET_PROGRESS_RATIO = 1.0;
+// The whole list of 1,000 items built again after a change (its kept reply dropped).
+const TARGET_REBUILT_RATIO = 3;
 const TARGET_VIDEO_RATIO = 1.5;
 // The Share Details tab's data with 200 shares.
 const TARGET_SHARE_DATA_RATIO = 1.5;
@@ -316,24 +320,37 @@ async function measureRoutes( login, password, productId ) {
 		await page.goto( `${ baseUrl }${ route }`, {
 			waitUntil: 'networkidle',
 		} );
-		page.off( 'response', onResponse );
 		let gzip = 0;
-		let hls = false;
+		const loadsHls = ( file ) =>
+			/\bhls\.js\b|HlsConfig|MEDIA_ATTACHED|hlsMediaAttached/.test(
+				fs.readFileSync( path.join( root, 'build', file ), 'utf8' )
+			);
 		for ( const file of files ) {
 			const source = fs.readFileSync( path.join( root, 'build', file ) );
 			gzip += gzipSync( source, { level: 9 } ).length;
-			hls =
-				hls ||
-				/\bhls\.js\b|HlsConfig|MEDIA_ATTACHED|hlsMediaAttached/.test(
-					source.toString( 'utf8' )
-				);
 		}
+		const hlsBeforePlay = [ ...files ].some( loadsHls );
+		const firstFiles = [ ...files ].sort();
+		// hls.js comes when the learner presses Play, not before (issue 43, "no bytes before intent").
+		if ( name === 'detail' ) {
+			// The playlist is asked for by hls.js once it has loaded and attached.
+			const playlist = page.waitForResponse( ( response ) =>
+				/\.m3u8(\?|$)/.test( response.url() )
+			);
+			await page
+				.getByRole( 'button', { name: /^Play / } )
+				.first()
+				.click();
+			await playlist;
+		}
+		page.off( 'response', onResponse );
 		results.push( {
 			name,
 			route,
-			files: [ ...files ].sort(),
+			files: firstFiles,
 			gzipKb: gzip / 1024,
-			hls,
+			hlsBeforePlay,
+			hls: [ ...files ].some( loadsHls ),
 		} );
 	}
 	await browser.close();
@@ -499,6 +516,11 @@ const checks = [
 		ratio.toFixed( 2 ),
 	],
 	[
+		`items/ (1,000) rebuilt ÷ bare REST, median server time ≤ ${ TARGET_REBUILT_RATIO }`,
+		rebuilt[ 0 ].serverMs / bare.serverMs <= TARGET_REBUILT_RATIO,
+		( rebuilt[ 0 ].serverMs / bare.serverMs ).toFixed( 2 ),
+	],
+	[
 		'query count of items/ independent of item count (cached, rebuilt)',
 		rows[ 0 ].queries === rows[ 1 ].queries &&
 			rebuilt[ 0 ].queries === rebuilt[ 1 ].queries,
@@ -560,11 +582,17 @@ const checks = [
 		`${ teamRoute.gzipKb.toFixed( 1 ) } kB`,
 	],
 	[
-		'hls.js on the item detail route only',
-		detail.hls && routes.every( ( r ) => r === detail || ! r.hls ),
+		'hls.js on the item detail route only, and only after Play',
+		detail.hls &&
+			! detail.hlsBeforePlay &&
+			routes.every( ( r ) => r === detail || ! r.hls ),
 		routes
-			.filter( ( r ) => r.hls )
-			.map( ( r ) => r.name )
+			.flatMap( ( r ) => [
+				...( r.hlsBeforePlay ? [ `${ r.name } (at load)` ] : [] ),
+				...( r.hls && ! r.hlsBeforePlay
+					? [ `${ r.name } (after Play)` ]
+					: [] ),
+			] )
 			.join( ', ' ) || 'none',
 	],
 ];
@@ -611,12 +639,18 @@ out.push(
 		'  files'
 	)
 );
+const hlsWhen = ( r ) => {
+	if ( r.hlsBeforePlay ) {
+		return 'yes';
+	}
+	return r.hls ? 'on Play' : 'no';
+};
 for ( const r of routes ) {
 	out.push(
 		line(
 			r.route.padEnd( 40 ),
 			`${ r.gzipKb.toFixed( 1 ) } kB`.padStart( 15 ),
-			( r.hls ? 'yes' : 'no' ).padStart( 8 ),
+			hlsWhen( r ).padStart( 8 ),
 			`  ${ r.files.join( ', ' ) }`
 		)
 	);
