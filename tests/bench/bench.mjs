@@ -262,12 +262,15 @@ async function progressWrites( auth, login, items ) {
  */
 async function measureRebuilds( label, login, auth, samples ) {
 	const results = [];
+	const bares = [];
 	for ( let i = 0; i < samples; i++ ) {
 		execFileSync(
 			path.join( root, 'bin/wp-php' ),
 			[ process.env.BENCH_SITE, 'bin/bench-forget.php', login ],
 			{ stdio: 'ignore' }
 		);
+		// The floor right beside each rebuild, in the same state of the machine.
+		bares.push( await timed( '/wp-json/wp/v2/users/me', auth ) );
 		results.push( await timed( '/wp-json/library/v2/items/', auth ) );
 	}
 	return {
@@ -277,6 +280,7 @@ async function measureRebuilds( label, login, auth, samples ) {
 		wallMs: median( results.map( ( r ) => r.wall ) ),
 		queries: median( results.map( ( r ) => r.queries ) ),
 		kib: results[ 0 ].bytes / 1024,
+		bareMs: median( bares.map( ( r ) => r.server ) ),
 	};
 }
 
@@ -516,9 +520,11 @@ const checks = [
 		ratio.toFixed( 2 ),
 	],
 	[
-		`items/ (1,000) rebuilt ÷ bare REST, median server time ≤ ${ TARGET_REBUILT_RATIO }`,
-		rebuilt[ 0 ].serverMs / bare.serverMs <= TARGET_REBUILT_RATIO,
-		( rebuilt[ 0 ].serverMs / bare.serverMs ).toFixed( 2 ),
+		`items/ (1,000) rebuilt ÷ bare REST beside it, median server time ≤ ${ TARGET_REBUILT_RATIO }`,
+		rebuilt[ 0 ].serverMs / rebuilt[ 0 ].bareMs <= TARGET_REBUILT_RATIO,
+		`${ ( rebuilt[ 0 ].serverMs / rebuilt[ 0 ].bareMs ).toFixed(
+			2
+		) } (bare ${ rebuilt[ 0 ].bareMs.toFixed( 1 ) } ms)`,
 	],
 	[
 		'query count of items/ independent of item count (cached, rebuilt)',
