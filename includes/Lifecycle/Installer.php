@@ -14,8 +14,12 @@ use LibraryPortal\Core\Items\ItemCapabilities;
 use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Core\Settings;
 use LibraryPortal\Core\Site\Routes;
+use LibraryPortal\Contracts\MemberImports;
+use LibraryPortal\Contracts\WelcomeEmails;
 use LibraryPortal\Notifications\ExpiryNotices;
+use LibraryPortal\Platform\Queue;
 use LibraryPortal\Sharing\ShareLinkPurge;
+use LibraryPortal\Webhooks\WebhookSender;
 use LibraryPortal\Webhooks\WebhookStore;
 
 /**
@@ -156,6 +160,9 @@ final class Installer {
 		// Jobs and rules go from every site, whatever its data setting: the code they call is gone.
 		ExpiryNotices::unschedule();
 		ShareLinkPurge::unschedule();
+		// The one-off jobs too (deliveries, imports, welcome mails); deactivation keeps them, so an
+		// update's deactivate and activate loses no delivery or import that was under way.
+		Queue::forget( array( MemberImports::HOOK, WelcomeEmails::HOOK, WelcomeEmails::ADDED_HOOK, WebhookSender::HOOK ) );
 		delete_option( 'rewrite_rules' );
 		if ( get_option( self::VERSION_OPTION ) && ! ( new Settings() )->get( 'delete_on_uninstall' ) ) {
 			return false;

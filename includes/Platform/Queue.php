@@ -67,4 +67,21 @@ final class Queue {
 		}
 		return true === wp_schedule_single_event( $at, $hook, array( $payload ) );
 	}
+
+	/**
+	 * Drops every job of these hooks that has not run, from both runners (a site may have queued
+	 * through WP-Cron before Action Scheduler came, or the other way): at uninstall the code
+	 * they call is gone, and a job left behind fails (Action Scheduler lists it as failed, with
+	 * "no callbacks registered") or fires for nothing.
+	 *
+	 * @param string[] $hooks Actions of the plugin's jobs.
+	 */
+	public static function forget( array $hooks ): void {
+		foreach ( $hooks as $hook ) {
+			wp_unschedule_hook( $hook );
+			if ( function_exists( 'as_unschedule_all_actions' ) ) {
+				as_unschedule_all_actions( $hook );
+			}
+		}
+	}
 }

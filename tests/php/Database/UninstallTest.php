@@ -7,13 +7,17 @@
 
 namespace LibraryPortal\Tests\Database;
 
+use LibraryPortal\Contracts\MemberImports;
+use LibraryPortal\Contracts\WelcomeEmails;
 use LibraryPortal\Core\Database\Schema;
 use LibraryPortal\Core\Items\ItemPostType;
 use LibraryPortal\Core\Rows\LibraryCache;
 use LibraryPortal\Core\Settings;
 use LibraryPortal\Lifecycle\Installer;
+use LibraryPortal\Platform\Queue;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Support\TestCase;
+use LibraryPortal\Webhooks\WebhookSender;
 
 /**
  * Uninstall deletes only when the admin asked for it (setting delete_on_uninstall): then it
@@ -183,6 +187,43 @@ final class UninstallTest extends TestCase {
 		Installer::uninstall();
 
 		$this->assertSame( 'publish', get_post_status( $item ) );
+	}
+
+	public function test_uninstall_drops_the_plugins_queued_jobs_even_when_the_data_stays(): void {
+		$queue = new Queue();
+		$this->assertNotSame( '', $queue->push( WebhookSender::HOOK, array( 'webhook' => 1 ) ) );
+		$this->assertTrue( $queue->later( WebhookSender::HOOK, array( 'webhook' => 2 ), 300 ) );
+		$this->assertNotSame( '', $queue->push( MemberImports::HOOK, array( 'import' => 'a' ) ) );
+		$this->assertNotSame( '', $queue->push( WelcomeEmails::HOOK, array( 'contract' => 3 ) ) );
+		wp_schedule_single_event( time() + 60, 'another_plugins_job', array( 'keep' => true ) );
+		foreach ( array( WebhookSender::HOOK, MemberImports::HOOK, WelcomeEmails::HOOK ) as $hook ) {
+			$this->assertTrue( self::queued( $hook ), $hook );
+		}
+
+		Installer::uninstall(); // The data setting is off: the data stays, the jobs go.
+
+		foreach ( array( WebhookSender::HOOK, MemberImports::HOOK, WelcomeEmails::HOOK ) as $hook ) {
+			$this->assertFalse( self::queued( $hook ), $hook . ' is still queued.' );
+		}
+		$this->assertNotFalse( wp_next_scheduled( 'another_plugins_job', array( 'keep' => true ) ), "Another plugin's job stays." );
+		wp_clear_scheduled_hook( 'another_plugins_job', array( 'keep' => true ) );
+	}
+
+	/**
+	 * Whether a job of the hook waits in the queue's runner (Action Scheduler or WP-Cron).
+	 *
+	 * @param string $hook Action.
+	 */
+	private static function queued( string $hook ): bool {
+		if ( Queue::ACTION_SCHEDULER === Queue::runner() ) {
+			return as_has_scheduled_action( $hook );
+		}
+		foreach ( (array) _get_cron_array() as $events ) {
+			if ( isset( $events[ $hook ] ) ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	public function test_without_the_setting_uninstall_keeps_everything(): void {
