@@ -47,16 +47,7 @@ final class AdminAccess {
 	 * @throws InvalidArgumentException When there is none.
 	 */
 	public static function find_user( string $who ): WP_User {
-		$who  = trim( $who );
-		$user = false;
-		if ( preg_match( '/^\d+$/', $who ) ) {
-			$user = get_userdata( (int) $who );
-		} elseif ( is_email( $who ) ) {
-			$user = get_user_by( 'email', $who );
-		} elseif ( '' !== $who ) {
-			$user = get_user_by( 'login', $who );
-		}
-		$user = SiteMembers::on_this_site()->visible( $user ? $user : null );
+		$user = SiteMembers::on_this_site()->find( $who, true );
 		if ( ! $user ) {
 			throw new InvalidArgumentException( esc_html__( 'No user with that ID, e-mail or login.', 'library-portal' ) );
 		}

@@ -51,11 +51,7 @@ final class GrantRequest {
 	 * @param string $who E-mail or login.
 	 */
 	public static function lookup_user( string $who ): ?\WP_User {
-		$user = is_email( $who ) ? get_user_by( 'email', $who ) : false;
-		if ( ! $user ) {
-			$user = get_user_by( 'login', $who );
-		}
-		return \LibraryPortal\Core\People\SiteMembers::on_this_site()->visible( $user ? $user : null ); // This site's people only: docs/rules/platform.md "Multisite".
+		return \LibraryPortal\Core\People\SiteMembers::on_this_site()->find( $who ); // This site's people only: docs/rules/platform.md "Multisite".
 	}
 
 	/**

@@ -69,6 +69,31 @@ final class SiteMembers {
 	}
 
 	/**
+	 * A person typed into a screen or sent to the owner's API, as every one of them finds people:
+	 * by e-mail (then by login, for a login that looks like an e-mail), by login, or by user ID
+	 * when $by_id and the text is a number; null when there is none or the current user may not
+	 * manage them here (docs/rules/platform.md "Multisite").
+	 *
+	 * @param string $who   E-mail, login or (with $by_id) user ID, as typed.
+	 * @param bool   $by_id A number is a user ID (the owner's API); the screens take it as a login.
+	 */
+	public function find( string $who, bool $by_id = false ): ?WP_User {
+		$who = trim( $who );
+		if ( '' === $who ) {
+			return null;
+		}
+		if ( $by_id && preg_match( '/^\d+$/', $who ) ) {
+			$user = get_userdata( (int) $who );
+		} else {
+			$user = is_email( $who ) ? get_user_by( 'email', $who ) : false;
+			if ( ! $user ) {
+				$user = get_user_by( 'login', $who );
+			}
+		}
+		return $this->visible( $user ? $user : null );
+	}
+
+	/**
 	 * Arguments of a WP_User_Query that lists people for the current user: this site's members
 	 * (WP_User_Query's own default on a network), every account for a super admin.
 	 *
