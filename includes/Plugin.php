@@ -19,6 +19,7 @@ use LibraryPortal\Catalogue\ItemEditor;
 use LibraryPortal\Catalogue\ItemListColumns;
 use LibraryPortal\Catalogue\QuizMetaBox;
 use LibraryPortal\Catalogue\RefusedEdit;
+use LibraryPortal\Certificates\CertificateDesignPage;
 use LibraryPortal\Certificates\CertificatePages;
 use LibraryPortal\Certificates\CertificatePdf;
 use LibraryPortal\Certificates\QuizController;
@@ -143,6 +144,7 @@ final class Plugin {
 		$webhooks = new WebhookStore();
 		( new WebhookSender( $webhooks, $services->webhook_deliveries, new Queue() ) )->register();
 		( new WebhooksPage( $webhooks, $services->webhook_deliveries ) )->register();
+		( new CertificateDesignPage() )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
 		( new Admin\PortalPageNotice( $services->settings ) )->register();
 		( new Lifecycle\NetworkSites() )->register();

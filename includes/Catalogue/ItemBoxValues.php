@@ -39,7 +39,7 @@ final class ItemBoxValues {
 	 * What the boxes show: the refused form when there is one, else the stored meta.
 	 *
 	 * @param WP_Post $post Item.
-	 * @return array{refused: bool, errors: array<string, string>, content_type: string, subtitle: string, image_url: string, product_link: string, download_link: string, course_url: string, attachment_url: string, video_url: string, video_length: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
+	 * @return array{refused: bool, errors: array<string, string>, content_type: string, subtitle: string, credits: string, course_code: string, image_url: string, product_link: string, download_link: string, course_url: string, attachment_url: string, video_url: string, video_length: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
 	 */
 	public function values( $post ): array {
 		$refused = $this->refused->take( get_current_user_id(), (int) $post->ID );
@@ -52,6 +52,8 @@ final class ItemBoxValues {
 				'errors'         => $refused['errors'],
 				'content_type'   => $text( 'content_type' ),
 				'subtitle'       => $text( 'subtitle' ),
+				'credits'        => $text( 'credits' ),
+				'course_code'    => $text( 'course_code' ),
 				'image_url'      => $text( 'image_url' ),
 				'product_link'   => $text( 'product_link' ),
 				'download_link'  => $text( 'download_link' ),
@@ -91,6 +93,8 @@ final class ItemBoxValues {
 			'errors'         => array(),
 			'content_type'   => '' !== $type ? $type : ContentType::ON_DEMAND,
 			'subtitle'       => $text( '_lp_subtitle' ),
+			'credits'        => $text( '_lp_credits' ),
+			'course_code'    => $text( '_lp_course_code' ),
 			'image_url'      => $text( '_lp_image_url' ),
 			'product_link'   => $text( '_lp_product_link' ),
 			'download_link'  => $text( '_lp_download_link' ),

@@ -204,6 +204,8 @@ final class ItemEditor {
 					array( 'download_link', 'library-portal-download-link', __( 'Download link', 'library-portal' ), 'text', __( "E-manuals: the file the Download button opens. Copy a file's address from Media → Library (Copy URL to clipboard).", 'library-portal' ) ),
 					array( 'course_url', 'library-portal-course-url', __( 'Course address', 'library-portal' ), 'url', __( 'E-courses: the full http(s) address where the course is taken; the Open course button goes there.', 'library-portal' ) ),
 					array( 'attachment_url', 'library-portal-attachment-url', __( 'Attachment', 'library-portal' ), 'text', __( 'Video items: a handout linked under the video for learners with access. Copy its address from Media → Library.', 'library-portal' ) ),
+					array( 'credits', 'library-portal-credits', __( 'Certificate credits', 'library-portal' ), 'text', __( 'What the certificate states for an accreditor, e.g. "3.0 CE hours". Leave it empty when the training earns none.', 'library-portal' ) ),
+					array( 'course_code', 'library-portal-course-code', __( 'Course code', 'library-portal' ), 'text', __( 'The course code the accreditor gave, printed on the certificate and its verify page.', 'library-portal' ) ),
 				),
 			)
 		);

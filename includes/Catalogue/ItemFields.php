@@ -25,6 +25,16 @@ final class ItemFields {
 	public const MAX_SUBTITLE = 255;
 
 	/**
+	 * Longest credits text ("3.0 CE hours", "1.5 CPD points"): it is one line of the certificate.
+	 */
+	public const MAX_CREDITS = 60;
+
+	/**
+	 * Longest course code, and what it may hold (letters, digits, space, . _ / -).
+	 */
+	public const MAX_COURSE_CODE = 40;
+
+	/**
 	 * Longest length an admin may type for a video or part: a day.
 	 */
 	public const MAX_LENGTH_SECONDS = 86400;
@@ -93,6 +103,22 @@ final class ItemFields {
 			$errors['library-portal-course-url'] = __( 'Course address: enter a full http(s) address, e.g. https://courses.example.com/my-course/.', 'library-portal' );
 		}
 		$meta['_lp_course_url'] = '' === $course ? null : esc_url_raw( $course, array( 'http', 'https' ) );
+
+		$credits = self::text( $form['credits'] ?? '' );
+		if ( mb_strlen( $credits ) > self::MAX_CREDITS ) {
+			/* translators: %d: maximum number of characters. */
+			$errors['library-portal-credits'] = sprintf( __( 'Certificate credits: at most %d characters.', 'library-portal' ), self::MAX_CREDITS );
+		} elseif ( 1 === preg_match( '/[<>]/', $credits ) ) {
+			$errors['library-portal-credits'] = __( 'Certificate credits: plain text only, without < or >.', 'library-portal' );
+		}
+		$meta['_lp_credits'] = self::or_null( $credits );
+
+		$code = self::text( $form['course_code'] ?? '' );
+		if ( mb_strlen( $code ) > self::MAX_COURSE_CODE || 1 !== preg_match( '#^[\p{L}\p{N} ._/-]*$#u', $code ) ) {
+			/* translators: %d: maximum number of characters. */
+			$errors['library-portal-course-code'] = sprintf( __( 'Course code: use at most %d letters, digits, spaces, dots, underscores, slashes and hyphens.', 'library-portal' ), self::MAX_COURSE_CODE );
+		}
+		$meta['_lp_course_code'] = self::or_null( $code );
 
 		$video = self::text( $form['video_url'] ?? '' );
 		if ( '' !== $video && ! self::hls_ok( $video ) ) {

@@ -102,10 +102,13 @@ final class CertificatePages {
 				'name'       => $fields['name'],
 				'training'   => $fields['training'],
 				'date'       => $fields['date'],
+				'credits'    => $fields['credits'],
+				'course'     => $fields['course'],
 				'code'       => $certificate->code,
 				'verify_url' => CertificateLinks::verify_url( $certificate->code ),
 				'site'       => wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES ),
-			)
+			),
+			CertificateDesign::printable( $this->settings->brand(), CertificateDesign::of( $this->settings->brand() ) )
 		);
 		return new PageReply(
 			200,
@@ -146,7 +149,7 @@ final class CertificatePages {
 	 * training and the date (plain text).
 	 *
 	 * @param Certificate $certificate Certificate.
-	 * @return array{name: string, training: string, date: string}
+	 * @return array{name: string, training: string, date: string, credits: string, course: string}
 	 */
 	private function fields( Certificate $certificate ): array {
 		$user = get_userdata( $certificate->user_id );
@@ -154,6 +157,9 @@ final class CertificatePages {
 			'name'     => $user && $this->names->shows_name( $certificate ) ? People::clean_text( (string) $user->display_name ) : '',
 			'training' => wp_specialchars_decode( (string) get_post_field( 'post_title', $certificate->product_id, 'raw' ), ENT_QUOTES ),
 			'date'     => (string) wp_date( (string) get_option( 'date_format', 'F j, Y' ), $certificate->issued_at ),
+			// What the item states for an accreditor today (ItemFields): the certificate shows it.
+			'credits'  => (string) get_post_meta( $certificate->product_id, '_lp_credits', true ),
+			'course'   => (string) get_post_meta( $certificate->product_id, '_lp_course_code', true ),
 		);
 	}
 
@@ -166,7 +172,7 @@ final class CertificatePages {
 	 * @param int                                                                 $status      HTTP status.
 	 * @param string                                                              $heading     Heading (plain text).
 	 * @param string                                                              $message     Message (plain text), shown when there is no certificate.
-	 * @param array{revoked: bool, name: string, training: string, date: string}|null $certificate What the certificate shows.
+	 * @param array{revoked: bool, name: string, training: string, date: string, credits: string, course: string}|null $certificate What the certificate shows.
 	 */
 	private function page( int $status, string $heading, string $message, ?array $certificate ): PageReply {
 		$site = wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES );

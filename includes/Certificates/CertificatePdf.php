@@ -78,50 +78,59 @@ final class CertificatePdf {
 	/**
 	 * The PDF's bytes.
 	 *
-	 * @param array{name: string, training: string, date: string, code: string, verify_url: string, site: string} $fields Printed fields (plain text).
+	 * @param array{name: string, training: string, date: string, credits?: string, course?: string, code: string, verify_url: string, site: string} $fields Printed fields (plain text).
+	 * @param array{logo?: string, signature?: string, signer_name?: string, signer_title?: string, statement?: string, heading?: string, accent?: string} $design The brand's design (CertificateDesign::printable()): image files, texts, colours as #rrggbb.
 	 */
-	public function render( array $fields ): string {
-		self::load_library();
-		$fonts = self::library_dir() . 'fonts/';
-
-		$pdf = new TCPDF( 'L', 'mm', 'A4', true, 'UTF-8', false );
-		$pdf->setCompression( $this->compress );
-		$pdf->SetCreator( 'Library Portal' );
+	public function render( array $fields, array $design = array() ): string {
+		$pdf = $this->document();
 		$pdf->SetTitle( $fields['training'] );
 		$pdf->SetAuthor( $fields['site'] );
-		$pdf->setPrintHeader( false );
-		$pdf->setPrintFooter( false );
-		$pdf->SetMargins( 20, 20, 20 );
-		$pdf->SetAutoPageBreak( false );
-		$pdf->AddFont( self::FONT, '', $fonts . self::FONT . '.php' );
-		$pdf->AddFont( self::FONT, 'B', $fonts . self::FONT . 'b.php' );
-		$pdf->AddPage();
 
-		$width = $pdf->getPageWidth();
-		$pdf->SetDrawColor( 40, 70, 110 );
+		$width   = $pdf->getPageWidth();
+		$heading = self::rgb( (string) ( $design['heading'] ?? '' ), array( 40, 70, 110 ) );
+		$accent  = self::rgb( (string) ( $design['accent'] ?? '' ), $heading );
+		$pdf->SetDrawColor( ...$heading );
 		$pdf->SetLineWidth( 1.2 );
 		$pdf->Rect( 10, 10, $width - 20, $pdf->getPageHeight() - 20 );
+		$pdf->SetDrawColor( ...$accent );
 		$pdf->SetLineWidth( 0.3 );
 		$pdf->Rect( 13, 13, $width - 26, $pdf->getPageHeight() - 26 );
+		if ( '' !== ( $design['logo'] ?? '' ) ) {
+			// Scaled into a 50 x 16 mm box at the top left, its proportions kept.
+			$pdf->Image( $design['logo'], 20, 17, 50, 16, '', '', '', true, 300, '', false, false, 0, 'LT' );
+		}
 
-		$pdf->SetTextColor( 40, 70, 110 );
-		$this->line( $pdf, $fields['site'], 14, '', 28 );
-		$this->line( $pdf, __( 'Certificate of Completion', 'library-portal' ), 30, 'B', 42 );
+		$pdf->SetTextColor( ...$heading );
+		$this->line( $pdf, $fields['site'], 14, '', 28, 1 );
+		$this->line( $pdf, __( 'Certificate of Completion', 'library-portal' ), 30, 'B', 42, 1 );
 		$pdf->SetTextColor( 30, 30, 30 );
-		$this->line( $pdf, __( 'This certifies that', 'library-portal' ), 14, '', 66 );
-		$this->line( $pdf, $fields['name'], 28, 'B', 78 );
-		$this->line( $pdf, __( 'has completed the training', 'library-portal' ), 14, '', 98 );
-		$this->line( $pdf, $fields['training'], 20, 'B', 108 );
+		$this->line( $pdf, __( 'This certifies that', 'library-portal' ), 14, '', 66, 1 );
+		// A long name or title gets a smaller size, then a second line, then an ellipsis: it stays
+		// inside the frame and above the next line, whatever its length.
+		$this->line( $pdf, $fields['name'], 28, 'B', 78, 2 );
+		$this->line( $pdf, __( 'has completed the training', 'library-portal' ), 14, '', 98, 1 );
+		$this->line( $pdf, $fields['training'], 20, 'B', 108, 2 );
 		/* translators: %s: date the certificate was issued. */
-		$this->line( $pdf, sprintf( __( 'on %s', 'library-portal' ), $fields['date'] ), 14, '', 124 );
+		$this->line( $pdf, sprintf( __( 'on %s', 'library-portal' ), $fields['date'] ), 14, '', 124, 1 );
+		$credits = self::credits_line( (string) ( $fields['credits'] ?? '' ), (string) ( $fields['course'] ?? '' ) );
+		if ( '' !== $credits ) {
+			$this->line( $pdf, $credits, 12, '', 133, 1 );
+		}
+		if ( '' !== ( $design['statement'] ?? '' ) ) {
+			$pdf->SetTextColor( 70, 70, 70 );
+			$this->line( $pdf, $design['statement'], 9, '', 141, 2 );
+		}
+		$this->signature( $pdf, $design );
 
-		$pdf->SetFont( self::FONT, '', 10 );
-		$pdf->SetXY( 20, 168 );
+		// The check, right-aligned beside the QR code that leads to the same page.
+		$pdf->SetTextColor( 30, 30, 30 );
+		$pdf->SetFont( self::FONT, '', 9 );
+		$pdf->SetXY( 120, 170 );
 		/* translators: %s: verification code. */
-		$pdf->Cell( 180, 6, sprintf( __( 'Verification code: %s', 'library-portal' ), $fields['code'] ), 0, 1, 'L' );
-		$pdf->SetX( 20 );
+		$pdf->Cell( $width - 64 - 120, 5, sprintf( __( 'Verification code: %s', 'library-portal' ), $fields['code'] ), 0, 1, 'R', false, '', 1 );
+		$pdf->SetXY( 120, 175 );
 		/* translators: %s: address of the verify page. */
-		$pdf->Cell( 180, 6, sprintf( __( 'Check it at %s', 'library-portal' ), $fields['verify_url'] ), 0, 1, 'L' );
+		$pdf->Cell( $width - 64 - 120, 5, sprintf( __( 'Check it at %s', 'library-portal' ), $fields['verify_url'] ), 0, 1, 'R', false, '', 1 );
 
 		$pdf->write2DBarcode(
 			$fields['verify_url'],
@@ -142,28 +151,190 @@ final class CertificatePdf {
 	}
 
 	/**
-	 * One centred line. Runs of characters DejaVu Sans lacks are drawn with the CJK font, so a
-	 * name like "Zoë Ångström 李" shows every character.
+	 * The signature block at the bottom left: the image above a rule, the signer's name and title
+	 * under it; nothing when the design has none of them.
+	 *
+	 * @param TCPDF                $pdf    Document.
+	 * @param array<string, mixed> $design The brand's design.
+	 */
+	private function signature( TCPDF $pdf, array $design ): void {
+		$image = (string) ( $design['signature'] ?? '' );
+		$name  = (string) ( $design['signer_name'] ?? '' );
+		$title = (string) ( $design['signer_title'] ?? '' );
+		if ( '' === $image && '' === $name && '' === $title ) {
+			return;
+		}
+		$left  = 24.0;
+		$width = 80.0;
+		if ( '' !== $image ) {
+			// Scaled into the box above the rule, standing on it.
+			$pdf->Image( $image, $left, 152, $width, 15, '', '', '', true, 300, '', false, false, 0, 'CB' );
+		}
+		$pdf->SetDrawColor( 120, 120, 120 );
+		$pdf->SetLineWidth( 0.2 );
+		$pdf->Line( $left, 168, $left + $width, 168 );
+		$pdf->SetTextColor( 30, 30, 30 );
+		foreach ( array( array( $name, 10.0, 'B', 169.5 ), array( $title, 9.0, '', 175.0 ) ) as list( $text, $size, $style, $y ) ) {
+			if ( '' === $text ) {
+				continue;
+			}
+			$fitted = $this->fit( $pdf, $text, $size, $style, 1, $width );
+			$x      = $left + ( $width - $this->width( $pdf, $fitted['lines'][0], $style, $fitted['size'] ) ) / 2;
+			foreach ( $this->runs( $pdf, $fitted['lines'][0], $style ) as $run ) {
+				$pdf->SetFont( $run[0], self::FONT === $run[0] ? $style : '', $fitted['size'] );
+				$run_width = $pdf->GetStringWidth( $run[1] );
+				$pdf->SetXY( $x, $y );
+				$pdf->Cell( $run_width, $fitted['size'] * 0.5, $run[1], 0, 0, 'L', false, '', 0, false, 'T', 'M' );
+				$x += $run_width;
+			}
+		}
+	}
+
+	/**
+	 * A colour #rrggbb as TCPDF's three numbers, or the fallback for anything else.
+	 *
+	 * @param string $hex      Colour.
+	 * @param int[]  $fallback Red, green, blue.
+	 * @return int[]
+	 */
+	private static function rgb( string $hex, array $fallback ): array {
+		if ( 1 !== preg_match( '/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i', $hex, $parts ) ) {
+			return $fallback;
+		}
+		return array( (int) hexdec( $parts[1] ), (int) hexdec( $parts[2] ), (int) hexdec( $parts[3] ) );
+	}
+
+	/**
+	 * A landscape A4 page with the certificate's fonts, nothing drawn yet.
+	 */
+	public function document(): TCPDF {
+		self::load_library();
+		$fonts = self::library_dir() . 'fonts/';
+		$pdf   = new TCPDF( 'L', 'mm', 'A4', true, 'UTF-8', false );
+		$pdf->setCompression( $this->compress );
+		$pdf->SetCreator( 'Library Portal' );
+		$pdf->setPrintHeader( false );
+		$pdf->setPrintFooter( false );
+		$pdf->SetMargins( 20, 20, 20 );
+		$pdf->SetAutoPageBreak( false );
+		$pdf->AddFont( self::FONT, '', $fonts . self::FONT . '.php' );
+		$pdf->AddFont( self::FONT, 'B', $fonts . self::FONT . 'b.php' );
+		$pdf->AddPage();
+		return $pdf;
+	}
+
+	/**
+	 * The line under the date: the item's credits and course code, as an accreditor reads them.
+	 *
+	 * @param string $credits Credits ("3.0 CE hours"), or ''.
+	 * @param string $course  Course code, or ''.
+	 */
+	public static function credits_line( string $credits, string $course ): string {
+		/* translators: %s: the accreditor's course code. */
+		$code = '' !== $course ? sprintf( __( 'Course code %s', 'library-portal' ), $course ) : '';
+		return implode( ' · ', array_filter( array( $credits, $code ), static fn( string $part ): bool => '' !== $part ) );
+	}
+
+	/**
+	 * Width a line may take: the inner frame less a margin on each side, in mm.
+	 *
+	 * @param TCPDF $pdf Document.
+	 */
+	public static function max_width( TCPDF $pdf ): float {
+		return $pdf->getPageWidth() - 2 * 24.0;
+	}
+
+	/**
+	 * How a text is set in its box: the size (down to half the given one) and its lines (at most
+	 * $max_lines; words that do not fit the last line end in an ellipsis), each no wider than the
+	 * box. Public for the test of long names and titles.
+	 *
+	 * @param TCPDF  $pdf       Document.
+	 * @param string $text      Plain text.
+	 * @param float  $size      Font size in points it is meant to have.
+	 * @param string $style     '' or 'B'.
+	 * @param int    $max_lines 1 or 2.
+	 * @param float  $limit     Width of the box in mm (0: the page's line, max_width()).
+	 * @return array{size: float, lines: string[]}
+	 */
+	public function fit( TCPDF $pdf, string $text, float $size, string $style, int $max_lines, float $limit = 0.0 ): array {
+		$text  = trim( (string) preg_replace( '/\s+/u', ' ', $text ) );
+		$limit = $limit > 0 ? $limit : self::max_width( $pdf );
+		$fits  = fn( string $line, float $at ): bool => $this->width( $pdf, $line, $style, $at ) <= $limit;
+		// Smaller, in steps of a tenth, until it fits on one line or reaches half the size.
+		for ( $at = $size; $at >= $size / 2; $at -= $size / 10 ) {
+			if ( $fits( $text, $at ) ) {
+				return array(
+					'size'  => $at,
+					'lines' => array( $text ),
+				);
+			}
+		}
+		$at    = $size / 2;
+		$lines = array( '' );
+		$words = preg_split( '/ /u', $text, -1, PREG_SPLIT_NO_EMPTY );
+		foreach ( is_array( $words ) ? $words : array() as $word ) {
+			$last = count( $lines ) - 1;
+			$next = '' === $lines[ $last ] ? $word : $lines[ $last ] . ' ' . $word;
+			if ( $fits( $next, $at ) ) {
+				$lines[ $last ] = $next;
+			} elseif ( '' !== $lines[ $last ] && count( $lines ) < $max_lines && $fits( $word, $at ) ) {
+				$lines[] = $word;
+			} else {
+				// No room left: cut the line (a word longer than a line included) and end it with "…".
+				$cut = $next;
+				while ( '' !== $cut && ! $fits( $cut . '…', $at ) ) {
+					$cut = mb_substr( $cut, 0, -1 );
+				}
+				$lines[ $last ] = rtrim( $cut ) . '…';
+				break;
+			}
+		}
+		return array(
+			'size'  => $at,
+			'lines' => $lines,
+		);
+	}
+
+	/**
+	 * Width of a text in mm, its runs in their own fonts.
 	 *
 	 * @param TCPDF  $pdf   Document.
 	 * @param string $text  Plain text.
-	 * @param float  $size  Font size in points.
 	 * @param string $style '' or 'B'.
-	 * @param float  $y     Top of the line in mm.
+	 * @param float  $size  Font size in points.
 	 */
-	private function line( TCPDF $pdf, string $text, float $size, string $style, float $y ): void {
-		$runs  = $this->runs( $pdf, $text, $style );
+	public function width( TCPDF $pdf, string $text, string $style, float $size ): float {
 		$total = 0.0;
-		foreach ( $runs as $run ) {
+		foreach ( $this->runs( $pdf, $text, $style ) as $run ) {
 			$total += $pdf->GetStringWidth( $run[1], $run[0], self::FONT === $run[0] ? $style : '', $size );
 		}
-		$x = max( 20.0, ( $pdf->getPageWidth() - $total ) / 2 );
-		foreach ( $runs as $run ) {
-			$pdf->SetFont( $run[0], self::FONT === $run[0] ? $style : '', $size );
-			$width = $pdf->GetStringWidth( $run[1] );
-			$pdf->SetXY( $x, $y );
-			$pdf->Cell( $width, $size * 0.5, $run[1], 0, 0, 'L', false, '', 0, false, 'T', 'M' );
-			$x += $width;
+		return $total;
+	}
+
+	/**
+	 * A centred text in its box at $y: fitted (fit()), each line's runs of characters DejaVu Sans
+	 * lacks drawn with the CJK font, so a name like "Zoë Ångström 李" shows every character.
+	 *
+	 * @param TCPDF  $pdf       Document.
+	 * @param string $text      Plain text.
+	 * @param float  $size      Font size in points.
+	 * @param string $style     '' or 'B'.
+	 * @param float  $y         Top of the box in mm.
+	 * @param int    $max_lines Lines the box holds at half the size.
+	 */
+	private function line( TCPDF $pdf, string $text, float $size, string $style, float $y, int $max_lines ): void {
+		$fitted = $this->fit( $pdf, $text, $size, $style, $max_lines );
+		$height = $fitted['size'] * 0.5;
+		foreach ( $fitted['lines'] as $n => $line ) {
+			$x = ( $pdf->getPageWidth() - $this->width( $pdf, $line, $style, $fitted['size'] ) ) / 2;
+			foreach ( $this->runs( $pdf, $line, $style ) as $run ) {
+				$pdf->SetFont( $run[0], self::FONT === $run[0] ? $style : '', $fitted['size'] );
+				$width = $pdf->GetStringWidth( $run[1] );
+				$pdf->SetXY( $x, $y + $n * $height );
+				$pdf->Cell( $width, $height, $run[1], 0, 0, 'L', false, '', 0, false, 'T', 'M' );
+				$x += $width;
+			}
 		}
 	}
 

@@ -13,7 +13,7 @@ defined( 'ABSPATH' ) || exit;
  * the logo address ('' for the name), the brand's colours and font, the way back, and either a
  * message (plain text) or the certificate's facts (name '' once erased).
  *
- * @param array{lang: string, heading: string, site: string, logo: string, home: string, brand: array{font: string, text: string, page: string, heading: string, link: string}, back_url: string, back_text: string, message: string, certificate: array{revoked: bool, name: string, training: string, date: string}|null} $args The view's arguments.
+ * @param array{lang: string, heading: string, site: string, logo: string, home: string, brand: array{font: string, text: string, page: string, heading: string, link: string}, back_url: string, back_text: string, message: string, certificate: array{revoked: bool, name: string, training: string, date: string, credits: string, course: string}|null} $args The view's arguments.
  */
 return static function ( array $args ): void {
 	$brand = $args['brand'];
@@ -60,6 +60,12 @@ return static function ( array $args ): void {
 		}
 		printf( '<dt>%1$s</dt><dd>%2$s</dd>', esc_html__( 'Training', 'library-portal' ), esc_html( $certificate['training'] ) );
 		printf( '<dt>%1$s</dt><dd>%2$s</dd>', esc_html__( 'Date', 'library-portal' ), esc_html( $certificate['date'] ) );
+		if ( '' !== $certificate['credits'] ) {
+			printf( '<dt>%1$s</dt><dd>%2$s</dd>', esc_html__( 'Credits', 'library-portal' ), esc_html( $certificate['credits'] ) );
+		}
+		if ( '' !== $certificate['course'] ) {
+			printf( '<dt>%1$s</dt><dd>%2$s</dd>', esc_html__( 'Course code', 'library-portal' ), esc_html( $certificate['course'] ) );
+		}
 		echo '</dl>';
 	}
 	printf( '<p class="lp-verify__back"><a href="%1$s">%2$s</a></p></main></body></html>', esc_url( $args['back_url'] ), esc_html( $args['back_text'] ) );

@@ -37,6 +37,9 @@ final class ItemPostType {
 		'_lp_subtitles'      => 'array',
 		'_lp_quiz_link'      => 'string',
 		'_lp_attachment_url' => 'string',
+		// What the item's certificate states for an accreditor ("3.0 CE hours", "NUR-204").
+		'_lp_credits'        => 'string',
+		'_lp_course_code'    => 'string',
 	);
 
 	/**

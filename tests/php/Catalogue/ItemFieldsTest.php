@@ -137,6 +137,10 @@ final class ItemFieldsTest extends TestCase {
 		$meta = $fields->meta;
 		$this->assertSame( 'on-demand-workshop', $meta['_lp_content_type'] );
 		$this->assertSame( 'With Dr. Example', $meta['_lp_subtitle'], 'Trimmed.' );
+		$this->assertNull( $meta['_lp_credits'], 'No credits: the key goes.' );
+		$this->assertNull( $meta['_lp_course_code'] );
+		$with = ItemFields::check( array_merge( self::form(), array( 'credits' => ' 3.0 CE hours ', 'course_code' => 'NUR-204/b' ) ), null );
+		$this->assertSame( array( '3.0 CE hours', 'NUR-204/b' ), array( $with->meta['_lp_credits'], $with->meta['_lp_course_code'] ) );
 		$this->assertSame( '/shop/grief-workshop/', $meta['_lp_product_link'], 'A path on this site is an address.' );
 		$this->assertNull( $meta['_lp_download_link'], 'An empty field deletes its key.' );
 		$this->assertNull( $meta['_lp_video_url'] );
@@ -186,6 +190,10 @@ final class ItemFieldsTest extends TestCase {
 			'missing content type'          => array( self::with( 'content_type', '' ), 'library-portal-content-type' ),
 			'subtitle with markup'          => array( self::with( 'subtitle', 'A <b>bold</b> one' ), 'library-portal-subtitle' ),
 			'subtitle too long'             => array( self::with( 'subtitle', str_repeat( 'x', 256 ) ), 'library-portal-subtitle' ),
+			'credits too long'              => array( self::with( 'credits', str_repeat( 'x', 61 ) ), 'library-portal-credits' ),
+			'credits with markup'           => array( self::with( 'credits', '3 <b>CE</b> hours' ), 'library-portal-credits' ),
+			'course code with a quote'      => array( self::with( 'course_code', 'NUR"204' ), 'library-portal-course-code' ),
+			'course code too long'          => array( self::with( 'course_code', str_repeat( 'A', 41 ) ), 'library-portal-course-code' ),
 			'image not an address'          => array( self::with( 'image_url', 'grief.jpg' ), 'library-portal-image-url' ),
 			'image javascript:'             => array( self::with( 'image_url', 'javascript:alert(1)' ), 'library-portal-image-url' ),
 			'product link ftp'              => array( self::with( 'product_link', 'ftp://example.com/shop' ), 'library-portal-product-link' ),

@@ -125,6 +125,50 @@ final class CertificatePagesTest extends TestCase {
 		$this->assertGreaterThan( 200, preg_match_all( '/ re\s+f/', $pdf ), 'The QR code is drawn as filled squares.' );
 	}
 
+	public function test_the_items_credits_and_course_code_are_on_the_pdf_and_the_verify_page(): void {
+		$c = $this->shared_certificate();
+		update_post_meta( $c['item'], '_lp_credits', '3.0 CE hours' );
+		update_post_meta( $c['item'], '_lp_course_code', 'NUR-204' );
+
+		$pdf    = self::pdf_bytes( $this->pages()->download( $c['code'], $c['member'] )->body );
+		$verify = $this->pages()->verify( $c['code'] )->body;
+
+		$this->assertTrue( str_contains( $pdf, mb_convert_encoding( '3.0 CE hours · Course code NUR-204', 'UTF-16BE', 'UTF-8' ) ) );
+		$this->assertStringContainsString( '<dt>Credits</dt><dd>3.0 CE hours</dd><dt>Course code</dt><dd>NUR-204</dd>', $verify );
+
+		delete_post_meta( $c['item'], '_lp_credits' );
+		$this->assertStringNotContainsString( '<dt>Credits</dt>', $this->pages()->verify( $c['code'] )->body, 'None set: no line.' );
+		$this->assertSame( 'Course code NUR-204', CertificatePdf::credits_line( '', 'NUR-204' ) );
+		$this->assertSame( '', CertificatePdf::credits_line( '', '' ) );
+	}
+
+	public function test_long_names_and_titles_stay_inside_the_frame_and_above_the_next_line(): void {
+		$certificate = new CertificatePdf( false );
+		$pdf         = $certificate->document();
+		$limit       = CertificatePdf::max_width( $pdf );
+		$cases       = array(
+			array( 'Ada Lovelace', 28.0, 'B', 2, 1 ),
+			array( str_repeat( 'Maximiliane Wolkenstein-Hohenberg ', 3 ), 28.0, 'B', 2, 2 ),
+			array( str_repeat( 'Trauma-Informed Care for Community Health Workers, ', 8 ), 20.0, 'B', 2, 2 ),
+			array( str_repeat( 'X', 400 ), 20.0, 'B', 2, 1 ),
+			array( str_repeat( '李', 200 ), 28.0, 'B', 2, 1 ),
+		);
+		foreach ( $cases as list( $text, $size, $style, $max_lines, $lines ) ) {
+			$fitted = $certificate->fit( $pdf, $text, $size, $style, $max_lines );
+
+			$this->assertCount( $lines, $fitted['lines'], $text );
+			$this->assertGreaterThanOrEqual( $size / 2, $fitted['size'] );
+			foreach ( $fitted['lines'] as $line ) {
+				$this->assertLessThanOrEqual( $limit, $certificate->width( $pdf, $line, $style, $fitted['size'] ), $line );
+			}
+			// Two lines at half size end above the next line of text (10 mm below a name or title's top).
+			$this->assertLessThanOrEqual( 16.0, count( $fitted['lines'] ) * $fitted['size'] * 0.5 );
+		}
+		$this->assertSame( array( 'Ada Lovelace' ), $certificate->fit( $pdf, 'Ada Lovelace', 28.0, 'B', 2 )['lines'], 'A short name keeps its size and line.' );
+		$this->assertSame( 28.0, $certificate->fit( $pdf, 'Ada Lovelace', 28.0, 'B', 2 )['size'] );
+		$this->assertStringEndsWith( '…', $certificate->fit( $pdf, str_repeat( 'X', 400 ), 20.0, 'B', 2 )['lines'][0] );
+	}
+
 	public function test_the_sharing_owner_may_download_others_get_404_and_logged_out_goes_to_login(): void {
 		$c        = $this->shared_certificate();
 		$stranger = $this->make_user();
