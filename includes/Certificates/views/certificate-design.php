@@ -57,7 +57,10 @@ return static function ( array $args ): void {
 			<th scope="row"><label for="<?php echo esc_attr( $id( $field ) ); ?>"><?php echo esc_html( $label ); ?></label></th>
 			<td>
 				<?php if ( $image > 0 && wp_attachment_is_image( $image ) ) : ?>
-					<?php echo wp_get_attachment_image( $image, 'medium', false, array( 'style' => 'display:block;max-height:64px;width:auto;margin-bottom:.5em' ) ); ?>
+					<?php
+					/* translators: %s: field label, e.g. "Logo". */
+					echo wp_get_attachment_image( $image, 'medium', false, array( 'alt' => sprintf( __( 'The %s now', 'library-portal' ), mb_strtolower( $label ) ), 'style' => 'display:block;max-height:64px;width:auto;margin-bottom:.5em' ) ); // phpcs:ignore WordPress.Arrays.ArrayDeclarationSpacing.AssociativeArrayFound -- one image's attributes.
+					?>
 				<label style="display:block;margin-bottom:.5em"><input type="checkbox" name="remove_<?php echo esc_attr( $field ); ?>" value="1"> <?php esc_html_e( 'Remove it', 'library-portal' ); ?></label>
 				<?php endif; ?>
 				<input type="file" id="<?php echo esc_attr( $id( $field ) ); ?>" name="<?php echo esc_attr( $field ); ?>" accept="image/png,image/jpeg" aria-describedby="<?php echo esc_attr( $id( $field ) . '-help' ); ?>">
@@ -87,7 +90,15 @@ return static function ( array $args ): void {
 		<button type="submit" class="button" name="action" value="<?php echo esc_attr( $args['preview'] ); ?>" formtarget="<?php echo esc_attr( $frame ); ?>" formenctype="application/x-www-form-urlencoded"><?php esc_html_e( 'Preview what is typed', 'library-portal' ); ?></button>
 	</p>
 </form>
-<iframe name="<?php echo esc_attr( $frame ); ?>" id="<?php echo esc_attr( $frame ); ?>" src="<?php echo esc_url( \LibraryPortal\Certificates\CertificateDesignPage::preview_url( $brand ) ); ?>" title="<?php /* translators: %s: brand name. */ echo esc_attr( sprintf( __( '%s certificate preview (PDF with sample data)', 'library-portal' ), $brand_name ) ); ?>" style="flex:1 1 28em;min-width:0;width:100%;max-width:48em;aspect-ratio:297/210;border:1px solid #c3c4c7;background:#fff" loading="lazy"></iframe>
+<div style="flex:1 1 28em;min-width:0;max-width:48em">
+<iframe name="<?php echo esc_attr( $frame ); ?>" id="<?php echo esc_attr( $frame ); ?>" src="<?php echo esc_url( \LibraryPortal\Certificates\CertificateDesignPage::preview_url( $brand ) ); ?>" title="<?php /* translators: %s: brand name. */ echo esc_attr( sprintf( __( '%s certificate preview (PDF with sample data)', 'library-portal' ), $brand_name ) ); ?>" style="display:block;width:100%;aspect-ratio:297/210;border:1px solid #c3c4c7;background:#fff" loading="lazy"></iframe>
+<p><a href="<?php echo esc_url( \LibraryPortal\Certificates\CertificateDesignPage::preview_url( $brand ) ); ?>" target="_blank" rel="noopener">
+		<?php
+		/* translators: %s: brand name. */
+		echo esc_html( sprintf( __( 'Open the %s preview (PDF) in a new tab', 'library-portal' ), $brand_name ) );
+		?>
+</a></p>
+</div>
 </div>
 </section>
 	<?php endforeach; ?>
