@@ -39,7 +39,7 @@ final class ItemBoxValues {
 	 * What the boxes show: the refused form when there is one, else the stored meta.
 	 *
 	 * @param WP_Post $post Item.
-	 * @return array{refused: bool, errors: array<string, string>, content_type: string, subtitle: string, credits: string, course_code: string, image_url: string, product_link: string, download_link: string, course_url: string, attachment_url: string, video_url: string, video_length: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
+	 * @return array{refused: bool, errors: array<string, string>, content_type: string, subtitle: string, credits: string, course_code: string, statement: string, image_url: string, product_link: string, download_link: string, course_url: string, attachment_url: string, video_url: string, video_length: string, parts: array<int, array<string, mixed>>, subtitles: array<int, array<string, mixed>>}
 	 */
 	public function values( $post ): array {
 		$refused = $this->refused->take( get_current_user_id(), (int) $post->ID );
@@ -54,6 +54,7 @@ final class ItemBoxValues {
 				'subtitle'       => $text( 'subtitle' ),
 				'credits'        => $text( 'credits' ),
 				'course_code'    => $text( 'course_code' ),
+				'statement'      => $text( 'statement' ),
 				'image_url'      => $text( 'image_url' ),
 				'product_link'   => $text( 'product_link' ),
 				'download_link'  => $text( 'download_link' ),
@@ -95,6 +96,7 @@ final class ItemBoxValues {
 			'subtitle'       => $text( '_lp_subtitle' ),
 			'credits'        => $text( '_lp_credits' ),
 			'course_code'    => $text( '_lp_course_code' ),
+			'statement'      => $text( '_lp_statement' ),
 			'image_url'      => $text( '_lp_image_url' ),
 			'product_link'   => $text( '_lp_product_link' ),
 			'download_link'  => $text( '_lp_download_link' ),

@@ -206,6 +206,7 @@ final class ItemEditor {
 					array( 'attachment_url', 'library-portal-attachment-url', __( 'Attachment', 'library-portal' ), 'text', __( 'Video items: a handout linked under the video for learners with access. Copy its address from Media → Library.', 'library-portal' ) ),
 					array( 'credits', 'library-portal-credits', __( 'Certificate credits', 'library-portal' ), 'text', __( 'What the certificate states for an accreditor, e.g. "3.0 CE hours". Leave it empty when the training earns none.', 'library-portal' ) ),
 					array( 'course_code', 'library-portal-course-code', __( 'Course code', 'library-portal' ), 'text', __( 'The course code the accreditor gave, printed on the certificate and its verify page.', 'library-portal' ) ),
+					array( 'statement', 'library-portal-statement', __( 'Accreditation statement', 'library-portal' ), 'text', __( "This item's own statement on its certificate, in place of the brand's (Training Library → Certificates). Leave it empty to print the brand's.", 'library-portal' ) ),
 				),
 			)
 		);

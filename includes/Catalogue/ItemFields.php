@@ -35,6 +35,11 @@ final class ItemFields {
 	public const MAX_COURSE_CODE = 40;
 
 	/**
+	 * Longest accreditation statement of an item (as a brand's: CertificateDesign::MAX_STATEMENT).
+	 */
+	public const MAX_STATEMENT = 300;
+
+	/**
 	 * Longest length an admin may type for a video or part: a day.
 	 */
 	public const MAX_LENGTH_SECONDS = 86400;
@@ -119,6 +124,15 @@ final class ItemFields {
 			$errors['library-portal-course-code'] = sprintf( __( 'Course code: use at most %d letters, digits, spaces, dots, underscores, slashes and hyphens.', 'library-portal' ), self::MAX_COURSE_CODE );
 		}
 		$meta['_lp_course_code'] = self::or_null( $code );
+
+		$statement = self::text( $form['statement'] ?? '' );
+		if ( mb_strlen( $statement ) > self::MAX_STATEMENT ) {
+			/* translators: %d: maximum number of characters. */
+			$errors['library-portal-statement'] = sprintf( __( 'Accreditation statement: at most %d characters.', 'library-portal' ), self::MAX_STATEMENT );
+		} elseif ( 1 === preg_match( '/[<>]/', $statement ) ) {
+			$errors['library-portal-statement'] = __( 'Accreditation statement: plain text only, without < or >.', 'library-portal' );
+		}
+		$meta['_lp_statement'] = self::or_null( $statement );
 
 		$video = self::text( $form['video_url'] ?? '' );
 		if ( '' !== $video && ! self::hls_ok( $video ) ) {

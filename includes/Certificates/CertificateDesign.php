@@ -58,6 +58,23 @@ final class CertificateDesign {
 	}
 
 	/**
+	 * A brand's design for one item's certificates: the item's own statement, when it has one,
+	 * in place of the brand's (the item's edit screen).
+	 *
+	 * @param string $brand      Brand key.
+	 * @param int    $product_id Item.
+	 * @return array{logo: int, signature: int, signer_name: string, signer_title: string, statement: string}
+	 */
+	public static function for_item( string $brand, int $product_id ): array {
+		$design = self::of( $brand );
+		$own    = (string) get_post_meta( $product_id, '_lp_statement', true );
+		if ( '' !== $own ) {
+			$design['statement'] = $own;
+		}
+		return $design;
+	}
+
+	/**
 	 * What the PDF draws for a brand (CertificatePdf::render()): the image files, the texts and
 	 * the brand's colours.
 	 *

@@ -108,7 +108,7 @@ final class CertificatePages {
 				'verify_url' => CertificateLinks::verify_url( $certificate->code ),
 				'site'       => wp_specialchars_decode( (string) get_bloginfo( 'name' ), ENT_QUOTES ),
 			),
-			CertificateDesign::printable( $this->settings->brand(), CertificateDesign::of( $this->settings->brand() ) )
+			CertificateDesign::printable( $this->settings->brand(), CertificateDesign::for_item( $this->settings->brand(), $certificate->product_id ) )
 		);
 		return new PageReply(
 			200,

@@ -7,7 +7,13 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ARTIFACTS_DIR, axeViolations, credentials, logIn } from './support';
+import {
+	ARTIFACTS_DIR,
+	axeViolations,
+	budgetForPages,
+	credentials,
+	logIn,
+} from './support';
 
 const SCREEN =
 	'/wp-admin/edit.php?post_type=library_item&page=library-portal-certificates';
@@ -17,6 +23,8 @@ test( 'an admin sets the Harbor certificate by keyboard and sees the real PDF in
 	page,
 	browser,
 } ) => {
+	// Two log-ins, the screen three times (each with two PDFs), the previews and the refusals.
+	budgetForPages( 8 );
 	await page.setViewportSize( { width: 1280, height: 900 } );
 	const admin = credentials( 'admin' );
 	await logIn( page, admin.login, admin.password, SCREEN );
@@ -46,8 +54,10 @@ test( 'an admin sets the Harbor certificate by keyboard and sees the real PDF in
 	await harbor.getByRole( 'button', { name: 'Save certificate' } ).focus();
 	await page.keyboard.press( 'Enter' );
 
+	// The upload, the media library's sizes of it and the screen again: slow on a busy machine.
 	await expect( page.getByRole( 'status' ) ).toContainText(
-		'The Harbor certificate is saved. The preview shows it.'
+		'The Harbor certificate is saved. The preview shows it.',
+		{ timeout: 20_000 }
 	);
 	const saved = page.getByRole( 'region', { name: /^Harbor certificate/ } );
 	await expect( saved.getByLabel( 'Signer name' ) ).toHaveValue( signer );

@@ -40,6 +40,8 @@ final class ItemPostType {
 		// What the item's certificate states for an accreditor ("3.0 CE hours", "NUR-204").
 		'_lp_credits'        => 'string',
 		'_lp_course_code'    => 'string',
+		// The item's own accreditation statement, in place of its brand's (CertificateDesign).
+		'_lp_statement'      => 'string',
 	);
 
 	/**

@@ -194,6 +194,8 @@ final class ItemFieldsTest extends TestCase {
 			'credits with markup'           => array( self::with( 'credits', '3 <b>CE</b> hours' ), 'library-portal-credits' ),
 			'course code with a quote'      => array( self::with( 'course_code', 'NUR"204' ), 'library-portal-course-code' ),
 			'course code too long'          => array( self::with( 'course_code', str_repeat( 'A', 41 ) ), 'library-portal-course-code' ),
+			'statement with markup'         => array( self::with( 'statement', 'By the <i>Board</i>' ), 'library-portal-statement' ),
+			'statement too long'            => array( self::with( 'statement', str_repeat( 'x', 301 ) ), 'library-portal-statement' ),
 			'image not an address'          => array( self::with( 'image_url', 'grief.jpg' ), 'library-portal-image-url' ),
 			'image javascript:'             => array( self::with( 'image_url', 'javascript:alert(1)' ), 'library-portal-image-url' ),
 			'product link ftp'              => array( self::with( 'product_link', 'ftp://example.com/shop' ), 'library-portal-product-link' ),

@@ -136,6 +136,24 @@ final class CertificatePagesTest extends TestCase {
 		$this->assertTrue( str_contains( $pdf, mb_convert_encoding( '3.0 CE hours · Course code NUR-204', 'UTF-16BE', 'UTF-8' ) ) );
 		$this->assertStringContainsString( '<dt>Credits</dt><dd>3.0 CE hours</dd><dt>Course code</dt><dd>NUR-204</dd>', $verify );
 
+		// The item's own statement in place of the brand's.
+		\LibraryPortal\Certificates\CertificateDesign::save(
+			'harbor',
+			array(
+				'logo'         => 0,
+				'signature'    => 0,
+				'signer_name'  => '',
+				'signer_title' => '',
+				'statement'    => 'The brand statement.',
+			)
+		);
+		$brand_pdf = self::pdf_bytes( $this->pages()->download( $c['code'], $c['member'] )->body );
+		update_post_meta( $c['item'], '_lp_statement', 'Approved by the Example Board for this course only.' );
+		$item_pdf = self::pdf_bytes( $this->pages()->download( $c['code'], $c['member'] )->body );
+		$this->assertTrue( str_contains( $brand_pdf, mb_convert_encoding( 'The brand statement.', 'UTF-16BE', 'UTF-8' ) ) );
+		$this->assertTrue( str_contains( $item_pdf, mb_convert_encoding( 'Approved by the Example Board for this course only.', 'UTF-16BE', 'UTF-8' ) ) );
+		$this->assertFalse( str_contains( $item_pdf, mb_convert_encoding( 'The brand statement.', 'UTF-16BE', 'UTF-8' ) ) );
+
 		delete_post_meta( $c['item'], '_lp_credits' );
 		$this->assertStringNotContainsString( '<dt>Credits</dt>', $this->pages()->verify( $c['code'] )->body, 'None set: no line.' );
 		$this->assertSame( 'Course code NUR-204', CertificatePdf::credits_line( '', 'NUR-204' ) );
