@@ -32,7 +32,8 @@ const root = path.resolve(
 );
 const buildUrlPart = '/wp-content/plugins/library-portal/build/';
 const TARGET_RATIO = 1.5;
-// A progress report must cost no more than WordPress's own smallest authenticated request (issue 43);
+// A progress report must cost no more than WordPress's own smallest authenticated request
+// (docs/measurements.md, "Bench");
 // the video reply a little more.
 const TARGET_PROGRESS_RATIO = 1.0;
 // The whole list of 1,000 items built again after a change (its kept reply dropped).
@@ -335,7 +336,8 @@ async function measureRoutes( login, password, productId ) {
 		}
 		const hlsBeforePlay = [ ...files ].some( loadsHls );
 		const firstFiles = [ ...files ].sort();
-		// hls.js comes when the learner presses Play, not before (issue 43, "no bytes before intent").
+		// hls.js comes when the learner presses Play, not before (docs/rules/learning-and-progress.md,
+		// "No video before Play").
 		if ( name === 'detail' ) {
 			// The playlist is asked for by hls.js once it has loaded and attached.
 			const playlist = page.waitForResponse( ( response ) =>
