@@ -139,7 +139,16 @@ final class ItemFieldsTest extends TestCase {
 		$this->assertSame( 'With Dr. Example', $meta['_lp_subtitle'], 'Trimmed.' );
 		$this->assertNull( $meta['_lp_credits'], 'No credits: the key goes.' );
 		$this->assertNull( $meta['_lp_course_code'] );
-		$with = ItemFields::check( array_merge( self::form(), array( 'credits' => ' 3.0 CE hours ', 'course_code' => 'NUR-204/b' ) ), null );
+		$with = ItemFields::check(
+			array_merge(
+				self::form(),
+				array(
+					'credits'     => ' 3.0 CE hours ',
+					'course_code' => 'NUR-204/b',
+				)
+			),
+			null
+		);
 		$this->assertSame( array( '3.0 CE hours', 'NUR-204/b' ), array( $with->meta['_lp_credits'], $with->meta['_lp_course_code'] ) );
 		$this->assertSame( '/shop/grief-workshop/', $meta['_lp_product_link'], 'A path on this site is an address.' );
 		$this->assertNull( $meta['_lp_download_link'], 'An empty field deletes its key.' );
