@@ -222,7 +222,7 @@ final class CertificateDesignPage implements AdminPostHandler {
 		if ( ! current_user_can( self::CAPABILITY ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to change the certificates.', 'library-portal' ), 403 );
 		}
-		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the nonce is bound to the brand, so it is read first.
+		// The nonce is bound to the brand, so the brand is read first.
 		$brand = isset( $_REQUEST['brand'] ) ? sanitize_key( wp_unslash( $_REQUEST['brand'] ) ) : '';
 		check_admin_referer( self::nonce_action( $brand ) );
 		if ( ! isset( self::brands()[ $brand ] ) ) {
