@@ -79,14 +79,7 @@ final class ItemFields {
 		}
 		$meta['_lp_content_type'] = $type;
 
-		$subtitle = self::text( $form['subtitle'] ?? '' );
-		if ( mb_strlen( $subtitle ) > self::MAX_SUBTITLE ) {
-			/* translators: %d: maximum number of characters. */
-			$errors['library-portal-subtitle'] = sprintf( __( 'Subtitle: at most %d characters.', 'library-portal' ), self::MAX_SUBTITLE );
-		} elseif ( 1 === preg_match( '/[<>]/', $subtitle ) ) {
-			$errors['library-portal-subtitle'] = __( 'Subtitle: plain text only, without < or >.', 'library-portal' );
-		}
-		$meta['_lp_subtitle'] = self::or_null( $subtitle );
+		$meta['_lp_subtitle'] = self::plain( $form['subtitle'] ?? '', 'library-portal-subtitle', __( 'Subtitle', 'library-portal' ), self::MAX_SUBTITLE, $errors );
 
 		$links = array(
 			'image_url'      => array( '_lp_image_url', 'library-portal-image-url', __( 'Image address', 'library-portal' ) ),
@@ -109,14 +102,7 @@ final class ItemFields {
 		}
 		$meta['_lp_course_url'] = '' === $course ? null : esc_url_raw( $course, array( 'http', 'https' ) );
 
-		$credits = self::text( $form['credits'] ?? '' );
-		if ( mb_strlen( $credits ) > self::MAX_CREDITS ) {
-			/* translators: %d: maximum number of characters. */
-			$errors['library-portal-credits'] = sprintf( __( 'Certificate credits: at most %d characters.', 'library-portal' ), self::MAX_CREDITS );
-		} elseif ( 1 === preg_match( '/[<>]/', $credits ) ) {
-			$errors['library-portal-credits'] = __( 'Certificate credits: plain text only, without < or >.', 'library-portal' );
-		}
-		$meta['_lp_credits'] = self::or_null( $credits );
+		$meta['_lp_credits'] = self::plain( $form['credits'] ?? '', 'library-portal-credits', __( 'Certificate credits', 'library-portal' ), self::MAX_CREDITS, $errors );
 
 		$code = self::text( $form['course_code'] ?? '' );
 		if ( mb_strlen( $code ) > self::MAX_COURSE_CODE || 1 !== preg_match( '#^[\p{L}\p{N} ._/-]*$#u', $code ) ) {
@@ -125,14 +111,7 @@ final class ItemFields {
 		}
 		$meta['_lp_course_code'] = self::or_null( $code );
 
-		$statement = self::text( $form['statement'] ?? '' );
-		if ( mb_strlen( $statement ) > self::MAX_STATEMENT ) {
-			/* translators: %d: maximum number of characters. */
-			$errors['library-portal-statement'] = sprintf( __( 'Accreditation statement: at most %d characters.', 'library-portal' ), self::MAX_STATEMENT );
-		} elseif ( 1 === preg_match( '/[<>]/', $statement ) ) {
-			$errors['library-portal-statement'] = __( 'Accreditation statement: plain text only, without < or >.', 'library-portal' );
-		}
-		$meta['_lp_statement'] = self::or_null( $statement );
+		$meta['_lp_statement'] = self::plain( $form['statement'] ?? '', 'library-portal-statement', __( 'Accreditation statement', 'library-portal' ), self::MAX_STATEMENT, $errors );
 
 		$video = self::text( $form['video_url'] ?? '' );
 		if ( '' !== $video && ! self::hls_ok( $video ) ) {
@@ -259,6 +238,29 @@ final class ItemFields {
 	 */
 	public static function hls_ok( string $url ): bool {
 		return self::url_ok( $url ) && str_ends_with( strtolower( (string) wp_parse_url( $url, PHP_URL_PATH ) ), '.m3u8' );
+	}
+
+	/**
+	 * A one-line plain text field (subtitle, credits, statement): trimmed, at most $max
+	 * characters, without < or > (refused with a message naming the field, never stripped);
+	 * null when empty (the key is deleted).
+	 *
+	 * @param mixed                 $value  As typed.
+	 * @param string                $id     Field ID, the key of its error.
+	 * @param string                $label  Field label, for the message.
+	 * @param int                   $max    Longest, in characters.
+	 * @param array<string, string> $errors Errors so far (field ID => message).
+	 */
+	private static function plain( $value, string $id, string $label, int $max, array &$errors ): ?string {
+		$text = self::text( $value );
+		if ( mb_strlen( $text ) > $max ) {
+			/* translators: 1: field label, 2: maximum number of characters. */
+			$errors[ $id ] = sprintf( __( '%1$s: at most %2$d characters.', 'library-portal' ), $label, $max );
+		} elseif ( 1 === preg_match( '/[<>]/', $text ) ) {
+			/* translators: %s: field label. */
+			$errors[ $id ] = sprintf( __( '%s: plain text only, without < or >.', 'library-portal' ), $label );
+		}
+		return self::or_null( $text );
 	}
 
 	/**

@@ -175,17 +175,8 @@ final class CertificatePdf {
 		$pdf->Line( $left, 168, $left + $width, 168 );
 		$pdf->SetTextColor( 30, 30, 30 );
 		foreach ( array( array( $name, 10.0, 'B', 169.5 ), array( $title, 9.0, '', 175.0 ) ) as list( $text, $size, $style, $y ) ) {
-			if ( '' === $text ) {
-				continue;
-			}
-			$fitted = $this->fit( $pdf, $text, $size, $style, 1, $width );
-			$x      = $left + ( $width - $this->width( $pdf, $fitted['lines'][0], $style, $fitted['size'] ) ) / 2;
-			foreach ( $this->runs( $pdf, $fitted['lines'][0], $style ) as $run ) {
-				$pdf->SetFont( $run[0], self::FONT === $run[0] ? $style : '', $fitted['size'] );
-				$run_width = $pdf->GetStringWidth( $run[1] );
-				$pdf->SetXY( $x, $y );
-				$pdf->Cell( $run_width, $fitted['size'] * 0.5, $run[1], 0, 0, 'L', false, '', 0, false, 'T', 'M' );
-				$x += $run_width;
+			if ( '' !== $text ) {
+				$this->line( $pdf, $text, $size, $style, $y, 1, $left + $width / 2, $width );
 			}
 		}
 	}
@@ -322,12 +313,15 @@ final class CertificatePdf {
 	 * @param string $style     '' or 'B'.
 	 * @param float  $y         Top of the box in mm.
 	 * @param int    $max_lines Lines the box holds at half the size.
+	 * @param float  $centre    Middle of the box in mm (0: the page's).
+	 * @param float  $limit     Width of the box in mm (0: the page's line, max_width()).
 	 */
-	private function line( TCPDF $pdf, string $text, float $size, string $style, float $y, int $max_lines ): void {
-		$fitted = $this->fit( $pdf, $text, $size, $style, $max_lines );
+	private function line( TCPDF $pdf, string $text, float $size, string $style, float $y, int $max_lines, float $centre = 0.0, float $limit = 0.0 ): void {
+		$fitted = $this->fit( $pdf, $text, $size, $style, $max_lines, $limit );
 		$height = $fitted['size'] * 0.5;
+		$centre = $centre > 0 ? $centre : $pdf->getPageWidth() / 2;
 		foreach ( $fitted['lines'] as $n => $line ) {
-			$x = ( $pdf->getPageWidth() - $this->width( $pdf, $line, $style, $fitted['size'] ) ) / 2;
+			$x = $centre - $this->width( $pdf, $line, $style, $fitted['size'] ) / 2;
 			foreach ( $this->runs( $pdf, $line, $style ) as $run ) {
 				$pdf->SetFont( $run[0], self::FONT === $run[0] ? $style : '', $fitted['size'] );
 				$width = $pdf->GetStringWidth( $run[1] );

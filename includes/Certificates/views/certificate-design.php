@@ -30,6 +30,7 @@ return static function ( array $args ): void {
 		$value  = static fn( string $key ): string => (string) ( $typed[ $key ] ?? $design[ $key ] );
 		$id     = static fn( string $key ): string => 'lp-certificate-' . $brand . '-' . $key;
 		$frame  = 'lp-certificate-preview-' . $brand;
+		$shown  = \LibraryPortal\Certificates\CertificateDesignPage::preview_url( $brand );
 		?>
 <section id="lp-certificate-<?php echo esc_attr( $brand ); ?>" aria-labelledby="lp-certificate-<?php echo esc_attr( $brand ); ?>-heading" style="margin-top:2em">
 <h2 id="lp-certificate-<?php echo esc_attr( $brand ); ?>-heading">
@@ -91,8 +92,8 @@ return static function ( array $args ): void {
 	</p>
 </form>
 <div style="flex:1 1 28em;min-width:0;max-width:48em">
-<iframe name="<?php echo esc_attr( $frame ); ?>" id="<?php echo esc_attr( $frame ); ?>" src="<?php echo esc_url( \LibraryPortal\Certificates\CertificateDesignPage::preview_url( $brand ) ); ?>" title="<?php /* translators: %s: brand name. */ echo esc_attr( sprintf( __( '%s certificate preview (PDF with sample data)', 'library-portal' ), $brand_name ) ); ?>" style="display:block;width:100%;aspect-ratio:297/210;border:1px solid #c3c4c7;background:#fff" loading="lazy"></iframe>
-<p><a href="<?php echo esc_url( \LibraryPortal\Certificates\CertificateDesignPage::preview_url( $brand ) ); ?>" target="_blank" rel="noopener">
+<iframe name="<?php echo esc_attr( $frame ); ?>" id="<?php echo esc_attr( $frame ); ?>" src="<?php echo esc_url( $shown ); ?>" title="<?php /* translators: %s: brand name. */ echo esc_attr( sprintf( __( '%s certificate preview (PDF with sample data)', 'library-portal' ), $brand_name ) ); ?>" style="display:block;width:100%;aspect-ratio:297/210;border:1px solid #c3c4c7;background:#fff" loading="lazy"></iframe>
+<p><a href="<?php echo esc_url( $shown ); ?>" target="_blank" rel="noopener">
 		<?php
 		/* translators: %s: brand name. */
 		echo esc_html( sprintf( __( 'Open the %s preview (PDF) in a new tab', 'library-portal' ), $brand_name ) );
