@@ -12,7 +12,9 @@ use wpdb;
 
 /**
  * A statement's plan is faulty when it reads a table that grows with people with no key, in full
- * (`ALL`, `index`) or through a filesort (docs/rules/platform.md, "Query plans").
+ * (`ALL`, `index`) or through a filesort, or in a dependent subquery: one run again for every row
+ * of the outer statement, which MariaDB makes of `IN ( SELECT … UNION SELECT … )` even when each
+ * run uses a key (docs/rules/platform.md, "Query plans").
  */
 final class QueryPlanCheck {
 
@@ -38,11 +40,12 @@ final class QueryPlanCheck {
 			if ( ! in_array( $table, self::GROWING, true ) ) {
 				continue;
 			}
-			$type  = (string) ( $row['type'] ?? '' );
-			$key   = (string) ( $row['key'] ?? '' );
-			$extra = (string) ( $row['Extra'] ?? '' );
-			if ( in_array( $type, array( 'ALL', 'index' ), true ) || '' === $key || str_contains( $extra, 'filesort' ) ) {
-				$faults[] = sprintf( '%s: type %s, key %s, %s', $table, $type, '' === $key ? 'none' : $key, $extra );
+			$type   = (string) ( $row['type'] ?? '' );
+			$key    = (string) ( $row['key'] ?? '' );
+			$extra  = (string) ( $row['Extra'] ?? '' );
+			$select = (string) ( $row['select_type'] ?? '' );
+			if ( in_array( $type, array( 'ALL', 'index' ), true ) || '' === $key || str_contains( $extra, 'filesort' ) || str_starts_with( $select, 'DEPENDENT' ) ) {
+				$faults[] = sprintf( '%s: %s, type %s, key %s, %s', $table, $select, $type, '' === $key ? 'none' : $key, $extra );
 			}
 		}
 		return $faults;

@@ -57,6 +57,20 @@ final class ShareRecords {
 	 * @return array<string, mixed>
 	 */
 	public function for_owner( int $owner_id, int $product_id, int $now ): array {
+		// Up to a few hundred seats and a hundred messages, each with a date: the site's date
+		// settings are read once for all of them, not once a date (SiteDate::in_one_setting()).
+		return SiteDate::in_one_setting( fn(): array => $this->build( $owner_id, $product_id, $now ) );
+	}
+
+	/**
+	 * The reply of for_owner().
+	 *
+	 * @param int $owner_id   Owner.
+	 * @param int $product_id Item.
+	 * @param int $now        Unix seconds.
+	 * @return array<string, mixed>
+	 */
+	private function build( int $owner_id, int $product_id, int $now ): array {
 		$seats   = $this->licenses->shared_seats( $owner_id, $product_id );
 		$holders = array_values( array_unique( array_column( $seats, 'holder_id' ) ) );
 		$people  = People::by_id( $holders );

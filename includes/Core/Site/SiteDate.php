@@ -36,7 +36,7 @@ final class SiteDate {
 	/**
 	 * The settings a build of many dates reads once (in_one_setting()), or null outside one.
 	 *
-	 * @var array{date_format: string, zone: string}|null
+	 * @var array{date_format: string, time_format: string, zone: string}|null
 	 */
 	private static ?array $setting = null;
 
@@ -53,6 +53,7 @@ final class SiteDate {
 		$outer           = self::$setting;
 		self::$setting ??= array(
 			'date_format' => (string) get_option( 'date_format' ),
+			'time_format' => (string) get_option( 'time_format' ),
 			'zone'        => self::zone_key(),
 		);
 		try {
@@ -77,7 +78,11 @@ final class SiteDate {
 	 * @param int $timestamp Unix seconds.
 	 */
 	public static function date_time( int $timestamp ): string {
-		return self::format( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $timestamp );
+		$formats = self::$setting ?? array(
+			'date_format' => (string) get_option( 'date_format' ),
+			'time_format' => (string) get_option( 'time_format' ),
+		);
+		return self::format( $formats['date_format'] . ' ' . $formats['time_format'], $timestamp );
 	}
 
 	/**
