@@ -145,6 +145,10 @@ final class Plugin {
 		( new WebhookSender( $webhooks, $services->webhook_deliveries, new Queue() ) )->register();
 		( new WebhooksPage( $webhooks, $services->webhook_deliveries ) )->register();
 		( new CertificateDesignPage() )->register();
+		$report_fill = new Reports\ReportFill( $services->report_days, new Queue() );
+		$report_fill->register();
+		( new Reports\ReportRecorder( $services->report_days ) )->register();
+		( new Reports\ReportsPage( $services->report_days, $report_fill ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
 		( new Admin\PortalPageNotice( $services->settings ) )->register();
 		( new Lifecycle\NetworkSites() )->register();

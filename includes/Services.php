@@ -40,6 +40,7 @@ use LibraryPortal\Library\DashboardStats;
 use LibraryPortal\Notifications\ExpiryNoticeRepository;
 use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Platform\Database\CombinedRead;
+use LibraryPortal\Reports\ReportDays;
 use LibraryPortal\Sharing\MailGateRepository;
 use LibraryPortal\Webhooks\DeliveryLog;
 use wpdb;
@@ -107,7 +108,8 @@ final class Services {
 			new OrderGrants( $grants, new ClaimRepository( $db ) ),
 			new AddressRepository( $db ),
 			$grant_rows,
-			new DeliveryLog( $db )
+			new DeliveryLog( $db ),
+			new ReportDays( $db )
 		);
 	}
 
@@ -143,6 +145,7 @@ final class Services {
 	 * @param AddressRepository      $address_rows  Rows that hold an e-mail address someone else typed (privacy requests).
 	 * @param GrantRepository        $grant_rows    Grant rows: the admin list, seat counts, a grant's life.
 	 * @param DeliveryLog            $webhook_deliveries The delivery log of the site owner's webhooks.
+	 * @param ReportDays             $report_days   Completions and certificates by day (the Reports screen).
 	 */
 	private function __construct(
 		public readonly Settings $settings,
@@ -173,6 +176,7 @@ final class Services {
 		public readonly OrderGrants $order_grants,
 		public readonly AddressRepository $address_rows,
 		public readonly GrantRepository $grant_rows,
-		public readonly DeliveryLog $webhook_deliveries
+		public readonly DeliveryLog $webhook_deliveries,
+		public readonly ReportDays $report_days
 	) {}
 }

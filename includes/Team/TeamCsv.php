@@ -7,11 +7,12 @@
 
 namespace LibraryPortal\Team;
 
+use LibraryPortal\Platform\Rest\CsvResponse;
+
 /**
  * One row per member and training (not in the spec: docs/rules/seats-and-sharing.md "Team progress"). Cells are text a person typed
- * (names, e-mails, titles), so a cell a spreadsheet would read as a formula (starting with
- * = + - @, or a tab or carriage return that some strip first) gets a leading apostrophe: shown
- * as typed, never run.
+ * (names, e-mails, titles), so each goes through CsvResponse::cell(): shown as typed, never run
+ * as a formula.
  */
 final class TeamCsv {
 
@@ -46,7 +47,7 @@ final class TeamCsv {
 				$title        = '' !== $product['subtitle'] ? $product['title'] . ' - ' . $product['subtitle'] : $product['title'];
 				$completed_at = (int) $product['video_data']['completed_at'];
 				yield array_map(
-					array( self::class, 'cell' ),
+					array( CsvResponse::class, 'cell' ),
 					array(
 						$member['name'],
 						$member['email'],
@@ -59,15 +60,6 @@ final class TeamCsv {
 				);
 			}
 		}
-	}
-
-	/**
-	 * A cell a spreadsheet shows as text.
-	 *
-	 * @param string $value Cell.
-	 */
-	public static function cell( string $value ): string {
-		return '' !== $value && false !== strpbrk( $value[0], "=+-@\t\r" ) ? "'" . $value : $value;
 	}
 
 	/**

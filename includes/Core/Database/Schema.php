@@ -21,7 +21,7 @@ final class Schema {
 	/**
 	 * Version of the definitions below; raise it with every change.
 	 */
-	public const VERSION = 13;
+	public const VERSION = 14;
 
 	/**
 	 * Short names of the tables, without prefix.
@@ -45,6 +45,7 @@ final class Schema {
 		'mail_senders',
 		'seat_audit',
 		'webhook_deliveries',
+		'report_days',
 	);
 
 	/**
@@ -323,6 +324,19 @@ final class Schema {
 				created_at bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY webhook_time (webhook_id,id)
+			) $collate;",
+			// Completions and certificates of a day (the site's date, as a day number since
+			// 1970-01-01) for the Reports screen (Reports\ReportDays): one row per day and item for the
+			// whole site (contract_id 0) and one per contract whose member it was. Counted as the
+			// actions fire, so the chart reads at most a row per day and item, whatever the size of
+			// the progress table. The primary key serves a range of days of one scope in day order.
+			"CREATE TABLE {$t['report_days']} (
+				contract_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				day int(10) unsigned NOT NULL,
+				product_id bigint(20) unsigned NOT NULL,
+				completions int(10) unsigned NOT NULL DEFAULT 0,
+				certificates int(10) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (contract_id,day,product_id)
 			) $collate;",
 		);
 	}

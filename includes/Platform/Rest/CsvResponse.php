@@ -47,6 +47,17 @@ final class CsvResponse extends WP_REST_Response {
 	}
 
 	/**
+	 * A cell a spreadsheet shows as text: one it would read as a formula (starting with = + - @,
+	 * or a tab or carriage return that some strip first) gets a leading apostrophe, so text a
+	 * person typed (a name, a title) is shown as typed and never run.
+	 *
+	 * @param string $value Cell.
+	 */
+	public static function cell( string $value ): string {
+		return '' !== $value && false !== strpbrk( $value[0], "=+-@\t\r" ) ? "'" . $value : $value;
+	}
+
+	/**
 	 * Hook (rest_pre_serve_request): streams the file.
 	 *
 	 * @param bool             $served  Whether the request was already served.

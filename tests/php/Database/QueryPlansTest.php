@@ -8,7 +8,15 @@
 namespace LibraryPortal\Tests\Database;
 
 use LibraryPortal\Dev\DemoSeeder;
+use LibraryPortal\Core\Events;
 use LibraryPortal\Dev\QueryPlanCheck;
+use LibraryPortal\Platform\Queue;
+use LibraryPortal\Reports\ReportDay;
+use LibraryPortal\Reports\ReportFill;
+use LibraryPortal\Reports\ReportQuery;
+use LibraryPortal\Reports\ReportRecorder;
+use LibraryPortal\Reports\ReportSeries;
+use LibraryPortal\Reports\ReportsPage;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
 use LibraryPortal\Tests\Fixtures\WatchingClock;
@@ -172,6 +180,55 @@ final class QueryPlansTest extends TestCase {
 			}
 		}
 		$this->assertGreaterThan( 50, $checked );
+		$this->assertSame( array(), $faults, implode( "\n", $faults ) );
+	}
+
+	/**
+	 * The Reports screen reads a range of days of one scope through the primary key, in day
+	 * order, whatever else the table holds (other contracts, other days); its fill walks the
+	 * certificates and the progress in key order, and a counted completion finds the learner's
+	 * contracts through their keys (docs/reports.md).
+	 */
+	public function test_the_reports_and_their_fill_read_through_an_index(): void {
+		global $wpdb;
+		$this->other_peoples_rows( 5000 );
+		$days  = $this->services()->report_days;
+		$today = ReportDay::of( time() );
+		$rows  = array();
+		for ( $contract = 0; $contract < 50; $contract++ ) {
+			for ( $day = 0; $day < 100; $day++ ) {
+				$rows[] = $wpdb->prepare( '(%d, %d, %d, 1, 1)', $contract, $today - $day, 1000 + $day % 7 );
+			}
+		}
+		$wpdb->query( 'INSERT INTO ' . $wpdb->prefix . 'lp_report_days (contract_id, day, product_id, completions, certificates) VALUES ' . implode( ', ', $rows ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- rows of other scopes, each prepared above.
+		$user = $this->make_user();
+		$item = Library::item( 'Reported ' . wp_generate_password( 4, false ) );
+		$page = new ReportsPage( $days, new ReportFill( $days, new Queue() ) );
+		$fill = new ReportFill( $days, new Queue(), 5000 );
+		update_option( ReportRecorder::SINCE_OPTION, time() );
+		$fill->start();
+		$calls = array(
+			'report, whole site'      => fn() => $page->rows( new ReportQuery( $today - 83, $today, ReportSeries::WEEK, 0, 0 ) ),
+			'report, one item'        => fn() => $page->rows( new ReportQuery( $today - 364, $today, ReportSeries::MONTH, 1003, 0 ) ),
+			'report, one contract'    => fn() => $page->rows( new ReportQuery( $today - 83, $today, ReportSeries::WEEK, 0, 7 ) ),
+			'a completion counted'    => fn() => Events::item_completed( $user, $item ),
+			'fill, certificates'      => fn() => $fill->run(),
+			'fill, certificates, end' => fn() => $fill->run(),
+			'fill, progress'          => fn() => $fill->run(),
+			'fill, progress, further' => fn() => $fill->run(),
+		);
+		$faults  = array();
+		$checked = 0;
+		foreach ( $calls as $name => $call ) {
+			foreach ( $this->statements( $call, true ) as $sql ) {
+				++$checked;
+				foreach ( QueryPlanCheck::faults( $wpdb, $sql ) as $fault ) {
+					$faults[] = "$name: $fault\n    " . preg_replace( '/\s+/', ' ', $sql );
+				}
+			}
+		}
+		$this->assertGreaterThan( 8, $checked );
+		$this->assertGreaterThanOrEqual( 10000, ReportFill::state()['read'], 'the fill read the other people\'s certificates and progress' );
 		$this->assertSame( array(), $faults, implode( "\n", $faults ) );
 	}
 

@@ -147,10 +147,10 @@ final class TeamRouteTest extends TestCase {
 
 	public function test_every_formula_lead_is_escaped_and_plain_text_is_left_alone(): void {
 		foreach ( array( '=1+2', '+1', '-1', '@SUM(A1)', "\tx", "\rx" ) as $value ) {
-			$this->assertSame( "'" . $value, TeamCsv::cell( $value ), $value );
+			$this->assertSame( "'" . $value, CsvResponse::cell( $value ), $value );
 		}
 		foreach ( array( '', 'Ann', '1-2', 'a=b', 'ann@example.com' ) as $value ) {
-			$this->assertSame( $value, TeamCsv::cell( $value ), $value );
+			$this->assertSame( $value, CsvResponse::cell( $value ), $value );
 		}
 	}
 
