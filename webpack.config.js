@@ -116,6 +116,8 @@ module.exports = {
 			__dirname,
 			'src/styles/brand-summit.scss'
 		),
+		// wp-admin "Training Library → Reports": draws the screen's charts with Chart.js (enqueued by PHP there only).
+		'admin-reports': path.resolve( __dirname, 'src/admin/reports.ts' ),
 	},
 	output: {
 		...defaultConfig.output,

@@ -15,9 +15,11 @@ describe( 'bundle budget', () => {
 		const budgets = JSON.parse( read( 'tools/budgets.json' ) ) as {
 			listRouteGzipBytes: unknown;
 			playerChunkGzipBytes: unknown;
+			adminReportsGzipBytes: unknown;
 		};
 		expect( typeof budgets.listRouteGzipBytes ).toBe( 'number' );
 		expect( typeof budgets.playerChunkGzipBytes ).toBe( 'number' );
+		expect( typeof budgets.adminReportsGzipBytes ).toBe( 'number' );
 	} );
 
 	it.each( [ 'tools/bundle-budget.mjs', 'tests/e2e/bundle-budget.spec.ts' ] )(
