@@ -171,14 +171,18 @@ final class ReportsPage {
 	public static function chart( array $rows, ReportQuery $query ): array {
 		$completions  = array_column( $rows, 'completions' );
 		$certificates = array_column( $rows, 'certificates' );
+		$completed    = array_sum( $completions );
+		$certified    = array_sum( $certificates );
 		$summary      = sprintf(
-			/* translators: 1: "by week" or "by month", 2: first date, 3: last date, 4: number of completions, 5: number of certificates. */
-			__( 'Completions and certificates %1$s, %2$s to %3$s: %4$s completions, %5$s certificates.', 'library-portal' ),
+			/* translators: 1: "by week" or "by month", 2: first date, 3: last date, 4: e.g. "3 completions", 5: e.g. "1 certificate". */
+			__( 'Completions and certificates %1$s, %2$s to %3$s: %4$s, %5$s.', 'library-portal' ),
 			ReportSeries::MONTH === $query->period ? __( 'by month', 'library-portal' ) : __( 'by week', 'library-portal' ),
 			ReportDay::text( $query->from, (string) get_option( 'date_format' ) ),
 			ReportDay::text( $query->to, (string) get_option( 'date_format' ) ),
-			number_format_i18n( array_sum( $completions ) ),
-			number_format_i18n( array_sum( $certificates ) )
+			/* translators: %s: number of completions. */
+			sprintf( _n( '%s completion', '%s completions', $completed, 'library-portal' ), number_format_i18n( $completed ) ),
+			/* translators: %s: number of certificates. */
+			sprintf( _n( '%s certificate', '%s certificates', $certified, 'library-portal' ), number_format_i18n( $certified ) )
 		);
 		return array(
 			'type'    => 'bar',
