@@ -83,7 +83,63 @@ foreach ( $library_portal_routes as $library_portal_name => list( $library_porta
 		'faults'  => $library_portal_faults,
 	);
 }
-foreach ( array( 'users', 'usermeta', 'lp_licenses', 'lp_progress' ) as $library_portal_table ) {
+// The Reports screen (docs/reports.md): its reads of the daily counts, and one chunk of the fill
+// of earlier learning (certificates, then progress from the middle of the table), each sample
+// from the same place (the fill's state set again before it).
+$library_portal_days    = \LibraryPortal\Services::on( $wpdb )->report_days;
+$library_portal_page    = new \LibraryPortal\Reports\ReportsPage( $library_portal_days, new \LibraryPortal\Reports\ReportFill( $library_portal_days, new \LibraryPortal\Platform\Queue() ) );
+$library_portal_fill    = new \LibraryPortal\Reports\ReportFill( $library_portal_days, new \LibraryPortal\Platform\Queue() );
+$library_portal_today   = \LibraryPortal\Reports\ReportDay::of( time() );
+$library_portal_middle  = (int) $wpdb->get_var( "SELECT user_id FROM {$wpdb->prefix}lp_progress ORDER BY user_id DESC LIMIT 1" ) / 2; // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- a table name of this site.
+$library_portal_chunk   = static function ( string $phase, int $user ) use ( $library_portal_fill ): void {
+	update_option(
+		\LibraryPortal\Reports\ReportFill::OPTION,
+		array(
+			'phase'       => $phase,
+			'since'       => time(),
+			'certificate' => 0,
+			'user'        => $user,
+			'product'     => 0,
+			'read'        => 0,
+		),
+		false
+	);
+	$library_portal_fill->run();
+};
+$library_portal_reports = array(
+	'Reports: 12 weeks, whole site'        => fn() => $library_portal_page->rows( new \LibraryPortal\Reports\ReportQuery( $library_portal_today - 83, $library_portal_today, 'week', 0, 0 ) ),
+	'Reports: 2 years by month, one item'  => fn() => $library_portal_page->rows( new \LibraryPortal\Reports\ReportQuery( $library_portal_today - 729, $library_portal_today, 'month', 1_000_007, 0 ) ),
+	'Reports: 2 years by week, a contract' => fn() => $library_portal_page->rows( new \LibraryPortal\Reports\ReportQuery( $library_portal_today - 729, $library_portal_today, 'week', 0, 3 ) ),
+	'Reports fill: 2,000 certificates'     => fn() => $library_portal_chunk( 'certificates', 0 ),
+	'Reports fill: 2,000 progress pairs'   => fn() => $library_portal_chunk( 'progress', (int) $library_portal_middle ),
+);
+foreach ( $library_portal_reports as $library_portal_name => $library_portal_run ) {
+	$library_portal_times = array();
+	for ( $library_portal_i = 0; $library_portal_i < 3 + $library_portal_samples; $library_portal_i++ ) {
+		$library_portal_start = hrtime( true );
+		$library_portal_run();
+		if ( $library_portal_i >= 3 ) {
+			$library_portal_times[] = ( hrtime( true ) - $library_portal_start ) / 1e6;
+		}
+	}
+	sort( $library_portal_times );
+	$wpdb->queries = array();
+	$library_portal_run();
+	$library_portal_statements = array_column( $wpdb->queries, 0 );
+	$library_portal_faults     = array();
+	foreach ( $library_portal_statements as $library_portal_sql ) {
+		foreach ( QueryPlanCheck::faults( $wpdb, $library_portal_sql ) as $library_portal_fault ) {
+			$library_portal_faults[] = $library_portal_fault . ' | ' . substr( (string) preg_replace( '/\s+/', ' ', $library_portal_sql ), 0, 300 );
+		}
+	}
+	$library_portal_result['routes'][ $library_portal_name ] = array(
+		'status'  => 200,
+		'ms'      => round( $library_portal_times[ intdiv( count( $library_portal_times ), 2 ) ], 2 ),
+		'queries' => count( $library_portal_statements ),
+		'faults'  => $library_portal_faults,
+	);
+}
+foreach ( array( 'users', 'usermeta', 'lp_licenses', 'lp_progress', 'lp_report_days' ) as $library_portal_table ) {
 	$library_portal_name                                    = 'users' === $library_portal_table || 'usermeta' === $library_portal_table ? $wpdb->$library_portal_table : $wpdb->prefix . $library_portal_table;
 	$library_portal_result['rows'][ $library_portal_table ] = (int) $wpdb->get_var( "SELECT COUNT(*) FROM $library_portal_name" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- a table name of this site.
 }
