@@ -182,7 +182,7 @@ final class ReportsPage {
 			/* translators: %s: number of completions. */
 			sprintf( _n( '%s completion', '%s completions', $completed, 'library-portal' ), number_format_i18n( $completed ) ),
 			/* translators: %s: number of certificates. */
-			sprintf( _n( '%s certificate', '%s certificates', $certified, 'library-portal' ), number_format_i18n( $certified ) )
+			sprintf( _nx( '%s certificate', '%s certificates', $certified, 'how many were earned', 'library-portal' ), number_format_i18n( $certified ) )
 		);
 		return array(
 			'type'    => 'bar',
