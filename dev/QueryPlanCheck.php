@@ -22,7 +22,7 @@ final class QueryPlanCheck {
 	 * Tables (without the prefix) whose rows grow with people; the catalogue's (posts, post meta)
 	 * and a contract's items grow with the catalogue, options stay few.
 	 */
-	public const GROWING = array( 'users', 'usermeta', 'lp_grants', 'lp_licenses', 'lp_shares', 'lp_progress', 'lp_notifications', 'lp_mail_history', 'lp_contract_members', 'lp_certificates', 'lp_quiz_attempts', 'lp_quiz_served', 'lp_library_cache', 'lp_share_links', 'lp_license_requests', 'lp_mail_senders', 'lp_seat_audit', 'lp_report_days' );
+	public const GROWING = array( 'users', 'usermeta', 'lp_grants', 'lp_licenses', 'lp_shares', 'lp_progress', 'lp_notifications', 'lp_mail_history', 'lp_contract_members', 'lp_certificates', 'lp_quiz_attempts', 'lp_quiz_served', 'lp_library_cache', 'lp_share_links', 'lp_license_requests', 'lp_mail_senders', 'lp_seat_audit', 'lp_report_days', 'lp_report_items' );
 
 	/**
 	 * What is wrong with a statement's plan: one line per growing table read without an index,

@@ -148,7 +148,10 @@ final class Plugin {
 		$report_fill = new Reports\ReportFill( $services->report_days, new Queue() );
 		$report_fill->register();
 		( new Reports\ReportRecorder( $services->report_days ) )->register();
-		( new Reports\ReportsPage( $services->report_days, $report_fill ) )->register();
+		$report_items   = new Reports\ReportItems( $GLOBALS['wpdb'] );
+		$report_refresh = new Reports\ReportItemsRefresh( $report_items, new Queue() );
+		$report_refresh->register();
+		( new Reports\ReportsPage( $services->report_days, $report_fill, $report_items, $report_refresh ) )->register();
 		( new ReservedSlugNotice( $services->settings ) )->register();
 		( new Admin\PortalPageNotice( $services->settings ) )->register();
 		( new Lifecycle\NetworkSites() )->register();

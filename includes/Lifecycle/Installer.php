@@ -20,6 +20,7 @@ use LibraryPortal\Notifications\ExpiryNotices;
 use LibraryPortal\Platform\Queue;
 use LibraryPortal\Sharing\ShareLinkPurge;
 use LibraryPortal\Reports\ReportFill;
+use LibraryPortal\Reports\ReportItemsRefresh;
 use LibraryPortal\Webhooks\WebhookSender;
 use LibraryPortal\Webhooks\WebhookStore;
 
@@ -163,7 +164,7 @@ final class Installer {
 		ShareLinkPurge::unschedule();
 		// The one-off jobs too (deliveries, imports, welcome mails); deactivation keeps them, so an
 		// update's deactivate and activate loses no delivery or import that was under way.
-		Queue::forget( array( MemberImports::HOOK, WelcomeEmails::HOOK, WelcomeEmails::ADDED_HOOK, WebhookSender::HOOK, ReportFill::HOOK ) );
+		Queue::forget( array( MemberImports::HOOK, WelcomeEmails::HOOK, WelcomeEmails::ADDED_HOOK, WebhookSender::HOOK, ReportFill::HOOK, ReportItemsRefresh::HOOK ) );
 		delete_option( 'rewrite_rules' );
 		if ( get_option( self::VERSION_OPTION ) && ! ( new Settings() )->get( 'delete_on_uninstall' ) ) {
 			return false;

@@ -8,7 +8,7 @@
 namespace LibraryPortal\Reports;
 
 /**
- * The filters (dates, period, item, contract), checked: a date that is not a real date, a range
+ * The filters (dates, period, item, contract or team owner), checked: a date that is not a real date, a range
  * that ends before it starts or spans more than two years, or an item or contract that does not
  * exist is refused with a sentence saying so, and the screen shows the default report beside it
  * (docs/reports.md).
@@ -29,13 +29,17 @@ final class ReportQuery {
 	 * @param string $period      ReportSeries::WEEK or ::MONTH.
 	 * @param int    $product_id  Item (0 = all).
 	 * @param int    $contract_id Contract (0 = the whole site).
+	 * @param int    $owner_id    Team owner whose team the table is about (0 = none).
+	 * @param string $team        The team owner as typed (e-mail or username), for the form and the CSV link.
 	 */
 	public function __construct(
 		public readonly int $from,
 		public readonly int $to,
 		public readonly string $period,
 		public readonly int $product_id,
-		public readonly int $contract_id
+		public readonly int $contract_id,
+		public readonly int $owner_id = 0,
+		public readonly string $team = ''
 	) {}
 
 	/**
@@ -54,9 +58,10 @@ final class ReportQuery {
 	 * @param int[]                $items     IDs of the items that may be asked for.
 	 * @param int[]                $contracts IDs of the contracts that may be asked for.
 	 * @param int                  $today     Today's day number.
+	 * @param callable(string): int $owner_of The user with an e-mail address or username (0 for none).
 	 * @return self|string
 	 */
-	public static function from( array $input, array $items, array $contracts, int $today ) {
+	public static function from( array $input, array $items, array $contracts, int $today, callable $owner_of ) {
 		$standard = self::standard( $today );
 		$from_in  = isset( $input['from'] ) ? trim( (string) $input['from'] ) : '';
 		$to_in    = isset( $input['to'] ) ? trim( (string) $input['to'] ) : '';
@@ -83,7 +88,15 @@ final class ReportQuery {
 		if ( null === $contract_id || ( $contract_id > 0 && ! in_array( $contract_id, $contracts, true ) ) ) {
 			return __( 'That contract does not exist.', 'library-portal' );
 		}
-		return new self( $from, $to, $period, $product_id, $contract_id );
+		$team     = isset( $input['team'] ) && is_string( $input['team'] ) ? trim( $input['team'] ) : '';
+		$owner_id = '' === $team ? 0 : $owner_of( $team );
+		if ( '' !== $team && $owner_id < 1 ) {
+			return __( 'No customer has that e-mail address or username.', 'library-portal' );
+		}
+		if ( $owner_id > 0 && $contract_id > 0 ) {
+			return __( 'Choose a contract or a team owner, not both.', 'library-portal' );
+		}
+		return new self( $from, $to, $period, $product_id, $contract_id, $owner_id, $team );
 	}
 
 	/**
@@ -98,6 +111,7 @@ final class ReportQuery {
 			'period'   => $this->period,
 			'item'     => (string) $this->product_id,
 			'contract' => (string) $this->contract_id,
+			'team'     => $this->team,
 		);
 	}
 

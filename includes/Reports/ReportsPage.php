@@ -40,14 +40,32 @@ final class ReportsPage {
 	private ReportFill $fill;
 
 	/**
+	 * Each item's figures.
+	 *
+	 * @var ReportItems
+	 */
+	private ReportItems $items;
+
+	/**
+	 * Their refresh.
+	 *
+	 * @var ReportItemsRefresh
+	 */
+	private ReportItemsRefresh $refresh;
+
+	/**
 	 * Wires the screen.
 	 *
-	 * @param ReportDays $days The counts.
-	 * @param ReportFill $fill The fill of earlier learning.
+	 * @param ReportDays         $days    The counts.
+	 * @param ReportFill         $fill    The fill of earlier learning.
+	 * @param ReportItems        $items   Each item's figures.
+	 * @param ReportItemsRefresh $refresh Their refresh.
 	 */
-	public function __construct( ReportDays $days, ReportFill $fill ) {
-		$this->days = $days;
-		$this->fill = $fill;
+	public function __construct( ReportDays $days, ReportFill $fill, ReportItems $items, ReportItemsRefresh $refresh ) {
+		$this->days    = $days;
+		$this->fill    = $fill;
+		$this->items   = $items;
+		$this->refresh = $refresh;
 	}
 
 	/**
@@ -73,6 +91,7 @@ final class ReportsPage {
 	 */
 	public function load(): void {
 		$this->fill->start();
+		$this->refresh->start( time() );
 		$asset = self::asset();
 		if ( null !== $asset ) {
 			wp_enqueue_script( 'library-portal-admin-reports', LIBRARY_PORTAL_URL . 'build/admin-reports.js', $asset['dependencies'], $asset['version'], array( 'in_footer' => true ) );
@@ -99,10 +118,23 @@ final class ReportsPage {
 		$contracts = $this->days->contract_titles();
 		$today     = ReportDay::of( time() );
 		// A GET form: the filters are read, never acted on, so there is no nonce to check.
-		$asked = ReportQuery::from( wp_unslash( $_GET ), array_keys( $items ), array_keys( $contracts ), $today ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- ReportQuery checks every field it reads.
+		$asked = ReportQuery::from( wp_unslash( $_GET ), array_keys( $items ), array_keys( $contracts ), $today, array( self::class, 'owner_of' ) ); // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- ReportQuery checks every field it reads.
 		$error = is_string( $asked ) ? $asked : '';
 		$query = is_string( $asked ) ? ReportQuery::standard( $today ) : $asked;
 		$rows  = $this->rows( $query );
+		$csv   = static fn( string $table ): string => wp_nonce_url(
+			add_query_arg(
+				array_merge(
+					array(
+						'action' => self::CSV_ACTION,
+						'table'  => $table,
+					),
+					$query->fields()
+				),
+				admin_url( 'admin-post.php' )
+			),
+			self::CSV_ACTION
+		);
 		View::render(
 			__DIR__ . '/views/reports.php',
 			array(
@@ -113,7 +145,12 @@ final class ReportsPage {
 				'rows'      => $rows,
 				'chart'     => self::chart( $rows, $query ),
 				'fill'      => ReportFill::state(),
-				'csv'       => wp_nonce_url( add_query_arg( array_merge( array( 'action' => self::CSV_ACTION ), $query->fields() ), admin_url( 'admin-post.php' ) ), self::CSV_ACTION ),
+				'trainings' => $this->item_rows( $query, $items ),
+				'refresh'   => ReportItemsRefresh::state(),
+				'team'      => $query->owner_id > 0,
+				'csv'       => $csv( 'periods' ),
+				'items_csv' => $csv( 'items' ),
+				'date'      => static fn( int $at ): string => \LibraryPortal\Core\Site\SiteDate::date_time( $at ),
 			)
 		);
 	}
@@ -126,15 +163,17 @@ final class ReportsPage {
 			wp_die( esc_html__( 'Sorry, you are not allowed to see reports.', 'library-portal' ), 403 );
 		}
 		check_admin_referer( self::CSV_ACTION );
-		$query = ReportQuery::from( wp_unslash( $_GET ), array_keys( self::items() ), array_keys( $this->days->contract_titles() ), ReportDay::of( time() ) );
+		$items = self::items();
+		$query = ReportQuery::from( wp_unslash( $_GET ), array_keys( $items ), array_keys( $this->days->contract_titles() ), ReportDay::of( time() ), array( self::class, 'owner_of' ) );
 		if ( is_string( $query ) ) {
 			wp_die( esc_html( $query ), '', array( 'response' => 400 ) );
 		}
+		$by_item = isset( $_GET['table'] ) && 'items' === sanitize_key( wp_unslash( $_GET['table'] ) );
 		nocache_headers();
 		header( 'Content-Type: text/csv; charset=utf-8' );
-		header( 'Content-Disposition: attachment; filename="' . sanitize_file_name( 'library-report-' . $query->fields()['from'] . '-' . $query->fields()['to'] . '.csv' ) . '"' );
+		header( 'Content-Disposition: attachment; filename="' . sanitize_file_name( 'library-report-' . ( $by_item ? 'trainings-' : '' ) . $query->fields()['from'] . '-' . $query->fields()['to'] . '.csv' ) . '"' );
 		header( 'X-Content-Type-Options: nosniff' );
-		CsvResponse::write( self::csv_rows( $this->rows( $query ) ), new \SplFileObject( 'php://output', 'w' ) );
+		CsvResponse::write( $by_item ? self::item_csv_rows( $this->item_rows( $query, $items ) ) : self::csv_rows( $this->rows( $query ) ), new \SplFileObject( 'php://output', 'w' ) );
 		exit;
 	}
 
@@ -146,6 +185,79 @@ final class ReportsPage {
 	 */
 	public function rows( ReportQuery $query ): array {
 		return ReportSeries::of( $this->days->by_day( $query->contract_id, $query->from, $query->to, $query->product_id ), $query->from, $query->to, $query->period );
+	}
+
+	/**
+	 * The user a team owner field names (an e-mail address or a username), or 0.
+	 *
+	 * @param string $typed What was typed.
+	 */
+	public static function owner_of( string $typed ): int {
+		$user = is_email( $typed ) ? get_user_by( 'email', $typed ) : get_user_by( 'login', $typed );
+		return $user instanceof \WP_User ? $user->ID : 0;
+	}
+
+	/**
+	 * The table of each training: its learners, their average progress, how many completed it and
+	 * how many passed its test, as kept for the site or a contract (ReportItems::kept()) or counted
+	 * now for a team owner's team. The percentages are the server's (the view prints them).
+	 *
+	 * @param ReportQuery        $query  Query.
+	 * @param array<int, string> $titles Published items' titles by ID, in title order.
+	 * @return array<int, array{product_id: int, title: string, learners: int, progress: int, completed: int, completion_rate: int, tested: int, passed: int, pass_rate: int|null, computed_at: int}>
+	 */
+	public function item_rows( ReportQuery $query, array $titles ): array {
+		if ( $query->owner_id > 0 ) {
+			$ids  = $this->items->shared_items( $query->owner_id );
+			$kept = array();
+			foreach ( $ids as $product_id ) {
+				if ( isset( $titles[ $product_id ] ) && ( 0 === $query->product_id || $query->product_id === $product_id ) ) {
+					$parts               = \LibraryPortal\Core\Items\ItemMedia::part_count_of( get_post_meta( $product_id, '_lp_video_parts', true ) );
+					$kept[ $product_id ] = $this->items->compute( 'team', $query->owner_id, $product_id, $parts ) + array( 'computed_at' => time() );
+				}
+			}
+		} else {
+			$ids  = $query->contract_id > 0 ? $this->items->items_of_contract( $query->contract_id ) : array_keys( $titles );
+			$kept = $this->items->kept( $query->contract_id );
+		}
+		$rows = array();
+		foreach ( $titles as $product_id => $title ) {
+			if ( ! in_array( $product_id, $ids, true ) || ( $query->product_id > 0 && $query->product_id !== $product_id ) ) {
+				continue;
+			}
+			$figures = $kept[ $product_id ] ?? null;
+			$learned = (int) ( $figures['learners'] ?? 0 );
+			$tested  = (int) ( $figures['tested'] ?? 0 );
+			$rows[]  = array(
+				'product_id'      => $product_id,
+				'title'           => $title,
+				'learners'        => $learned,
+				'progress'        => $learned > 0 ? (int) round( ( $figures['progress_points'] ?? 0 ) / $learned ) : 0,
+				'completed'       => (int) ( $figures['completed'] ?? 0 ),
+				'completion_rate' => $learned > 0 ? (int) round( 100 * ( $figures['completed'] ?? 0 ) / $learned ) : 0,
+				'tested'          => $tested,
+				'passed'          => (int) ( $figures['passed'] ?? 0 ),
+				'pass_rate'       => $tested > 0 ? (int) round( 100 * ( $figures['passed'] ?? 0 ) / $tested ) : null,
+				'computed_at'     => (int) ( $figures['computed_at'] ?? 0 ),
+			);
+		}
+		return $rows;
+	}
+
+	/**
+	 * The CSV of each training: a header, then one row per training, every cell safe in a spreadsheet.
+	 *
+	 * @param array<int, array{product_id: int, title: string, learners: int, progress: int, completed: int, completion_rate: int, tested: int, passed: int, pass_rate: int|null, computed_at: int}> $rows Rows.
+	 * @return \Generator<int, string[]>
+	 */
+	public static function item_csv_rows( array $rows ): \Generator {
+		yield array( __( 'Training', 'library-portal' ), __( 'Learners', 'library-portal' ), __( 'Average progress (%)', 'library-portal' ), __( 'Completed', 'library-portal' ), __( 'Completion rate (%)', 'library-portal' ), __( 'Took the test', 'library-portal' ), __( 'Passed', 'library-portal' ), __( 'Test pass rate (%)', 'library-portal' ) );
+		foreach ( $rows as $row ) {
+			yield array_map(
+				array( CsvResponse::class, 'cell' ),
+				array( $row['title'], (string) $row['learners'], (string) $row['progress'], (string) $row['completed'], (string) $row['completion_rate'], (string) $row['tested'], (string) $row['passed'], null === $row['pass_rate'] ? '' : (string) $row['pass_rate'] )
+			);
+		}
 	}
 
 	/**

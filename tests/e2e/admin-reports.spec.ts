@@ -39,6 +39,7 @@ function trainingWithLearning( title: string ): void {
 		) } ) );
 		foreach ( array( 1, 2, 3 ) as $n ) {
 			$user = wp_insert_user( array( 'user_login' => 'reported-' . $item . '-' . $n, 'user_pass' => wp_generate_password(), 'user_email' => 'reported-' . $item . '-' . $n . '@example.com' ) );
+			\\LibraryPortal\\Services::on( $GLOBALS['wpdb'] )->progress->record( $user, $item, 0, 100, time() );
 			\\LibraryPortal\\Core\\Events::item_completed( $user, $item );
 			if ( 1 === $n ) {
 				\\LibraryPortal\\Core\\Events::certificate_issued( $user, $item, 'REPORTED-' . $item, 90 );
@@ -48,6 +49,13 @@ function trainingWithLearning( title: string ): void {
 		$fill->start();
 		for ( $i = 0; $i < 1000 && 'done' !== ( \\LibraryPortal\\Reports\\ReportFill::state()['phase'] ?? '' ); $i++ ) {
 			$fill->run();
+		}
+		delete_option( \\LibraryPortal\\Reports\\ReportItemsRefresh::OPTION );
+		$items   = new \\LibraryPortal\\Reports\\ReportItems( $GLOBALS['wpdb'] );
+		$refresh = new \\LibraryPortal\\Reports\\ReportItemsRefresh( $items, new \\LibraryPortal\\Platform\\Queue() );
+		$refresh->start( time() );
+		for ( $i = 0; $i < 1000 && \\LibraryPortal\\Reports\\ReportItemsRefresh::state()['running']; $i++ ) {
+			$refresh->run();
 		}
 	` );
 }
@@ -75,7 +83,7 @@ test( 'an admin reads a training’s completions as a chart and a table, by week
 	await page.keyboard.press( 'Enter' );
 	await page.waitForURL( /[?&]item=\d+/ );
 
-	const table = page.locator( '.lp-reports__table' );
+	const table = page.locator( '.lp-reports__periods' );
 	await expect( table.locator( 'tfoot' ) ).toContainText( 'Total' );
 	await expect( table.locator( 'tfoot td' ) ).toHaveText( [ '3', '1' ] );
 	const chart = page.getByRole( 'img', {
@@ -106,7 +114,11 @@ test( 'an admin reads a training’s completions as a chart and a table, by week
 	// The CSV: the same figures, one row per week.
 	const [ download ] = await Promise.all( [
 		page.waitForEvent( 'download' ),
-		page.getByRole( 'link', { name: 'Download CSV' } ).click(),
+		page
+			.getByRole( 'link', {
+				name: 'Download CSV of completions and certificates',
+			} )
+			.click(),
 	] );
 	const csv = readFileSync( await download.path(), 'utf8' )
 		.replace( /^\uFEFF/, '' )
@@ -122,6 +134,35 @@ test( 'an admin reads a training’s completions as a chart and a table, by week
 	}
 	expect( [ completed, certified ] ).toEqual( [ 3, 1 ] );
 	expect( csv.length - 1 ).toBe( await table.locator( 'tbody tr' ).count() );
+
+	// Each training: its learners and rates, counted in the background, with their own CSV.
+	const trainings = page.getByRole( 'table', { name: 'Each training' } );
+	const row = trainings.getByRole( 'row', {
+		name: new RegExp( `^${ title }` ),
+	} );
+	await expect( row.getByRole( 'cell' ) ).toHaveText( [
+		'3',
+		'100%',
+		'100% (3 of 3)',
+		'No one took the test',
+	] );
+	await expect( page.getByText( /^Figures as of / ) ).toBeVisible();
+	const [ itemsDownload ] = await Promise.all( [
+		page.waitForEvent( 'download' ),
+		page
+			.getByRole( 'link', { name: 'Download CSV of each training' } )
+			.click(),
+	] );
+	const itemsCsv = readFileSync( await itemsDownload.path(), 'utf8' )
+		.replace( /^\uFEFF/, '' )
+		.trim()
+		.split( '\n' );
+	expect( itemsCsv[ 0 ] ).toBe(
+		'Training,Learners,"Average progress (%)",Completed,"Completion rate (%)","Took the test",Passed,"Test pass rate (%)"'
+	);
+	expect( itemsCsv.slice( 1 ) ).toEqual( [
+		`"${ title }",3,100,3,100,0,0,`,
+	] );
 
 	// By month.
 	await page.getByLabel( 'By', { exact: true } ).selectOption( 'month' );

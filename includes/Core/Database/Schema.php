@@ -46,6 +46,7 @@ final class Schema {
 		'seat_audit',
 		'webhook_deliveries',
 		'report_days',
+		'report_items',
 	);
 
 	/**
@@ -239,6 +240,7 @@ final class Schema {
 				served_id bigint(20) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (id),
 				KEY user_product (user_id,product_id),
+				KEY product_user (product_id,user_id),
 				UNIQUE KEY user_item_seq (user_id,product_id,seq)
 			) $collate;",
 			// The order a test was served in, kept until its one submission (docs/rules/tests-and-certificates.md "Tests and certificates").
@@ -337,6 +339,21 @@ final class Schema {
 				completions int(10) unsigned NOT NULL DEFAULT 0,
 				certificates int(10) unsigned NOT NULL DEFAULT 0,
 				PRIMARY KEY  (contract_id,day,product_id)
+			) $collate;",
+			// Each item's learners (people with progress on it), the sum of their progress (percent of
+			// the item each), how many completed it, took its test and passed it: for the whole site
+			// (contract_id 0) and each contract that gives the item. Recomputed from the background
+			// queue (Reports\ReportItemsRefresh), so the Reports screen reads one row per item.
+			"CREATE TABLE {$t['report_items']} (
+				contract_id bigint(20) unsigned NOT NULL DEFAULT 0,
+				product_id bigint(20) unsigned NOT NULL,
+				learners int(10) unsigned NOT NULL DEFAULT 0,
+				progress_points bigint(20) unsigned NOT NULL DEFAULT 0,
+				completed int(10) unsigned NOT NULL DEFAULT 0,
+				tested int(10) unsigned NOT NULL DEFAULT 0,
+				passed int(10) unsigned NOT NULL DEFAULT 0,
+				computed_at bigint(20) unsigned NOT NULL DEFAULT 0,
+				PRIMARY KEY  (contract_id,product_id)
 			) $collate;",
 		);
 	}

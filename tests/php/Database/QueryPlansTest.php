@@ -13,6 +13,8 @@ use LibraryPortal\Dev\QueryPlanCheck;
 use LibraryPortal\Platform\Queue;
 use LibraryPortal\Reports\ReportDay;
 use LibraryPortal\Reports\ReportFill;
+use LibraryPortal\Reports\ReportItems;
+use LibraryPortal\Reports\ReportItemsRefresh;
 use LibraryPortal\Reports\ReportQuery;
 use LibraryPortal\Reports\ReportRecorder;
 use LibraryPortal\Reports\ReportSeries;
@@ -203,19 +205,37 @@ final class QueryPlansTest extends TestCase {
 		$wpdb->query( 'INSERT INTO ' . $wpdb->prefix . 'lp_report_days (contract_id, day, product_id, completions, certificates) VALUES ' . implode( ', ', $rows ) ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared, WordPress.DB.DirectDatabaseQuery -- rows of other scopes, each prepared above.
 		$user = $this->make_user();
 		$item = Library::item( 'Reported ' . wp_generate_password( 4, false ) );
-		$page = new ReportsPage( $days, new ReportFill( $days, new Queue() ) );
+		$page = new ReportsPage( $days, new ReportFill( $days, new Queue() ), new ReportItems( $wpdb ), new ReportItemsRefresh( new ReportItems( $wpdb ), new Queue() ) );
 		$fill = new ReportFill( $days, new Queue(), 5000 );
 		update_option( ReportRecorder::SINCE_OPTION, time() );
 		$fill->start();
-		$calls = array(
-			'report, whole site'      => fn() => $page->rows( new ReportQuery( $today - 83, $today, ReportSeries::WEEK, 0, 0 ) ),
-			'report, one item'        => fn() => $page->rows( new ReportQuery( $today - 364, $today, ReportSeries::MONTH, 1003, 0 ) ),
-			'report, one contract'    => fn() => $page->rows( new ReportQuery( $today - 83, $today, ReportSeries::WEEK, 0, 7 ) ),
-			'a completion counted'    => fn() => Events::item_completed( $user, $item ),
-			'fill, certificates'      => fn() => $fill->run(),
-			'fill, certificates, end' => fn() => $fill->run(),
-			'fill, progress'          => fn() => $fill->run(),
-			'fill, progress, further' => fn() => $fill->run(),
+		$items   = new ReportItems( $wpdb );
+		$refresh = new ReportItemsRefresh( $items, new Queue() );
+		$owner   = $this->make_user();
+		$member  = $this->make_user();
+		Library::grant( $owner, $item, 2 );
+		Library::share( $owner, $member, $item );
+		$contract = $this->services()->contracts->create( array( 'title' => 'Planned' ), time() );
+		$this->services()->contracts->add_member( $contract, $member );
+		$this->services()->contracts->add_item( $contract, $item );
+		$calls   = array(
+			'training figures, site'     => fn() => $items->compute( 'site', 0, 900003, 2 ),
+			'training figures, contract' => fn() => $items->compute( 'contract', $contract, $item, 2 ),
+			'training figures, team'     => fn() => $items->compute( 'team', $owner, $item, 2 ),
+			'a team owner\'s trainings'  => fn() => $items->shared_items( $owner ),
+			'kept figures'               => fn() => $items->kept( $contract ),
+			'figures refreshed'          => function () use ( $refresh ): void {
+				$refresh->start( time() );
+				$refresh->run();
+			},
+			'report, whole site'         => fn() => $page->rows( new ReportQuery( $today - 83, $today, ReportSeries::WEEK, 0, 0 ) ),
+			'report, one item'           => fn() => $page->rows( new ReportQuery( $today - 364, $today, ReportSeries::MONTH, 1003, 0 ) ),
+			'report, one contract'       => fn() => $page->rows( new ReportQuery( $today - 83, $today, ReportSeries::WEEK, 0, 7 ) ),
+			'a completion counted'       => fn() => Events::item_completed( $user, $item ),
+			'fill, certificates'         => fn() => $fill->run(),
+			'fill, certificates, end'    => fn() => $fill->run(),
+			'fill, progress'             => fn() => $fill->run(),
+			'fill, progress, further'    => fn() => $fill->run(),
 		);
 		$faults  = array();
 		$checked = 0;
