@@ -87,7 +87,8 @@ foreach ( $library_portal_routes as $library_portal_name => list( $library_porta
 // of earlier learning (certificates, then progress from the middle of the table), each sample
 // from the same place (the fill's state set again before it).
 $library_portal_days    = \LibraryPortal\Services::on( $wpdb )->report_days;
-$library_portal_page    = new \LibraryPortal\Reports\ReportsPage( $library_portal_days, new \LibraryPortal\Reports\ReportFill( $library_portal_days, new \LibraryPortal\Platform\Queue() ) );
+$library_portal_items   = new \LibraryPortal\Reports\ReportItems( $wpdb );
+$library_portal_page    = new \LibraryPortal\Reports\ReportsPage( $library_portal_days, new \LibraryPortal\Reports\ReportFill( $library_portal_days, new \LibraryPortal\Platform\Queue() ), $library_portal_items, new \LibraryPortal\Reports\ReportItemsRefresh( $library_portal_items, new \LibraryPortal\Platform\Queue() ) );
 $library_portal_fill    = new \LibraryPortal\Reports\ReportFill( $library_portal_days, new \LibraryPortal\Platform\Queue() );
 $library_portal_today   = \LibraryPortal\Reports\ReportDay::of( time() );
 $library_portal_middle  = (int) $wpdb->get_var( "SELECT user_id FROM {$wpdb->prefix}lp_progress ORDER BY user_id DESC LIMIT 1" ) / 2; // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- a table name of this site.
@@ -110,6 +111,7 @@ $library_portal_reports = array(
 	'Reports: 12 weeks, whole site'        => fn() => $library_portal_page->rows( new \LibraryPortal\Reports\ReportQuery( $library_portal_today - 83, $library_portal_today, 'week', 0, 0 ) ),
 	'Reports: 2 years by month, one item'  => fn() => $library_portal_page->rows( new \LibraryPortal\Reports\ReportQuery( $library_portal_today - 729, $library_portal_today, 'month', 1_000_007, 0 ) ),
 	'Reports: 2 years by week, a contract' => fn() => $library_portal_page->rows( new \LibraryPortal\Reports\ReportQuery( $library_portal_today - 729, $library_portal_today, 'week', 0, 3 ) ),
+	'Reports refresh: one training, site'  => fn() => $library_portal_items->compute( 'site', 0, (int) $library_portal_video, 1 ),
 	'Reports fill: 2,000 certificates'     => fn() => $library_portal_chunk( 'certificates', 0 ),
 	'Reports fill: 2,000 progress pairs'   => fn() => $library_portal_chunk( 'progress', (int) $library_portal_middle ),
 );

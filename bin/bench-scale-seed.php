@@ -124,20 +124,6 @@ $library_portal_took['certificates']  = library_portal_scale_insert(
 	$library_portal_users,
 	static fn( int $n ): string => $wpdb->prepare( '(%d, %d, %s, %d, %d)', $library_portal_first_user + $n, $library_portal_items[ $n % $library_portal_item_count ], sprintf( 'SCALE%010d', $library_portal_first_user + $n ), 90, $library_portal_now - $n )
 );
-// Two years of the Reports screen's daily counts for 1,000 items, for the whole site and for ten
-// contracts of 100 items each (docs/reports.md): 1,460,000 rows.
-$library_portal_report_today        = intdiv( $library_portal_now, DAY_IN_SECONDS );
-$library_portal_took['report_days'] = library_portal_scale_insert(
-	"{$wpdb->prefix}lp_report_days",
-	'(contract_id, day, product_id, completions, certificates)',
-	2 * 730 * 1000,
-	static function ( int $n ) use ( $wpdb, $library_portal_report_today ): string {
-		$site     = $n < 730 * 1000;
-		$m        = $site ? $n : $n - 730 * 1000;
-		$contract = $site ? 0 : 1 + intdiv( $m % 1000, 100 );
-		return $wpdb->prepare( '(%d, %d, %d, %d, %d)', $contract, $library_portal_report_today - intdiv( $m, 1000 ), 1_000_000 + $m % 1000, 1 + $n % 3, $n % 2 );
-	}
-);
 echo wp_json_encode(
 	array(
 		'users'    => $library_portal_users,

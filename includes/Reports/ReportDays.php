@@ -11,7 +11,8 @@ use LibraryPortal\Core\Database\Repository;
 
 /**
  * The Reports screen's counts (docs/reports.md): one row per scope (0 = the whole site, else a
- * contract), day and item. A count is added with one conditional UPDATE, and the row is created
+ * contract), item and day, and one per scope and day for all items together (product_id 0), so a
+ * range of days is one row a day whichever the filter. A count is added with one conditional UPDATE, and the row is created
  * with INSERT IGNORE only when there was none (then the UPDATE runs once more if a parallel
  * request created it first), as progress is stored: every statement is atomic on its own on
  * MariaDB and SQLite, and SQLite's translation of ON DUPLICATE KEY UPDATE locks the table for reads
@@ -71,7 +72,8 @@ final class ReportDays extends Repository {
 	}
 
 	/**
-	 * Adds to a count of a day and item, in the whole site's row and in each contract's.
+	 * Adds to a count of a day and item, and of the day for all items, in the whole site's rows and
+	 * in each contract's.
 	 *
 	 * @param string $column    COMPLETIONS or CERTIFICATES.
 	 * @param int    $day       Day number (ReportDay::of()).
@@ -80,26 +82,28 @@ final class ReportDays extends Repository {
 	 * @param int    $count     How many to add.
 	 */
 	public function add( string $column, int $day, int $product_id, array $contracts, int $count = 1 ): void {
-		if ( ! in_array( $column, array( self::COMPLETIONS, self::CERTIFICATES ), true ) || $count < 1 ) {
+		if ( ! in_array( $column, array( self::COMPLETIONS, self::CERTIFICATES ), true ) || $count < 1 || $product_id < 1 ) {
 			return;
 		}
 		foreach ( array_unique( array_merge( array( 0 ), self::ids( $contracts ) ) ) as $contract_id ) {
-			if ( $this->raise( $column, $contract_id, $day, $product_id, $count ) > 0 ) {
-				continue;
-			}
-			$created = (int) $this->db->query(
-				$this->db->prepare(
-					'INSERT IGNORE INTO %i (contract_id, day, product_id, completions, certificates) VALUES (%d, %d, %d, %d, %d)',
-					$this->table( 'report_days' ),
-					$contract_id,
-					$day,
-					$product_id,
-					self::COMPLETIONS === $column ? $count : 0,
-					self::CERTIFICATES === $column ? $count : 0
-				)
-			);
-			if ( 0 === $created ) {
-				$this->raise( $column, $contract_id, $day, $product_id, $count ); // A parallel request made the row first.
+			foreach ( array( $product_id, 0 ) as $row_item ) {
+				if ( $this->raise( $column, $contract_id, $day, $row_item, $count ) > 0 ) {
+					continue;
+				}
+				$created = (int) $this->db->query(
+					$this->db->prepare(
+						'INSERT IGNORE INTO %i (contract_id, product_id, day, completions, certificates) VALUES (%d, %d, %d, %d, %d)',
+						$this->table( 'report_days' ),
+						$contract_id,
+						$row_item,
+						$day,
+						self::COMPLETIONS === $column ? $count : 0,
+						self::CERTIFICATES === $column ? $count : 0
+					)
+				);
+				if ( 0 === $created ) {
+					$this->raise( $column, $contract_id, $day, $row_item, $count ); // A parallel request made the row first.
+				}
 			}
 		}
 	}
@@ -116,14 +120,14 @@ final class ReportDays extends Repository {
 	private function raise( string $column, int $contract_id, int $day, int $product_id, int $count ): int {
 		return (int) $this->db->query(
 			$this->db->prepare(
-				'UPDATE %i SET %i = %i + %d WHERE contract_id = %d AND day = %d AND product_id = %d',
+				'UPDATE %i SET %i = %i + %d WHERE contract_id = %d AND product_id = %d AND day = %d',
 				$this->table( 'report_days' ),
 				$column,
 				$column,
 				$count,
 				$contract_id,
-				$day,
-				$product_id
+				$product_id,
+				$day
 			)
 		);
 	}
@@ -134,15 +138,18 @@ final class ReportDays extends Repository {
 	 * @param int $contract_id Scope (0 = the whole site).
 	 * @param int $from        First day number.
 	 * @param int $to          Last day number.
-	 * @param int $product_id  Only this item (0 = all).
+	 * @param int $product_id  Only this item (0 = all: the day's row for all items).
 	 * @return array<int, array{completions: int, certificates: int}> By day number.
 	 */
 	public function by_day( int $contract_id, int $from, int $to, int $product_id = 0 ): array {
-		$only = $product_id > 0 ? ' AND product_id = %d' : '';
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
-				"SELECT day, SUM(completions) AS completions, SUM(certificates) AS certificates FROM %i WHERE contract_id = %d AND day BETWEEN %d AND %d$only GROUP BY day ORDER BY day",
-				array_merge( array( $this->table( 'report_days' ), $contract_id, $from, $to ), $product_id > 0 ? array( $product_id ) : array() )
+				'SELECT day, completions, certificates FROM %i WHERE contract_id = %d AND product_id = %d AND day BETWEEN %d AND %d ORDER BY day',
+				$this->table( 'report_days' ),
+				$contract_id,
+				max( 0, $product_id ),
+				$from,
+				$to
 			),
 			ARRAY_A
 		);

@@ -329,16 +329,17 @@ final class Schema {
 			) $collate;",
 			// Completions and certificates of a day (the site's date, as a day number since
 			// 1970-01-01) for the Reports screen (Reports\ReportDays): one row per day and item for the
-			// whole site (contract_id 0) and one per contract whose member it was. Counted as the
-			// actions fire, so the chart reads at most a row per day and item, whatever the size of
-			// the progress table. The primary key serves a range of days of one scope in day order.
+			// whole site (contract_id 0) and one per contract whose member it was, and one more per day
+			// with product_id 0 for all items together. Counted as the actions fire, so the chart reads
+			// one row per day of the range, whatever the size of the progress table or the catalogue.
+			// The primary key serves a range of days of one scope and item (or 0) in day order.
 			"CREATE TABLE {$t['report_days']} (
 				contract_id bigint(20) unsigned NOT NULL DEFAULT 0,
 				day int(10) unsigned NOT NULL,
 				product_id bigint(20) unsigned NOT NULL,
 				completions int(10) unsigned NOT NULL DEFAULT 0,
 				certificates int(10) unsigned NOT NULL DEFAULT 0,
-				PRIMARY KEY  (contract_id,day,product_id)
+				PRIMARY KEY  (contract_id,product_id,day)
 			) $collate;",
 			// Each item's learners (people with progress on it), the sum of their progress (percent of
 			// the item each), how many completed it, took its test and passed it: for the whole site

@@ -141,8 +141,10 @@ final class ReportsTest extends TestCase {
 
 		$this->assertSame(
 			array(
+				"0|$today|0"             => array( 3, 0 ),
 				"0|$today|$item"         => array( 2, 0 ),
 				"0|$today|$other"        => array( 1, 0 ),
+				"$contract|$today|0"     => array( 1, 0 ),
 				"$contract|$today|$item" => array( 1, 0 ),
 			),
 			self::stored()
@@ -150,6 +152,7 @@ final class ReportsTest extends TestCase {
 
 		Events::certificate_issued( $member, $item, 'ABCD-EFGH', 90 );
 		$this->assertSame( array( 2, 1 ), self::stored()[ "0|$today|$item" ] );
+		$this->assertSame( array( 3, 1 ), self::stored()[ "0|$today|0" ] );
 		$this->assertSame( array( 1, 1 ), self::stored()[ "$contract|$today|$item" ] );
 
 		$days = $this->services()->report_days;
@@ -293,8 +296,11 @@ final class ReportsTest extends TestCase {
 		$oct15 = $oct14 + 1;
 		$this->assertSame(
 			array(
+				"0|$oct14|0"                  => array( 1, 1 ),
 				"0|$oct14|$two_parts"         => array( 1, 1 ),
+				"0|$oct15|0"                  => array( 1, 1 ),
 				"0|$oct15|$one_part"          => array( 1, 1 ),
+				"$contract|$oct14|0"          => array( 1, 1 ),
 				"$contract|$oct14|$two_parts" => array( 1, 1 ),
 			),
 			self::stored()
