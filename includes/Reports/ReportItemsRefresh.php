@@ -26,8 +26,15 @@ final class ReportItemsRefresh {
 	/** Figures older than this are refreshed when the screen opens. */
 	public const MAX_AGE = HOUR_IN_SECONDS;
 
-	/** Items computed by one job. */
+	/** Items computed by one job at most. */
 	public const ITEMS_PER_JOB = 5;
+
+	/**
+	 * Seconds after which a job queues the rest instead of starting another item: one training
+	 * with a million progress rows takes some 5 s (the scale bench), and a queue runner gives a
+	 * batch about 30 s.
+	 */
+	public const SECONDS_PER_JOB = 5;
 
 	/**
 	 * The figures.
@@ -114,10 +121,16 @@ final class ReportItemsRefresh {
 		if ( null === $state || ! $state['running'] ) {
 			return;
 		}
-		$now  = time();
-		$next = $this->items->items_after( $state['cursor'], self::ITEMS_PER_JOB );
+		$now   = time();
+		$began = microtime( true );
+		$next  = $this->items->items_after( $state['cursor'], self::ITEMS_PER_JOB );
 		update_meta_cache( 'post', $next );
-		foreach ( $next as $product_id ) {
+		$ended = count( $next ) < self::ITEMS_PER_JOB;
+		foreach ( $next as $index => $product_id ) {
+			if ( $index > 0 && microtime( true ) - $began > self::SECONDS_PER_JOB ) {
+				$ended = false; // The rest in the next job.
+				break;
+			}
 			$parts = ItemMedia::part_count_of( get_post_meta( $product_id, '_lp_video_parts', true ) );
 			$this->items->keep( 0, $product_id, $this->items->compute( 'site', 0, $product_id, $parts ), $now );
 			foreach ( $this->items->contracts_giving( $product_id ) as $contract_id ) {
@@ -126,7 +139,7 @@ final class ReportItemsRefresh {
 			$state['cursor'] = $product_id;
 			++$state['done'];
 		}
-		if ( count( $next ) < self::ITEMS_PER_JOB ) {
+		if ( $ended ) {
 			$state['running']     = false;
 			$state['finished_at'] = $now;
 		}

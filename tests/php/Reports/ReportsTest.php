@@ -35,7 +35,25 @@ use RuntimeException;
  */
 final class ReportsTest extends TestCase {
 
-	use AdminScreens;
+	use AdminScreens {
+		set_up as admin_screens_set_up;
+	}
+
+	/**
+	 * Starts from no counts and no fill or refresh: tests that serve real HTTP requests (the
+	 * parallel ones) commit what the recorder counted, so the tables are emptied inside this test's
+	 * transaction, which puts them back afterwards.
+	 */
+	public function set_up(): void {
+		global $wpdb;
+		$this->admin_screens_set_up();
+		foreach ( array( 'lp_report_days', 'lp_report_items' ) as $table ) {
+			$wpdb->query( $wpdb->prepare( 'DELETE FROM %i', $wpdb->prefix . $table ) ); // phpcs:ignore WordPress.DB.PreparedSQLPlaceholders, WordPress.DB.DirectDatabaseQuery -- %i is newer than WPCS 2.3; emptied for this test only.
+		}
+		foreach ( array( ReportRecorder::SINCE_OPTION, ReportFill::OPTION, ReportItemsRefresh::OPTION ) as $option ) {
+			delete_option( $option );
+		}
+	}
 
 	/**
 	 * A progress report as the player sends it.
