@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Reports;
 
+use LibraryPortal\Core\Database\ClaimRepository;
 use LibraryPortal\Core\Items\ItemMedia;
 use LibraryPortal\Platform\Queue;
 
@@ -24,6 +25,14 @@ final class ReportFill {
 
 	public const HOOK   = 'library_portal_report_fill';
 	public const OPTION = 'library_portal_report_fill';
+
+	/**
+	 * The claim a job holds while it counts a chunk: a queue may run two jobs of the same hook at
+	 * once (Action Scheduler's async runner beside WP-Cron), and a chunk counted twice would count
+	 * its learning twice. A claim older than CLAIM_STALE is a job that died, taken over.
+	 */
+	public const CLAIM       = 'library_portal_report_fill_claim';
+	public const CLAIM_STALE = 600;
 
 	/** Rows read by one job. */
 	public const CHUNK = 2000;
@@ -50,6 +59,13 @@ final class ReportFill {
 	private int $chunk;
 
 	/**
+	 * Claims (one job at a time).
+	 *
+	 * @var ClaimRepository
+	 */
+	private ClaimRepository $claims;
+
+	/**
 	 * Wires the fill.
 	 *
 	 * @param ReportDays $days  The counts.
@@ -57,9 +73,10 @@ final class ReportFill {
 	 * @param int        $chunk Rows read by one job (tests make it small to see the chunks join up).
 	 */
 	public function __construct( ReportDays $days, Queue $queue, int $chunk = self::CHUNK ) {
-		$this->days  = $days;
-		$this->queue = $queue;
-		$this->chunk = max( 1, $chunk );
+		$this->days   = $days;
+		$this->queue  = $queue;
+		$this->chunk  = max( 1, $chunk );
+		$this->claims = new ClaimRepository( $GLOBALS['wpdb'] );
 	}
 
 	/**
@@ -110,15 +127,29 @@ final class ReportFill {
 	 * The job: reads one chunk, counts it, keeps where it stopped and queues the next chunk.
 	 */
 	public function run(): void {
-		$state = self::state();
-		if ( null === $state || 'done' === $state['phase'] ) {
-			return;
+		$now   = time();
+		$taken = $this->claims->since( self::CLAIM );
+		if ( $taken > 0 && $taken < $now - self::CLAIM_STALE ) {
+			$this->claims->drop( self::CLAIM, $taken );
 		}
-		$more = 'certificates' === $state['phase'] ? $this->certificates( $state ) : $this->progress( $state );
-		if ( ! $more ) {
-			$state['phase'] = 'certificates' === $state['phase'] ? 'progress' : 'done';
+		if ( ! $this->claims->take( self::CLAIM, $now ) ) {
+			return; // Another job is counting; it queues the next one.
 		}
-		update_option( self::OPTION, $state, false );
+		try {
+			// Read again under the claim, past this request's cache: a job that ran meanwhile moved it on.
+			wp_cache_delete( self::OPTION, 'options' );
+			$state = self::state();
+			if ( null === $state || 'done' === $state['phase'] ) {
+				return;
+			}
+			$more = 'certificates' === $state['phase'] ? $this->certificates( $state ) : $this->progress( $state );
+			if ( ! $more ) {
+				$state['phase'] = 'certificates' === $state['phase'] ? 'progress' : 'done';
+			}
+			update_option( self::OPTION, $state, false );
+		} finally {
+			$this->claims->drop( self::CLAIM, $now );
+		}
 		if ( 'done' !== $state['phase'] ) {
 			$this->queue->push( self::HOOK, array() );
 		}

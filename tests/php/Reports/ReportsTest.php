@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Tests\Reports;
 
+use LibraryPortal\Core\Database\ClaimRepository;
 use LibraryPortal\Core\Events;
 use LibraryPortal\Platform\Queue;
 use LibraryPortal\Reports\ReportDay;
@@ -301,13 +302,23 @@ final class ReportsTest extends TestCase {
 		$fill->start();
 		$fill->start(); // A second visit starts nothing new.
 		$this->assertSame( 'certificates', ReportFill::state()['phase'] );
-		$runs = 0;
+		$claims = new ClaimRepository( $wpdb );
+		$claims->take( ReportFill::CLAIM, time() );
+		$fill->run();
+		$this->assertSame( 0, ReportFill::state()['read'], 'a job that finds another counting leaves the chunk to it' );
+		$claims->drop( ReportFill::CLAIM );
+		$claims->take( ReportFill::CLAIM, time() - ReportFill::CLAIM_STALE - 1 );
+		$fill->run();
+		$this->assertSame( 2, ReportFill::state()['read'], 'a claim left by a job that died is taken over' );
+		$this->assertSame( 0, $claims->since( ReportFill::CLAIM ), 'and given back' );
+		$runs = 1;
 		while ( 'done' !== ReportFill::state()['phase'] && $runs < 20 ) {
 			$fill->run();
 			++$runs;
 		}
 		$this->assertSame( 'done', ReportFill::state()['phase'] );
 		$this->assertGreaterThan( 3, $runs, 'chunks of two rows' );
+		$this->assertSame( 0, $claims->since( ReportFill::CLAIM ), 'no claim left behind' );
 		$fill->run(); // A job left in the queue after the end changes nothing.
 
 		$oct14 = ReportDay::of( $before );
