@@ -26,13 +26,8 @@ final class ReportFill {
 	public const HOOK   = 'library_portal_report_fill';
 	public const OPTION = 'library_portal_report_fill';
 
-	/**
-	 * The claim a job holds while it counts a chunk: a queue may run two jobs of the same hook at
-	 * once (Action Scheduler's async runner beside WP-Cron), and a chunk counted twice would count
-	 * its learning twice. A claim older than CLAIM_STALE is a job that died, taken over.
-	 */
-	public const CLAIM       = 'library_portal_report_fill_claim';
-	public const CLAIM_STALE = 600;
+	/** The claim a job holds while it counts a chunk (OneJobAtATime): a chunk counted twice would count its learning twice. */
+	public const CLAIM = 'library_portal_report_fill_claim';
 
 	/** Rows read by one job. */
 	public const CHUNK = 2000;
@@ -59,11 +54,11 @@ final class ReportFill {
 	private int $chunk;
 
 	/**
-	 * Claims (one job at a time).
+	 * One job at a time.
 	 *
-	 * @var ClaimRepository
+	 * @var OneJobAtATime
 	 */
-	private ClaimRepository $claims;
+	private OneJobAtATime $one_at_a_time;
 
 	/**
 	 * Wires the fill.
@@ -73,10 +68,10 @@ final class ReportFill {
 	 * @param int        $chunk Rows read by one job (tests make it small to see the chunks join up).
 	 */
 	public function __construct( ReportDays $days, Queue $queue, int $chunk = self::CHUNK ) {
-		$this->days   = $days;
-		$this->queue  = $queue;
-		$this->chunk  = max( 1, $chunk );
-		$this->claims = new ClaimRepository( $GLOBALS['wpdb'] );
+		$this->days          = $days;
+		$this->queue         = $queue;
+		$this->chunk         = max( 1, $chunk );
+		$this->one_at_a_time = new OneJobAtATime( new ClaimRepository( $GLOBALS['wpdb'] ) );
 	}
 
 	/**
@@ -127,31 +122,25 @@ final class ReportFill {
 	 * The job: reads one chunk, counts it, keeps where it stopped and queues the next chunk.
 	 */
 	public function run(): void {
-		$now   = time();
-		$taken = $this->claims->since( self::CLAIM );
-		if ( $taken > 0 && $taken < $now - self::CLAIM_STALE ) {
-			$this->claims->drop( self::CLAIM, $taken );
-		}
-		if ( ! $this->claims->take( self::CLAIM, $now ) ) {
-			return; // Another job is counting; it queues the next one.
-		}
-		try {
-			// Read again under the claim, past this request's cache: a job that ran meanwhile moved it on.
-			wp_cache_delete( self::OPTION, 'options' );
-			$state = self::state();
-			if ( null === $state || 'done' === $state['phase'] ) {
-				return;
+		$more = false;
+		$this->one_at_a_time->run(
+			self::CLAIM,
+			function () use ( &$more ): void {
+				// Read again under the claim, past this request's cache: a job that ran meanwhile moved it on.
+				wp_cache_delete( self::OPTION, 'options' );
+				$state = self::state();
+				if ( null === $state || 'done' === $state['phase'] ) {
+					return;
+				}
+				if ( ! ( 'certificates' === $state['phase'] ? $this->certificates( $state ) : $this->progress( $state ) ) ) {
+					$state['phase'] = 'certificates' === $state['phase'] ? 'progress' : 'done';
+				}
+				update_option( self::OPTION, $state, false );
+				$more = 'done' !== $state['phase'];
 			}
-			$more = 'certificates' === $state['phase'] ? $this->certificates( $state ) : $this->progress( $state );
-			if ( ! $more ) {
-				$state['phase'] = 'certificates' === $state['phase'] ? 'progress' : 'done';
-			}
-			update_option( self::OPTION, $state, false );
-		} finally {
-			$this->claims->drop( self::CLAIM, $now );
-		}
-		if ( 'done' !== $state['phase'] ) {
-			$this->queue->push( self::HOOK, array() );
+		);
+		if ( $more ) {
+			$this->queue->push( self::HOOK, array() ); // Another job holding the claim queues the next one itself.
 		}
 	}
 

@@ -7,6 +7,7 @@
 
 namespace LibraryPortal\Reports;
 
+use LibraryPortal\Core\Database\ClaimRepository;
 use LibraryPortal\Core\Items\ItemMedia;
 use LibraryPortal\Platform\Queue;
 
@@ -22,6 +23,9 @@ final class ReportItemsRefresh {
 
 	public const HOOK   = 'library_portal_report_items';
 	public const OPTION = 'library_portal_report_items';
+
+	/** The claim a job holds while it computes (OneJobAtATime): two at once would count a training done twice. */
+	public const CLAIM = 'library_portal_report_items_claim';
 
 	/** Figures older than this are refreshed when the screen opens. */
 	public const MAX_AGE = HOUR_IN_SECONDS;
@@ -51,14 +55,22 @@ final class ReportItemsRefresh {
 	private Queue $queue;
 
 	/**
+	 * One job at a time.
+	 *
+	 * @var OneJobAtATime
+	 */
+	private OneJobAtATime $one_at_a_time;
+
+	/**
 	 * Wires the refresh.
 	 *
 	 * @param ReportItems $items The figures.
 	 * @param Queue       $queue The background queue.
 	 */
 	public function __construct( ReportItems $items, Queue $queue ) {
-		$this->items = $items;
-		$this->queue = $queue;
+		$this->items         = $items;
+		$this->queue         = $queue;
+		$this->one_at_a_time = new OneJobAtATime( new ClaimRepository( $GLOBALS['wpdb'] ) );
 	}
 
 	/**
@@ -117,10 +129,28 @@ final class ReportItemsRefresh {
 	 * The job: computes the next items and queues the rest.
 	 */
 	public function run(): void {
-		$state = self::state();
-		if ( null === $state || ! $state['running'] ) {
-			return;
+		$more = false;
+		$this->one_at_a_time->run(
+			self::CLAIM,
+			function () use ( &$more ): void {
+				wp_cache_delete( self::OPTION, 'options' ); // Read again under the claim.
+				$state = self::state();
+				if ( null !== $state && $state['running'] ) {
+					$more = $this->compute_next( $state );
+				}
+			}
+		);
+		if ( $more ) {
+			$this->queue->push( self::HOOK, array() );
 		}
+	}
+
+	/**
+	 * Computes the next items and saves where the refresh stands; true when items remain.
+	 *
+	 * @param array{running: bool, cursor: int, done: int, total: int, started_at: int, finished_at: int} $state Where it stands.
+	 */
+	private function compute_next( array $state ): bool {
 		$now   = time();
 		$began = microtime( true );
 		$next  = $this->items->items_after( $state['cursor'], self::ITEMS_PER_JOB );
@@ -144,8 +174,6 @@ final class ReportItemsRefresh {
 			$state['finished_at'] = $now;
 		}
 		update_option( self::OPTION, $state, false );
-		if ( $state['running'] ) {
-			$this->queue->push( self::HOOK, array() );
-		}
+		return $state['running'];
 	}
 }

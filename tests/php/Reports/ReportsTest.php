@@ -12,6 +12,7 @@ use LibraryPortal\Core\Events;
 use LibraryPortal\Platform\Queue;
 use LibraryPortal\Reports\ReportDay;
 use LibraryPortal\Reports\ReportDays;
+use LibraryPortal\Reports\OneJobAtATime;
 use LibraryPortal\Reports\ReportFill;
 use LibraryPortal\Reports\ReportItems;
 use LibraryPortal\Reports\ReportItemsRefresh;
@@ -307,7 +308,7 @@ final class ReportsTest extends TestCase {
 		$fill->run();
 		$this->assertSame( 0, ReportFill::state()['read'], 'a job that finds another counting leaves the chunk to it' );
 		$claims->drop( ReportFill::CLAIM );
-		$claims->take( ReportFill::CLAIM, time() - ReportFill::CLAIM_STALE - 1 );
+		$claims->take( ReportFill::CLAIM, time() - OneJobAtATime::STALE - 1 );
 		$fill->run();
 		$this->assertSame( 2, ReportFill::state()['read'], 'a claim left by a job that died is taken over' );
 		$this->assertSame( 0, $claims->since( ReportFill::CLAIM ), 'and given back' );
@@ -490,12 +491,18 @@ final class ReportsTest extends TestCase {
 		$items   = new ReportItems( $wpdb );
 		$refresh = new ReportItemsRefresh( $items, new Queue() );
 		$refresh->start( time() );
+		$claims = new ClaimRepository( $wpdb );
+		$claims->take( ReportItemsRefresh::CLAIM, time() );
+		$refresh->run();
+		$this->assertSame( 0, ReportItemsRefresh::state()['done'], 'a job that finds another computing leaves it the work' );
+		$claims->drop( ReportItemsRefresh::CLAIM );
 		$runs = 0;
 		while ( ReportItemsRefresh::state()['running'] && $runs < 50 ) {
 			$refresh->run();
 			++$runs;
 		}
 		$this->assertFalse( ReportItemsRefresh::state()['running'] );
+		$this->assertSame( ReportItemsRefresh::state()['total'], ReportItemsRefresh::state()['done'], 'each published training counted once' );
 		$finished = ReportItemsRefresh::state()['finished_at'];
 		$refresh->start( time() );
 		$this->assertFalse( ReportItemsRefresh::state()['running'], 'figures less than an hour old are not counted again' );
