@@ -13,8 +13,8 @@ use LibraryPortal\Core\Items\Quiz;
 use LibraryPortal\Core\Seats\GrantService;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
-use LibraryPortal\Tests\Fixtures\WatchingClock;
 use LibraryPortal\Tests\Support\TestCase;
+use LibraryPortal\Tests\Support\WatchesVideos;
 use ReflectionClass;
 
 /**
@@ -23,6 +23,8 @@ use ReflectionClass;
  * them, and the services the admin screens and WP-CLI call.
  */
 final class PublicActionsTest extends TestCase {
+
+	use WatchesVideos;
 
 	/**
 	 * What fired since the test began: [action, ...arguments].
@@ -63,28 +65,6 @@ final class PublicActionsTest extends TestCase {
 		$fired       = $this->fired;
 		$this->fired = array();
 		return $fired;
-	}
-
-	/**
-	 * A progress report as the player sends it, after the given seconds of watching.
-	 *
-	 * @param int $user    Learner.
-	 * @param int $item    Item.
-	 * @param int $part    Part.
-	 * @param int $percent Percent.
-	 */
-	private function report( int $user, int $item, int $part, int $percent ): void {
-		WatchingClock::age( $user, $item, 25 ); // Watching on: the item's clock, every part.
-		$reply = $this->rest(
-			'POST',
-			'/library/v2/video/progress/' . $item,
-			array(
-				'progress' => $percent,
-				'part'     => $part,
-			),
-			$user
-		);
-		$this->assertSame( 200, $reply->get_status(), (string) wp_json_encode( $reply->get_data() ) );
 	}
 
 	public function test_every_action_is_documented_with_its_arguments(): void {

@@ -22,9 +22,9 @@ use LibraryPortal\Reports\ReportSeries;
 use LibraryPortal\Reports\ReportsPage;
 use LibraryPortal\Tests\Fixtures\LearningMedia;
 use LibraryPortal\Tests\Fixtures\Library;
-use LibraryPortal\Tests\Fixtures\WatchingClock;
 use LibraryPortal\Tests\Support\AdminScreens;
 use LibraryPortal\Tests\Support\TestCase;
+use LibraryPortal\Tests\Support\WatchesVideos;
 use RuntimeException;
 
 /**
@@ -40,6 +40,7 @@ final class ReportsTest extends TestCase {
 	use AdminScreens {
 		set_up as admin_screens_set_up;
 	}
+	use WatchesVideos;
 
 	/**
 	 * Starts from no counts and no fill or refresh: tests that serve real HTTP requests (the
@@ -55,28 +56,6 @@ final class ReportsTest extends TestCase {
 		foreach ( array( ReportRecorder::SINCE_OPTION, ReportFill::OPTION, ReportItemsRefresh::OPTION ) as $option ) {
 			delete_option( $option );
 		}
-	}
-
-	/**
-	 * A progress report as the player sends it.
-	 *
-	 * @param int $user    Learner.
-	 * @param int $item    Item.
-	 * @param int $part    Part.
-	 * @param int $percent Percent.
-	 */
-	private function report( int $user, int $item, int $part, int $percent ): void {
-		WatchingClock::age( $user, $item, 25 );
-		$reply = $this->rest(
-			'POST',
-			'/library/v2/video/progress/' . $item,
-			array(
-				'progress' => $percent,
-				'part'     => $part,
-			),
-			$user
-		);
-		$this->assertSame( 200, $reply->get_status(), (string) wp_json_encode( $reply->get_data() ) );
 	}
 
 	/**
