@@ -71,7 +71,7 @@ final class ReportFill {
 		$this->days          = $days;
 		$this->queue         = $queue;
 		$this->chunk         = max( 1, $chunk );
-		$this->one_at_a_time = new OneJobAtATime( new ClaimRepository( $GLOBALS['wpdb'] ) );
+		$this->one_at_a_time = new OneJobAtATime( new ClaimRepository( $GLOBALS['wpdb'] ), $queue );
 	}
 
 	/**
@@ -122,26 +122,23 @@ final class ReportFill {
 	 * The job: reads one chunk, counts it, keeps where it stopped and queues the next chunk.
 	 */
 	public function run(): void {
-		$more = false;
 		$this->one_at_a_time->run(
 			self::CLAIM,
-			function () use ( &$more ): void {
+			self::HOOK,
+			function (): bool {
 				// Read again under the claim, past this request's cache: a job that ran meanwhile moved it on.
 				wp_cache_delete( self::OPTION, 'options' );
 				$state = self::state();
 				if ( null === $state || 'done' === $state['phase'] ) {
-					return;
+					return false;
 				}
 				if ( ! ( 'certificates' === $state['phase'] ? $this->certificates( $state ) : $this->progress( $state ) ) ) {
 					$state['phase'] = 'certificates' === $state['phase'] ? 'progress' : 'done';
 				}
 				update_option( self::OPTION, $state, false );
-				$more = 'done' !== $state['phase'];
+				return 'done' !== $state['phase'];
 			}
 		);
-		if ( $more ) {
-			$this->queue->push( self::HOOK, array() ); // Another job holding the claim queues the next one itself.
-		}
 	}
 
 	/**

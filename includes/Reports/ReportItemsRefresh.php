@@ -70,7 +70,7 @@ final class ReportItemsRefresh {
 	public function __construct( ReportItems $items, Queue $queue ) {
 		$this->items         = $items;
 		$this->queue         = $queue;
-		$this->one_at_a_time = new OneJobAtATime( new ClaimRepository( $GLOBALS['wpdb'] ) );
+		$this->one_at_a_time = new OneJobAtATime( new ClaimRepository( $GLOBALS['wpdb'] ), $queue );
 	}
 
 	/**
@@ -129,20 +129,15 @@ final class ReportItemsRefresh {
 	 * The job: computes the next items and queues the rest.
 	 */
 	public function run(): void {
-		$more = false;
 		$this->one_at_a_time->run(
 			self::CLAIM,
-			function () use ( &$more ): void {
+			self::HOOK,
+			function (): bool {
 				wp_cache_delete( self::OPTION, 'options' ); // Read again under the claim.
 				$state = self::state();
-				if ( null !== $state && $state['running'] ) {
-					$more = $this->compute_next( $state );
-				}
+				return null !== $state && $state['running'] && $this->compute_next( $state );
 			}
 		);
-		if ( $more ) {
-			$this->queue->push( self::HOOK, array() );
-		}
 	}
 
 	/**
