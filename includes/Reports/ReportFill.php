@@ -113,6 +113,8 @@ final class ReportFill {
 			'product'     => 0,
 			'read'        => 0,
 		);
+		// Once: add_option() does nothing when the option is there (two first visits at the same
+		// moment may start two chains of jobs; OneJobAtATime keeps them from counting a chunk twice).
 		if ( add_option( self::OPTION, $state, '', false ) ) {
 			$this->queue->push( self::HOOK, array() );
 		}

@@ -118,7 +118,8 @@ final class ReportItemsRefresh {
 			'started_at'  => $now,
 			'finished_at' => $state['finished_at'] ?? 0,
 		);
-		// add_option() refuses when another request made the option first: only one chain starts.
+		// Two screens opening at once may start two chains of jobs: OneJobAtATime keeps them from
+		// computing at the same time, and each job reads where the refresh stands before it moves on.
 		$started = null === $state ? add_option( self::OPTION, $fresh, '', false ) : update_option( self::OPTION, $fresh, false );
 		if ( $started ) {
 			$this->queue->push( self::HOOK, array() );
