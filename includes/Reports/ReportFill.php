@@ -121,10 +121,11 @@ final class ReportFill {
 	}
 
 	/**
-	 * The job: reads one chunk, counts it, keeps where it stopped and queues the next chunk.
+	 * The job: reads one chunk, counts it, keeps where it stopped and queues the next chunk. False when another job held the claim
+	 * (nothing done).
 	 */
-	public function run(): void {
-		$this->one_at_a_time->run(
+	public function run(): bool {
+		return $this->one_at_a_time->run(
 			self::CLAIM,
 			self::HOOK,
 			function (): bool {

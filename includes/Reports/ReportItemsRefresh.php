@@ -127,10 +127,11 @@ final class ReportItemsRefresh {
 	}
 
 	/**
-	 * The job: computes the next items and queues the rest.
+	 * The job: computes the next items and queues the rest. False when another job held the claim
+	 * (nothing done).
 	 */
-	public function run(): void {
-		$this->one_at_a_time->run(
+	public function run(): bool {
+		return $this->one_at_a_time->run(
 			self::CLAIM,
 			self::HOOK,
 			function (): bool {

@@ -47,15 +47,18 @@ function trainingWithLearning( title: string ): void {
 		}
 		$fill = new \\LibraryPortal\\Reports\\ReportFill( \\LibraryPortal\\Services::on( $GLOBALS['wpdb'] )->report_days, new \\LibraryPortal\\Platform\\Queue() );
 		$fill->start();
-		for ( $i = 0; $i < 1000 && 'done' !== ( \\LibraryPortal\\Reports\\ReportFill::state()['phase'] ?? '' ); $i++ ) {
-			$fill->run();
+		// A queue runner of the site may hold the job's claim meanwhile: wait for it (30 s at most).
+		for ( $i = 0; $i < 300 && 'done' !== ( \\LibraryPortal\\Reports\\ReportFill::state()['phase'] ?? '' ); $i++ ) {
+			$fill->run() || usleep( 100000 );
+			wp_cache_delete( \\LibraryPortal\\Reports\\ReportFill::OPTION, 'options' );
 		}
 		delete_option( \\LibraryPortal\\Reports\\ReportItemsRefresh::OPTION );
 		$items   = new \\LibraryPortal\\Reports\\ReportItems( $GLOBALS['wpdb'] );
 		$refresh = new \\LibraryPortal\\Reports\\ReportItemsRefresh( $items, new \\LibraryPortal\\Platform\\Queue() );
 		$refresh->start( time() );
-		for ( $i = 0; $i < 1000 && \\LibraryPortal\\Reports\\ReportItemsRefresh::state()['running']; $i++ ) {
-			$refresh->run();
+		for ( $i = 0; $i < 300 && \\LibraryPortal\\Reports\\ReportItemsRefresh::state()['running']; $i++ ) {
+			$refresh->run() || usleep( 100000 );
+			wp_cache_delete( \\LibraryPortal\\Reports\\ReportItemsRefresh::OPTION, 'options' );
 		}
 	` );
 }

@@ -20,7 +20,7 @@ return static function ( array $args ): void {
 	?>
 <div class="wrap lp-admin lp-reports" id="lp-admin">
 <h1><?php esc_html_e( 'Reports', 'library-portal' ); ?></h1>
-<p><?php esc_html_e( 'Completions (every part of a training watched) and certificates earned, by the site\'s dates.', 'library-portal' ); ?></p>
+<hr class="wp-header-end">
 	<?php if ( '' !== $args['error'] ) : ?>
 <div class="notice notice-error" role="alert"><p><?php echo esc_html( $args['error'] ); ?> <?php esc_html_e( 'Showing the last twelve weeks instead.', 'library-portal' ); ?></p></div>
 	<?php endif; ?>
@@ -37,6 +37,7 @@ return static function ( array $args ): void {
 		?>
 </p></div>
 	<?php endif; ?>
+<p><?php esc_html_e( 'Completions (every part of a training watched) and certificates earned, by the site\'s dates.', 'library-portal' ); ?></p>
 <form method="get" action="<?php echo esc_url( admin_url( 'edit.php' ) ); ?>" class="lp-reports__filters">
 	<input type="hidden" name="post_type" value="<?php echo esc_attr( \LibraryPortal\Core\Items\ItemPostType::POST_TYPE ); ?>">
 	<input type="hidden" name="page" value="<?php echo esc_attr( \LibraryPortal\Reports\ReportsPage::SLUG ); ?>">
