@@ -56,6 +56,22 @@ $library_portal_call = static function ( int $user, string $route ) use ( $libra
 	return rest_do_request( new WP_REST_Request( 'GET', $route ) )->get_status();
 };
 
+/**
+ * What EXPLAIN finds wrong with these statements at this size, each with the start of its SQL.
+ *
+ * @param string[] $statements Statements as sent.
+ * @return string[]
+ */
+$library_portal_plan_faults = static function ( array $statements ) use ( $wpdb ): array {
+	$faults = array();
+	foreach ( $statements as $sql ) {
+		foreach ( QueryPlanCheck::faults( $wpdb, $sql ) as $fault ) {
+			$faults[] = $fault . ' | ' . substr( (string) preg_replace( '/\s+/', ' ', $sql ), 0, 300 );
+		}
+	}
+	return $faults;
+};
+
 $library_portal_result = array();
 foreach ( $library_portal_routes as $library_portal_name => list( $library_portal_user, $library_portal_route ) ) {
 	$library_portal_times = array();
@@ -69,13 +85,8 @@ foreach ( $library_portal_routes as $library_portal_name => list( $library_porta
 	sort( $library_portal_times );
 	$wpdb->queries = array();
 	$library_portal_call( $library_portal_user, $library_portal_route );
-	$library_portal_statements = array_column( $wpdb->queries, 0 );
-	$library_portal_faults     = array();
-	foreach ( $library_portal_statements as $library_portal_sql ) {
-		foreach ( QueryPlanCheck::faults( $wpdb, $library_portal_sql ) as $library_portal_fault ) {
-			$library_portal_faults[] = $library_portal_fault . ' | ' . substr( (string) preg_replace( '/\s+/', ' ', $library_portal_sql ), 0, 300 );
-		}
-	}
+	$library_portal_statements                               = array_column( $wpdb->queries, 0 );
+	$library_portal_faults                                   = $library_portal_plan_faults( $library_portal_statements );
 	$library_portal_result['routes'][ $library_portal_name ] = array(
 		'status'  => $library_portal_status,
 		'ms'      => round( $library_portal_times[ intdiv( count( $library_portal_times ), 2 ) ], 2 ),
@@ -127,13 +138,8 @@ foreach ( $library_portal_reports as $library_portal_name => $library_portal_run
 	sort( $library_portal_times );
 	$wpdb->queries = array();
 	$library_portal_run();
-	$library_portal_statements = array_column( $wpdb->queries, 0 );
-	$library_portal_faults     = array();
-	foreach ( $library_portal_statements as $library_portal_sql ) {
-		foreach ( QueryPlanCheck::faults( $wpdb, $library_portal_sql ) as $library_portal_fault ) {
-			$library_portal_faults[] = $library_portal_fault . ' | ' . substr( (string) preg_replace( '/\s+/', ' ', $library_portal_sql ), 0, 300 );
-		}
-	}
+	$library_portal_statements                               = array_column( $wpdb->queries, 0 );
+	$library_portal_faults                                   = $library_portal_plan_faults( $library_portal_statements );
 	$library_portal_result['routes'][ $library_portal_name ] = array(
 		'status'  => 200,
 		'ms'      => round( $library_portal_times[ intdiv( count( $library_portal_times ), 2 ) ], 2 ),

@@ -236,11 +236,4 @@ final class ReportDays extends Repository {
 		$rows = (array) $this->db->get_results( $this->db->prepare( 'SELECT id, title FROM %i ORDER BY title, id', $this->table( 'contracts' ) ), ARRAY_A );
 		return array_combine( array_map( 'intval', array_column( $rows, 'id' ) ), array_map( 'strval', array_column( $rows, 'title' ) ) );
 	}
-
-	/**
-	 * Drops every count (a new fill starts from nothing).
-	 */
-	public function clear(): void {
-		$this->db->query( $this->db->prepare( 'DELETE FROM %i', $this->table( 'report_days' ) ) );
-	}
 }

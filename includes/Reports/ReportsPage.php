@@ -99,15 +99,6 @@ final class ReportsPage {
 	}
 
 	/**
-	 * The screen's address.
-	 *
-	 * @param array<string, string> $fields Filters.
-	 */
-	public static function url( array $fields = array() ): string {
-		return add_query_arg( array_merge( array( 'page' => self::SLUG ), $fields ), admin_url( AdminScreens::PARENT ) );
-	}
-
-	/**
 	 * Prints the screen.
 	 */
 	public function render(): void {
