@@ -71,15 +71,17 @@ final class LibraryCacheRepository extends Repository implements UserRows {
 	 * @param CacheEntry $entry   Entry.
 	 */
 	public function save( int $user_id, CacheEntry $entry ): bool {
-		return false !== $this->db->replace(
-			$this->table( 'library_cache' ),
-			array(
-				'user_id'     => $user_id,
-				'cache_key'   => $entry->cache_key,
-				'valid_until' => $entry->valid_until,
-				'payload'     => $entry->rows . ':' . bin2hex( $entry->payload ),
-			),
-			array( '%d', '%s', '%d', '%s' )
+		// Not wpdb::replace(): it reads the table's column charsets first (SHOW FULL COLUMNS, 2 ms
+		// of a 1,000-item rebuild on MariaDB) to check values that are numbers, an MD5 and hex.
+		return false !== $this->db->query(
+			$this->db->prepare(
+				'REPLACE INTO %i ( user_id, cache_key, valid_until, payload ) VALUES ( %d, %s, %d, %s )',
+				$this->table( 'library_cache' ),
+				$user_id,
+				$entry->cache_key,
+				$entry->valid_until,
+				$entry->rows . ':' . bin2hex( $entry->payload )
+			)
 		);
 	}
 
