@@ -131,7 +131,8 @@ if ( '' !== $library_portal_dropin ) {
 	define( 'WP_CACHE_KEY_SALT', 'lp_' . $library_portal_site . ':' );
 }
 
-// LP_PRIMARY_READS=off stops the plugin sending its decision reads to the primary database (docs/scaling.md):
+// LP_PRIMARY_READS=off stops the plugin sending its decision reads to the primary database
+// (docs/rules/platform.md, "Reads that must be fresh (replicas)"):
 // only for the replicated lane's lag test (tests/replica), to show that the test fails without that routing.
 if ( 'off' === getenv( 'LP_PRIMARY_READS' ) ) {
 	define( 'LIBRARY_PORTAL_PRIMARY_READS', false );
