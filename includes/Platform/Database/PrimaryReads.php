@@ -45,18 +45,68 @@ final class PrimaryReads {
 	}
 
 	/**
-	 * Sends every later read of this request to the primary.
+	 * The drop-in whose primary was checked in this request (null until then).
+	 *
+	 * @var object|null
 	 */
-	public static function now(): void {
+	private static $checked = null;
+
+	/**
+	 * Whether that primary answered.
+	 *
+	 * @var bool
+	 */
+	private static $primary_answers = false;
+
+	/**
+	 * Sends every later read of this request to the primary, when the primary answers; false when it
+	 * does not (the reads then stay on the replicas).
+	 */
+	public static function now(): bool {
 		$db = $GLOBALS['wpdb'] ?? null;
 		if ( ! is_object( $db ) || ! self::active() ) {
-			return;
+			return true;
+		}
+		if ( ! self::primary_answers( $db ) ) {
+			return false;
 		}
 		// LudicrousDB's name, then HyperDB's (which LudicrousDB also keeps).
 		$send = array( $db, method_exists( $db, 'send_reads_to_primaries' ) ? 'send_reads_to_primaries' : 'send_reads_to_masters' );
 		if ( is_callable( $send ) ) {
 			$send();
 		}
+		return true;
+	}
+
+	/**
+	 * Whether the primary can be reached: one statement the drop-in routes to it as a write (a session
+	 * variable, which changes nothing), once a request. Without this check a read sent to a primary that is
+	 * down fails as "no row", and a route answers "not found" where it should say "try again".
+	 *
+	 * @param object $db The drop-in.
+	 */
+	private static function primary_answers( object $db ): bool {
+		if ( self::$checked !== $db ) {
+			self::$checked = $db;
+			$suppress      = is_callable( array( $db, 'suppress_errors' ) ) ? $db->suppress_errors( true ) : false;
+			$query         = array( $db, 'query' );
+			// A session variable: nothing is read or stored.
+			self::$primary_answers = is_callable( $query ) && false !== $query( 'SET @library_portal_primary = 1' );
+			if ( is_callable( array( $db, 'suppress_errors' ) ) ) {
+				$db->suppress_errors( $suppress );
+			}
+		}
+		return self::$primary_answers;
+	}
+
+	/**
+	 * A write that cannot be taken: the primary is down. WordPress's answer for a database away (dead_db():
+	 * the site's db-error.php drop-in, which answers 503 `database_unavailable` with Retry-After), so a client
+	 * queues the write and sends it again, as when the one database is down (docs/rules/platform.md,
+	 * "Faults: the database away").
+	 */
+	private static function refuse_write(): void {
+		dead_db();
 	}
 
 	/**
@@ -67,10 +117,9 @@ final class PrimaryReads {
 	 * @param int $user_id User.
 	 */
 	public static function for_user( int $user_id ): void {
-		if ( ! self::active() ) {
-			return;
+		if ( ! self::active() || ! self::now() ) {
+			return; // Without the primary, the replicas' (perhaps older) rows rather than none.
 		}
-		self::now();
 		wp_cache_delete( $user_id, 'user_meta' );
 	}
 
@@ -81,8 +130,8 @@ final class PrimaryReads {
 		if ( ! self::active() ) {
 			return;
 		}
-		if ( self::writes( isset( $_SERVER['REQUEST_METHOD'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REQUEST_METHOD'] ) ) : 'GET' ) ) {
-			self::now();
+		if ( self::writes( isset( $_SERVER['REQUEST_METHOD'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REQUEST_METHOD'] ) ) : 'GET' ) && ! self::now() ) {
+			self::refuse_write();
 		}
 		add_filter( 'rest_pre_dispatch', array( $this, 'before_rest' ), 0, 3 );
 	}
@@ -101,7 +150,9 @@ final class PrimaryReads {
 		$user_id = get_current_user_id();
 		$method  = $request instanceof WP_REST_Request ? $request->get_method() : 'GET';
 		if ( self::writes( $method ) ) {
-			self::now();
+			if ( ! self::now() ) {
+				self::refuse_write();
+			}
 			if ( $user_id > 0 ) {
 				$seconds = (int) apply_filters( 'library_portal_primary_reads_seconds', self::SECONDS );
 				wp_cache_set( $user_id, time() + $seconds, self::GROUP, max( 1, $seconds ) );

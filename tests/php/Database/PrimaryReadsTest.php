@@ -38,7 +38,9 @@ final class PrimaryReadsTest extends TestCase {
 	/**
 	 * Puts a stand-in drop-in in $wpdb's place (no query runs while it is there).
 	 *
-	 * @param object $db Stand-in with send_reads_to_primaries() or send_reads_to_masters() and a $sent count.
+	 * @template T of object
+	 * @param T $db Stand-in with send_reads_to_primaries() or send_reads_to_masters() and a $sent count.
+	 * @return T
 	 */
 	private function replicated( object $db ): object {
 		$this->real_db   = $GLOBALS['wpdb'];
@@ -46,8 +48,14 @@ final class PrimaryReadsTest extends TestCase {
 		return $db;
 	}
 
-	private static function ludicrous(): object {
-		return new class() {
+	/**
+	 * A stand-in for LudicrousDB: counts its calls, answers the primary's check unless down.
+	 *
+	 * @param bool $down Whether its primary is down.
+	 * @return object{sent: int, down: bool}
+	 */
+	private static function ludicrous( bool $down = false ): object {
+		return new class( $down ) {
 			/**
 			 * Calls so far.
 			 *
@@ -55,8 +63,29 @@ final class PrimaryReadsTest extends TestCase {
 			 */
 			public $sent = 0;
 
+			/**
+			 * Whether the primary is down.
+			 *
+			 * @var bool
+			 */
+			public $down;
+
+			public function __construct( bool $down ) {
+				$this->down = $down;
+			}
+
 			public function send_reads_to_primaries(): void {
 				++$this->sent;
+			}
+
+			/**
+			 * The primary's check.
+			 *
+			 * @param string $query SQL.
+			 * @return int|false
+			 */
+			public function query( string $query ) {
+				return $this->down ? false : 1;
 			}
 		};
 	}
@@ -116,9 +145,25 @@ final class PrimaryReadsTest extends TestCase {
 				public function send_reads_to_masters(): void {
 					++$this->sent;
 				}
+
+				/**
+				 * The primary's check.
+				 *
+				 * @param string $query SQL.
+				 */
+				public function query( string $query ): int {
+					return 1;
+				}
 			}
 		);
 		PrimaryReads::now();
 		$this->assertSame( 1, $db->sent );
+	}
+
+	public function test_without_the_primary_a_read_stays_on_the_replicas(): void {
+		$db = $this->replicated( self::ludicrous( true ) );
+		$this->assertFalse( PrimaryReads::now() );
+		PrimaryReads::for_user( 1 );
+		$this->assertSame( 0, $db->sent );
 	}
 }
