@@ -131,6 +131,13 @@ if ( '' !== $library_portal_dropin ) {
 	define( 'WP_CACHE_KEY_SALT', 'lp_' . $library_portal_site . ':' );
 }
 
+// LP_PRIMARY_READS=off stops the plugin sending its decision reads to the primary database
+// (docs/rules/platform.md, "Reads that must be fresh (replicas)"):
+// only for the replicated lane's lag test (tests/replica), to show that the test fails without that routing.
+if ( 'off' === getenv( 'LP_PRIMARY_READS' ) ) {
+	define( 'LIBRARY_PORTAL_PRIMARY_READS', false );
+}
+
 // Command-line runs (installer, PHPUnit, bin/wp-php) look like a request to the site.
 if ( 'cli' === PHP_SAPI ) {
 	$_SERVER['HTTP_HOST']       = $_SERVER['HTTP_HOST'] ?? '127.0.0.1:' . $library_portal_config['port'];

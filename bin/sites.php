@@ -33,6 +33,8 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 			'bench'          => array( 8892, 'mariadb' ),
 			'bench-sqlite'   => array( 8893, 'sqlite' ),
 			'prod'           => array( 8894, 'mariadb' ),
+			// The replicated lane (bin/prod-replica): its own primary and replica servers, its own core folder.
+			'prod-replica'   => array( 8897, 'mariadb' ),
 			// Subdirectory networks (WordPress multisite): README, "A network of sites".
 			'test-multisite' => array( 8895, 'mariadb' ),
 			'e2e-multisite'  => array( 8896, 'mariadb' ),
@@ -72,7 +74,8 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 			'engine'    => $engine,
 			'dir'       => $var . '/sites/' . $site,
 			'db_name'   => 'lp_' . str_replace( '-', '_', $site ),
-			'socket'    => $var . '/run/mariadb.sock',
+			// The replicated lane's site lives on the lane's primary server (bin/prod-replica), every other on bin/mariadb's.
+			'socket'    => $var . '/run/' . ( 'prod-replica' === $site ? 'replica-primary' : 'mariadb' ) . '.sock',
 			'multisite' => str_ends_with( $site, '-multisite' ),
 		);
 	}
@@ -84,7 +87,7 @@ if ( ! function_exists( 'library_portal_site_settings' ) ) {
 	 * @return string
 	 */
 	function library_portal_site_for_port( int $port ): string {
-		foreach ( array( 'demo', 'e2e', 'test-sqlite', 'test-mariadb', 'bench', 'bench-sqlite', 'prod', 'test-multisite', 'e2e-multisite' ) as $site ) {
+		foreach ( array( 'demo', 'e2e', 'test-sqlite', 'test-mariadb', 'bench', 'bench-sqlite', 'prod', 'prod-replica', 'test-multisite', 'e2e-multisite' ) as $site ) {
 			if ( library_portal_site_settings( $site )['port'] === $port ) {
 				return $site;
 			}

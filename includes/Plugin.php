@@ -100,6 +100,7 @@ final class Plugin {
 	 */
 	public function register(): void {
 		$services = $this->services;
+		( new Platform\Database\PrimaryReads() )->register(); // First: a write request reads the primary from here on.
 		Installer::maybe_upgrade();
 
 		// The audit trail's words: each feature names the actions it writes.

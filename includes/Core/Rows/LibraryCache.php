@@ -139,6 +139,7 @@ final class LibraryCache {
 	private function entry( int $user_id, int $now, callable $build ): CacheEntry {
 		// The key is taken before the build: a raise landing during the build makes the stored
 		// entry one that the next request no longer takes, never the other way round.
+		\LibraryPortal\Platform\Database\PrimaryReads::for_user( $user_id ); // With replicas: the version and a rebuild from the primary.
 		list( $entry, $progress ) = $this->read( $user_id );
 		$key                      = $this->key( $user_id, $progress );
 		if ( $entry && $entry->is_valid_for( $key, $now ) ) {
