@@ -15,12 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { root, laneSql, caughtUp, checksums, printChecks } from './lane.mjs';
 
-const root = path.resolve(
-	path.dirname( fileURLToPath( import.meta.url ) ),
-	'../..'
-);
 const { values: options } = parseArgs( {
 	options: {
 		url: { type: 'string' },
@@ -36,25 +32,7 @@ const log = ( text ) =>
 		`[${ new Date().toISOString().slice( 11, 23 ) }] ${ text }\n`
 	);
 
-/**
- * SQL on one of the lane's servers as root, tab-separated rows.
- * @param {'primary'|'replica'} role  Server.
- * @param {string}              query SQL.
- */
-function sql( role, query ) {
-	return execFileSync(
-		path.join( root, 'bin/mariadb' ),
-		[ 'client', '-N', '-B', '-e', query, options.database ],
-		{
-			encoding: 'utf8',
-			env: { ...process.env, LP_MARIADB_NAME: `replica-${ role }` },
-		}
-	)
-		.trim()
-		.split( '\n' )
-		.filter( Boolean )
-		.map( ( line ) => line.split( '\t' ) );
-}
+const sql = laneSql( options.database );
 
 /**
  * One of the lane's servers started or stopped with its own options.
@@ -197,11 +175,7 @@ for ( const name of [
 	);
 }
 
-const [ [ position ] ] = sql( 'primary', 'SELECT @@GLOBAL.gtid_binlog_pos' );
-const [ [ waited ] ] = sql(
-	'replica',
-	`SELECT MASTER_GTID_WAIT('${ position }', 60)`
-);
+const synced = caughtUp( sql, 60 );
 const held = [ 'primary', 'replica' ].map( ( role ) =>
 	Number(
 		sql(
@@ -219,22 +193,15 @@ const tables = sql(
 	'primary',
 	`SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name LIKE '${ seed.table }lp\\_%' ORDER BY table_name`
 ).map( ( [ name ] ) => name );
-const sums = ( role ) =>
-	sql( role, `CHECKSUM TABLE ${ tables.join( ', ' ) }` )
-		.map( ( [ name, sum ] ) => `${ name }=${ sum }` )
-		.join( ' ' );
 check(
 	'The replica catches up to the same rows',
-	waited === '0' && sums( 'primary' ) === sums( 'replica' ),
-	`${ tables.length } plugin tables, caught up: ${ waited === '0' }`
+	synced &&
+		checksums( sql, 'primary', tables ) ===
+			checksums( sql, 'replica', tables ),
+	`${ tables.length } plugin tables, caught up: ${ synced }`
 );
 
-for ( const row of rows ) {
-	process.stdout.write(
-		`${ row.pass ? 'PASS' : 'FAIL' }  ${ row.label }\n      ${ row.detail }\n`
-	);
-}
-const failed = rows.filter( ( row ) => ! row.pass ).length;
+const failed = printChecks( rows );
 process.stdout.write(
 	failed ? `\n${ failed } check(s) failed.\n` : '\nAll checks passed.\n'
 );

@@ -16,15 +16,9 @@
  * Usage: node tests/replica/lag.mjs --url <lane> --seed <seed.json> [--expect-failure]
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { laneSql, caughtUp, checksums, printChecks } from './lane.mjs';
 
-const root = path.resolve(
-	path.dirname( fileURLToPath( import.meta.url ) ),
-	'../..'
-);
 const { values: options } = parseArgs( {
 	options: {
 		url: { type: 'string' },
@@ -38,25 +32,7 @@ const seed = JSON.parse( fs.readFileSync( options.seed, 'utf8' ) );
 let serverErrors = 0; // A lane that does not answer proves nothing either way.
 const sleep = ( ms ) => new Promise( ( resolve ) => setTimeout( resolve, ms ) );
 
-/**
- * SQL on one of the lane's servers as root (bin/mariadb client on its socket), tab-separated rows.
- * @param {'primary'|'replica'} role  Server.
- * @param {string}              query SQL.
- */
-function sql( role, query ) {
-	return execFileSync(
-		path.join( root, 'bin/mariadb' ),
-		[ 'client', '-N', '-B', '-e', query, options.database ],
-		{
-			encoding: 'utf8',
-			env: { ...process.env, LP_MARIADB_NAME: `replica-${ role }` },
-		}
-	)
-		.trim()
-		.split( '\n' )
-		.filter( Boolean )
-		.map( ( line ) => line.split( '\t' ) );
-}
+const sql = laneSql( options.database );
 
 const headersOf = ( session, extra = {} ) => ( {
 	Cookie: session.cookie,
@@ -88,26 +64,10 @@ const code = ( reply ) =>
 		reply.body?.error_code ? ' ' + reply.body.error_code : ''
 	}`;
 
-/**
- * Waits until the replica has applied all the primary has logged; false after the limit.
- * @param {number} seconds Limit.
- */
-function caughtUp( seconds ) {
-	const [ [ position ] ] = sql(
-		'primary',
-		'SELECT @@GLOBAL.gtid_binlog_pos'
-	);
-	const [ [ waited ] ] = sql(
-		'replica',
-		`SELECT MASTER_GTID_WAIT('${ position }', ${ seconds })`
-	);
-	return waited === '0';
-}
-
 const rows = [];
 const check = ( label, pass, detail ) => rows.push( { label, pass, detail } );
 
-if ( ! caughtUp( 30 ) ) {
+if ( ! caughtUp( sql, 30 ) ) {
 	throw new Error(
 		'the replica is not replicating (bin/prod-replica --status)'
 	);
@@ -219,7 +179,7 @@ try {
 }
 
 // --- 4 and 5. Nothing lost, the same rows -----------------------------------------------------------
-const synced = caughtUp( 60 );
+const synced = caughtUp( sql, 60 );
 const lost = [];
 for ( const role of [ 'primary', 'replica' ] ) {
 	const [ [ percent = '0' ] = [] ] = sql(
@@ -250,24 +210,16 @@ const tables = sql(
 	'primary',
 	`SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND ( table_name LIKE '${ seed.table }lp\\_%' OR table_name IN ( '${ seed.table }users', '${ seed.table }usermeta', '${ seed.table }posts', '${ seed.table }postmeta' ) ) ORDER BY table_name`
 ).map( ( [ name ] ) => name );
-const sums = ( role ) =>
-	sql( role, `CHECKSUM TABLE ${ tables.join( ', ' ) }` )
-		.map( ( [ name, sum ] ) => `${ name }=${ sum }` )
-		.join( ' ' );
-const differ = sums( 'primary' ) !== sums( 'replica' );
+const differ =
+	checksums( sql, 'primary', tables ) !== checksums( sql, 'replica', tables );
 check(
 	'The replica catches up to the same rows',
 	synced && ! differ,
 	`${ tables.length } tables, CHECKSUM TABLE ${ differ ? 'differs' : 'equal' } after catching up`
 );
 
-for ( const row of rows ) {
-	process.stdout.write(
-		`${ row.pass ? 'PASS' : 'FAIL' }  ${ row.label }\n      ${ row.detail }\n`
-	);
-}
+const failed = printChecks( rows );
 const decisions = rows.slice( 0, 4 ).filter( ( row ) => ! row.pass ).length;
-const failed = rows.filter( ( row ) => ! row.pass ).length;
 if ( options[ 'expect-failure' ] ) {
 	// Without the primary reads at least one decision check must fail, and the data must still converge.
 	const caught =
